@@ -1,0 +1,157 @@
+// Compiles every grammar/<spec>.peggy into typed TypeScript parsers under generated/.
+//
+// Data flow: grammar/<spec>.peggy  ->  generated/<spec>.ast.ts    (fast parser: only the
+//                                                                  component rules build nodes)
+//                                  ->  generated/<spec>.trace.ts  (every rule builds a node and
+//                                                                  calls the tracer: used for
+//                                                                  `tree: true` and for errors)
+//                                  ->  generated/<spec>.rules.ts  (rule inventory read from the
+//                                                                  grammar's annotation comments)
+//
+// The grammar files hold no action code: they are transcriptions only. Node building is added
+// here, by a peggy plugin that wraps rule bodies, so the published shape stays readable.
+//
+// Why peggy 3.0.2 + ts-pegjs 4.2.2: ts-pegjs 4.x declares `peggy ^3.0.2` as its peer dependency
+// and drives peggy's plugin API of that major version; peggy 4/5 changed the generated code and
+// the plugin hooks ts-pegjs relies on. Both are pinned exactly in package.json.
+import { readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
+import { join, dirname, basename } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const peggy = require("peggy");
+const tspegjs = require("ts-pegjs");
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const grammarDir = join(root, "grammar");
+const outDir = join(root, "generated");
+
+/**
+ * Reads the annotation comments above each rule.
+ *   // @rule <published-name> <section>      a rule of the document
+ *   // @core <name> <source>                  a core rule imported by the document's notation
+ *   // @helper <why>                          a helper rule that is not in the document
+ *   //   <published text>                     (three spaces) the rule as published
+ *   // @peg <reason>                          why the PEG shape differs from the published one
+ *   // @repair <what was repaired>            a deliberate repair of garbled source text
+ *   // @seed <the seed's own words>           the unrepaired source text
+ */
+export function readAnnotations(source, file) {
+  const lines = source.split("\n");
+  const header = { astNodes: [], top: [] };
+  const rules = [];
+  let block = [];
+  for (const line of lines) {
+    if (line.startsWith("//")) { block.push(line); continue; }
+    const def = /^([A-Za-z_][A-Za-z0-9_]*)\b/.exec(line);
+    if (def) rules.push(ruleFromBlock(def[1], block, file));
+    for (const b of block) {
+      const m = /^\/\/\s*@ast-nodes\s+(.*)$/.exec(b);
+      if (m) header.astNodes.push(...m[1].trim().split(/\s+/));
+    }
+    block = [];
+  }
+  return { header, rules };
+}
+
+function ruleFromBlock(pegName, block, file) {
+  const rule = { pegName, published: null, kind: null, section: null, text: [], peg: [], repairs: [] };
+  let lastRepair = null;
+  for (const raw of block) {
+    const body = raw.replace(/^\/\/ ?/, "");
+    let m;
+    if ((m = /^@rule\s+(\S+)\s+(.+)$/.exec(body))) { rule.kind = "published"; rule.published = m[1]; rule.section = m[2].trim(); }
+    else if ((m = /^@core\s+(\S+)\s+(.+)$/.exec(body))) { rule.kind = "core"; rule.published = m[1]; rule.section = m[2].trim(); }
+    else if ((m = /^@helper\s+(.+)$/.exec(body))) { rule.kind = "helper"; rule.published = null; rule.peg.push(m[1].trim()); }
+    else if ((m = /^@peg\s+(.+)$/.exec(body))) rule.peg.push(m[1].trim());
+    else if ((m = /^@repair\s+(.+)$/.exec(body))) { lastRepair = { repair: m[1].trim(), seed: "" }; rule.repairs.push(lastRepair); }
+    else if ((m = /^@seed\s+(.+)$/.exec(body))) { if (!lastRepair) throw new Error(`${file}: @seed without @repair above rule ${pegName}`); lastRepair.seed = m[1].trim(); }
+    else if (/^  \S/.test(body)) rule.text.push(body.slice(2));
+    else if (/^@/.test(body)) throw new Error(`${file}: unknown annotation "${body}" above rule ${pegName}`);
+  }
+  if (!rule.kind) throw new Error(`${file}: rule ${pegName} has no @rule/@core/@helper annotation`);
+  if (rule.kind !== "helper" && rule.text.length === 0) throw new Error(`${file}: rule ${pegName} has no published text`);
+  for (const r of rule.repairs) if (!r.seed) throw new Error(`${file}: repair on ${pegName} lacks the seed's words (@seed)`);
+  return rule;
+}
+
+/** Peggy plugin: wraps the body of the chosen rules in an action that returns a derivation node. */
+function nodePlugin(wrapAll, names, publishedNames) {
+  return {
+    use(config) {
+      config.passes.transform.unshift((ast) => {
+        const code = [
+          "function peg$collectNodes(x, out) {",
+          "  if (x === null || typeof x !== 'object') return out;",
+          "  if (Array.isArray(x)) { for (let i = 0; i < x.length; i++) peg$collectNodes(x[i], out); return out; }",
+          "  out.push(x); return out;",
+          "}",
+        ].join("\n");
+        if (ast.topLevelInitializer) throw new Error("grammar files must not carry code");
+        ast.topLevelInitializer = { type: "top_level_initializer", code, codeLocation: ast.location, location: ast.location };
+        for (const rule of ast.rules) {
+          if (!wrapAll && !names.has(rule.name)) continue;
+          const label = "peg$derivation";
+          const name = JSON.stringify(publishedNames.get(rule.name) ?? rule.name);
+          rule.expression = {
+            type: "action",
+            expression: { type: "labeled", label, labelLocation: rule.location, expression: rule.expression, location: rule.location },
+            code: ` const r = range(); return { rule: ${name}, start: r.start, end: r.end, children: peg$collectNodes(${label}, []) }; `,
+            codeLocation: rule.location,
+            location: rule.location,
+          };
+        }
+      });
+    },
+  };
+}
+
+// peggy records the farthest failure in peg$fail; report it so the caller can pair it with the
+// rule stack it keeps in its tracer (this names "the rule being tried" in error messages).
+function withFailHook(source) {
+  const needle = "peg$maxFailExpected.push(expected);";
+  if (!source.includes(needle)) throw new Error("peggy output changed: cannot install the failure hook");
+  return source.replace(needle, `${needle}\n    if (options.onFail) options.onFail(peg$currPos, expected);`);
+}
+
+function generate(source, file, { wrapAll, names, trace, publishedNames }) {
+  const out = peggy.generate(source, {
+    output: "source",
+    format: "commonjs",
+    grammarSource: file,
+    allowedStartRules: ["*"],
+    trace,
+    plugins: [nodePlugin(wrapAll, names, publishedNames), tspegjs],
+    tspegjs: { skipTypeComputation: true },
+  });
+  return withFailHook(out);
+}
+
+function stamp(file) {
+  return `// GENERATED by scripts/build-grammars.mjs from grammar/${file}. Do not edit: edit the grammar and run \`npm run build\`.\n`;
+}
+
+export function buildAll() {
+  mkdirSync(outDir, { recursive: true });
+  const specs = [];
+  for (const file of readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).sort()) {
+    const id = basename(file, ".peggy");
+    const source = readFileSync(join(grammarDir, file), "utf8");
+    const { header, rules } = readAnnotations(source, file);
+    const publishedNames = new Map(rules.map((r) => [r.pegName, r.published ?? r.pegName]));
+    const names = new Set(header.astNodes);
+    for (const n of names) if (!publishedNames.has(n)) throw new Error(`${file}: @ast-nodes names unknown rule ${n}`);
+    writeFileSync(join(outDir, `${id}.ast.ts`), stamp(file) + generate(source, file, { wrapAll: false, names, trace: false, publishedNames }));
+    writeFileSync(join(outDir, `${id}.trace.ts`), stamp(file) + generate(source, file, { wrapAll: true, names, trace: true, publishedNames }));
+    writeFileSync(join(outDir, `${id}.rules.ts`), stamp(file) +
+      `import type { RuleInfo } from "../src/revisions/types";\n\nexport const RULES: readonly RuleInfo[] = ${JSON.stringify(rules, null, 2)};\n`);
+    specs.push(id);
+  }
+  return specs;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const specs = buildAll();
+  console.log(`built ${specs.length} grammars: ${specs.join(", ")}`);
+}

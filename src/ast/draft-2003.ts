@@ -1,0 +1,112 @@
+// Builds the draft-2003 AST from the derivation of grammar/draft-2003.peggy.
+// The AST follows the derivation: a component is whatever the published rule of that name matched
+// (draft-2003 §3: scheme, authority, path, query; §4.1: fragment).
+import { DerivationNode, findAllNodes, findNode, textBetween, textOf } from "./derivation";
+import type { Draft2003Ast, Draft2003Authority, Draft2003Path, Host, Port, ReferenceKind, TextComponent } from "./types";
+
+/** The start rules that derive a whole reference: their AST has `kind` and every component key. */
+export const DRAFT_2003_REFERENCE_RULES = new Set(["URI-reference", "absolute-URI-reference", "absolute-URI", "relative-URI"]);
+
+export function buildDraft2003Ast(root: DerivationNode, input: string): Draft2003Ast {
+  const ast: Draft2003Ast = {
+    spec: "draft-2003",
+    rule: root.rule,
+    text: input.slice(root.start, root.end),
+    span: { start: root.start, end: root.end },
+  };
+  const whole = DRAFT_2003_REFERENCE_RULES.has(root.rule);
+  const scheme = findNode(root, "scheme");
+  const authorityNode = findNode(root, "authority");
+  const pathInfo = path(root, input);
+  const query = findNode(root, "query");
+  const fragment = findNode(root, "fragment");
+
+  if (whole) ast.kind = referenceKind(root);
+  if (scheme || whole) ast.scheme = scheme ? textOf(scheme, input) : null;
+  if (authorityNode || whole) ast.authority = authorityNode ? authority(authorityNode, input) : null;
+  if (!authorityNode) {
+    // Start rules below authority (server, hostport, host, userinfo, port ...).
+    const server = serverParts(root, input);
+    if (server.userinfo) ast.userinfo = server.userinfo;
+    if (server.host) ast.host = server.host;
+    if (server.port) ast.port = server.port;
+  }
+  if (pathInfo || whole) ast.path = pathInfo ?? emptyPath(root, scheme, authorityNode, input);
+  if (query || whole) ast.query = query ? textOf(query, input) : null;
+  if (fragment || whole) ast.fragment = fragment ? textOf(fragment, input) : null;
+  return ast;
+}
+
+function referenceKind(root: DerivationNode): ReferenceKind {
+  // §3: absolute-URI = scheme ":" ( hier-part / opaque-part ); §5: relative-URI = [ net-path / abs-path / rel-path ] ...
+  const absolute = findNode(root, "absolute-URI");
+  if (absolute) return findNode(absolute, "opaque-part") ? "opaque" : "absolute";
+  if (findNode(root, "net-path")) return "network-path";
+  if (findNode(root, "abs-path")) return "absolute-path";
+  return "relative-path";
+}
+
+function authority(node: DerivationNode, input: string): Draft2003Authority {
+  const regName = findNode(node, "reg-name");
+  if (regName) {
+    // §3.2.1: the whole authority is a registry-based name; it has no userinfo or port of its own.
+    return { ...textOf(node, input), form: "reg-name", userinfo: null, host: { ...textOf(regName, input), kind: "reg-name" }, port: null };
+  }
+  const parts = serverParts(node, input);
+  return { ...textOf(node, input), form: "server", userinfo: parts.userinfo, host: parts.host, port: parts.port };
+}
+
+function serverParts(node: DerivationNode, input: string): { userinfo: TextComponent | null; host: Host | null; port: Port | null } {
+  const userinfo = findNode(node, "userinfo");
+  const hostNode = findNode(node, "host") ?? findNode(node, "IPv6reference") ?? findNode(node, "IPv4address") ?? findNode(node, "hostname");
+  const port = findNode(node, "port");
+  return {
+    userinfo: userinfo ? textOf(userinfo, input) : null,
+    host: hostNode ? host(hostNode, input) : null,
+    port: port ? portOf(port, input) : null,
+  };
+}
+
+function host(node: DerivationNode, input: string): Host {
+  // §3.2.2: host = IPv6reference / IPv4address / hostname
+  const v6 = findNode(node, "IPv6reference");
+  if (v6) {
+    const address = findNode(v6, "IPv6address");
+    return { ...textOf(node, input), kind: "IPv6", address: address ? textOf(address, input) : undefined };
+  }
+  if (findNode(node, "IPv4address")) return { ...textOf(node, input), kind: "IPv4" };
+  return { ...textOf(node, input), kind: "hostname" };
+}
+
+export function portOf(node: DerivationNode, input: string): Port {
+  const t = textOf(node, input);
+  return { ...t, number: t.text === "" ? null : Number.parseInt(t.text, 10) };
+}
+
+function path(root: DerivationNode, input: string): Draft2003Path | null {
+  const opaque = findNode(root, "opaque-part");
+  if (opaque) return { ...textOf(opaque, input), form: "opaque-part", segments: [] };
+  const rel = findNode(root, "rel-path");
+  if (rel) return { ...textOf(rel, input), form: "rel-path", segments: segments(rel, input) };
+  const abs = findNode(root, "abs-path");
+  if (abs) return { ...textOf(abs, input), form: "abs-path", segments: segments(abs, input) };
+  const segs = findNode(root, "path-segments") ?? findNode(root, "segment") ?? findNode(root, "rel-segment");
+  if (segs) return { ...textOf(segs, input), form: "abs-path", segments: segments(segs, input) };
+  return null;
+}
+
+function segments(node: DerivationNode, input: string): TextComponent[] {
+  if (node.rule === "segment" || node.rule === "rel-segment") return [textOf(node, input)];
+  const out: TextComponent[] = [];
+  for (const child of node.children) {
+    if (child.rule === "rel-segment" || child.rule === "segment") out.push(textOf(child, input));
+    else for (const seg of findAllNodes(child, "segment")) out.push(textOf(seg, input));
+  }
+  return out;
+}
+
+/** An empty path sits right after the authority, or after "scheme:", or at the start. */
+function emptyPath(root: DerivationNode, scheme: DerivationNode | undefined, authorityNode: DerivationNode | undefined, input: string): Draft2003Path {
+  const at = authorityNode ? authorityNode.end : scheme ? scheme.end + 1 : root.start;
+  return { ...textBetween(input, at, at), form: "empty", segments: [] };
+}

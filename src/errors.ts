@@ -1,0 +1,125 @@
+// Errors are values: every rejected input gets an offset, the rule that failed, what was expected
+// there, and one sentence a person can act on. Nothing here throws.
+
+export type ErrorCode =
+  /** The input does not match the rule. */
+  | "syntax"
+  /** The input is not a string. */
+  | "not-a-string"
+  /** No revision with that id (or not transcribed yet). */
+  | "unknown-spec"
+  /** The revision has no rule with that published name. */
+  | "unknown-rule";
+
+export interface ParseError {
+  code: ErrorCode;
+  /** The revision asked for. */
+  spec: string;
+  /** The start rule asked for (published name). */
+  startRule: string | null;
+  /** The rule being tried where the input stopped matching (published name). */
+  rule: string | null;
+  /** Where that rule is defined in the document. */
+  section: string | null;
+  /** The named rules enclosing the failure, outermost first (from the start rule down to `rule`). */
+  ruleStack: string[];
+  /** UTF-16 offset of the first character that could not be matched (= input length at the end). */
+  offset: number;
+  /** 1-based line and column of `offset`. */
+  line: number;
+  column: number;
+  /** The character found at `offset`, or null at the end of the input. */
+  found: string | null;
+  /** What the grammar would have accepted at `offset`, as readable items (`"/"`, `[0-9]`, `end of input`). */
+  expected: string[];
+  /** One sentence saying what is wrong and what to do. */
+  message: string;
+}
+
+/** Shape of a peggy expectation (generated parsers report these). */
+export interface PeggyExpectation {
+  type: "literal" | "class" | "any" | "end" | "other";
+  text?: string;
+  parts?: (string | string[])[];
+  inverted?: boolean;
+  description?: string;
+}
+
+export function describeExpectation(e: PeggyExpectation): string {
+  switch (e.type) {
+    case "literal":
+      return JSON.stringify(e.text);
+    case "class": {
+      const parts = (e.parts ?? []).map((p) => (Array.isArray(p) ? `${escapeClassChar(p[0])}-${escapeClassChar(p[1])}` : escapeClassChar(p)));
+      return `[${e.inverted ? "^" : ""}${parts.join("")}]`;
+    }
+    case "any":
+      return "any character";
+    case "end":
+      return "end of input";
+    default:
+      return e.description ?? "something else";
+  }
+}
+
+function escapeClassChar(c: string): string {
+  const code = c.charCodeAt(0);
+  if (code < 0x20 || code === 0x7f) return `\\x${code.toString(16).padStart(2, "0").toUpperCase()}`;
+  return /[\]\\^-]/.test(c) ? `\\${c}` : c;
+}
+
+/** A character as a person should read it in a message: `"["`, `U+00E9 "é"`, `lone surrogate U+D800`. */
+export function describeCharacter(c: string | null): string {
+  if (c === null) return "the end of the input";
+  const code = c.codePointAt(0)!;
+  if (code >= 0xd800 && code <= 0xdfff) return `lone surrogate U+${hex4(code)}`;
+  if (code === 0x20) return "a space";
+  if (code < 0x20 || code === 0x7f) return `control character U+${hex4(code)}`;
+  if (code > 0x7e) return `U+${hex4(code)} ${JSON.stringify(c)}`;
+  return JSON.stringify(c);
+}
+
+function hex4(n: number): string {
+  return n.toString(16).toUpperCase().padStart(4, "0");
+}
+
+/** The %XX escape of a character (its UTF-8 octets); null for a lone surrogate, which has none. */
+export function percentEncode(c: string): string | null {
+  const code = c.codePointAt(0)!;
+  if (code >= 0xd800 && code <= 0xdfff) return null;
+  return Array.from(Buffer.from(c, "utf8"), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+}
+
+/** The first character (a whole code point) at `offset`, or null at the end. */
+export function characterAt(input: string, offset: number): string | null {
+  if (offset >= input.length) return null;
+  const code = input.codePointAt(offset)!;
+  return String.fromCodePoint(code);
+}
+
+export function lineAndColumn(input: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < input.length; i++) {
+    if (input.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** A usage error (unknown spec or rule, wrong input type): offset 0, no expectations. */
+export function usageError(code: Exclude<ErrorCode, "syntax">, spec: string, startRule: string | null, message: string): ParseError {
+  return { code, spec, startRule, rule: null, section: null, ruleStack: [], offset: 0, line: 1, column: 1, found: null, expected: [], message };
+}
+
+/** The caret display used by the CLI: the input (control characters made visible) and a ^ under the offset. */
+export function caretDisplay(input: string, offset: number, width = 100): string {
+  // One display character per UTF-16 unit, so the caret lines up with `offset`.
+  const visible = input.replace(/[\x00-\x1f\x7f]/g, "\u00b7");
+  const start = Math.max(0, offset - Math.floor(width / 2));
+  const shown = visible.slice(start, start + width);
+  const prefix = start > 0 ? "…" : "";
+  return `  ${prefix}${shown}\n  ${" ".repeat(prefix.length + offset - start)}^`;
+}

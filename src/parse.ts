@@ -1,0 +1,267 @@
+// parse(): run one revision's generated parser from one start rule, build the AST, and turn a
+// rejection into an error value. Data flow: grammar -> generated parser -> derivation -> AST.
+import { collectNodes, type DerivationNode } from "./ast/derivation";
+import type { Ast } from "./ast/types";
+import {
+  characterAt,
+  describeCharacter,
+  describeExpectation,
+  lineAndColumn,
+  percentEncode,
+  usageError,
+  type ParseError,
+  type PeggyExpectation,
+} from "./errors";
+import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, isSpecId, ruleNames, type Revision } from "./revisions";
+
+export interface ParseOptions {
+  /** Revision id; default `draft-2003`. */
+  spec?: string;
+  /** Start rule, by its published name; default the revision's top rule. */
+  rule?: string;
+  /** Also return the concrete derivation (every named rule that matched). */
+  tree?: boolean;
+}
+
+export type ParseResult =
+  | { ok: true; spec: string; rule: string; ast: Ast; tree?: DerivationNode }
+  | { ok: false; spec: string; rule: string | null; error: ParseError };
+
+interface PeggyFailure {
+  expected: PeggyExpectation[] | null;
+  found: string | null;
+  location: { start: { offset: number; line: number; column: number } };
+}
+
+function isPeggyFailure(e: unknown): e is PeggyFailure {
+  return typeof e === "object" && e !== null && "location" in e && "expected" in e;
+}
+
+/**
+ * Parses `input` with one revision's grammar. Never throws: a rejected input, a non-string input,
+ * an unknown revision or rule all come back as `{ ok: false, error }`.
+ */
+export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
+  const specId = options.spec ?? DEFAULT_SPEC;
+  const revision = getRevision(specId);
+  if (!revision) {
+    const why = isSpecId(specId)
+      ? `the ${specId} grammar is not transcribed yet`
+      : `there is no revision "${specId}"`;
+    return { ok: false, spec: specId, rule: options.rule ?? null, error: usageError("unknown-spec", specId, options.rule ?? null, `Unknown spec: ${why}; available: ${availableSpecIds().join(", ")}.`) };
+  }
+  const ruleName = options.rule ?? revision.topRule;
+  const rule = findRule(revision, ruleName);
+  if (!rule) {
+    return { ok: false, spec: specId, rule: ruleName, error: usageError("unknown-rule", specId, ruleName, unknownRuleMessage(revision, ruleName)) };
+  }
+  if (typeof input !== "string") {
+    const got = input === null ? "null" : Array.isArray(input) ? "an array" : typeof input;
+    return { ok: false, spec: specId, rule: ruleName, error: usageError("not-a-string", specId, ruleName, `The input must be a string, not ${got}.`) };
+  }
+  let root: DerivationNode;
+  try {
+    const result = revision.astParser.parse(input, { startRule: rule.pegName });
+    root = asRoot(result, ruleName, input);
+  } catch (e) {
+    if (!isPeggyFailure(e)) throw e;
+    return { ok: false, spec: specId, rule: ruleName, error: syntaxError(revision, ruleName, input) };
+  }
+  const ast = revision.buildAst(root, input) as Ast;
+  if (!options.tree) return { ok: true, spec: specId, rule: ruleName, ast };
+  return { ok: true, spec: specId, rule: ruleName, ast, tree: derivationTree(revision, rule.pegName, ruleName, input) };
+}
+
+/** A start rule that is not an AST node returns peggy's raw value: wrap the nodes it holds. */
+function asRoot(result: unknown, rule: string, input: string): DerivationNode {
+  if (result !== null && typeof result === "object" && !Array.isArray(result) && (result as DerivationNode).rule === rule) {
+    return result as DerivationNode;
+  }
+  return { rule, start: 0, end: input.length, children: collectNodes(result) };
+}
+
+/** The concrete derivation: every named rule that matched, from the traced parser. */
+export function derivationTree(revision: Revision, pegName: string, ruleName: string, input: string): DerivationNode {
+  const result = revision.traceParser.parse(input, { startRule: pegName, tracer: { trace() {} } });
+  return asRoot(result, ruleName, input);
+}
+
+export function unknownRuleMessage(revision: Revision, name: string): string {
+  const names = ruleNames(revision);
+  const lower = name.toLowerCase().replace(/_/g, "-");
+  const close = names.filter((n) => n.toLowerCase().replace(/_/g, "-") === lower);
+  const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?` : "";
+  return `${revision.id} has no rule "${name}".${hint} Its rules: ${names.join(", ")}.`;
+}
+
+/**
+ * Re-parses with the traced parser to learn which rules were being tried at the farthest point the
+ * input matched, then writes the error. Only rejected inputs pay for this.
+ */
+function syntaxError(revision: Revision, startRule: string, input: string): ParseError {
+  const published = new Map(revision.rules.map((r) => [r.pegName, r.published ?? r.pegName]));
+  const stack: string[] = [];
+  let farthest = -1;
+  let stacks: string[][] = [];
+  const tracer = {
+    trace(event: { type: string; rule: string }) {
+      if (event.type === "rule.enter") stack.push(published.get(event.rule) ?? event.rule);
+      else stack.pop();
+    },
+  };
+  const onFail = (pos: number) => {
+    if (pos > farthest) {
+      farthest = pos;
+      stacks = [stack.slice()];
+    } else if (pos === farthest) {
+      stacks.push(stack.slice());
+    }
+  };
+  const rule = findRule(revision, startRule)!;
+  let failure: PeggyFailure;
+  try {
+    revision.traceParser.parse(input, { startRule: rule.pegName, tracer, onFail });
+    throw new Error(`internal: ${revision.id} ${startRule} rejected "${input}" but the traced parser accepted it`);
+  } catch (e) {
+    if (!isPeggyFailure(e)) throw e;
+    failure = e;
+  }
+  const offset = failure.location.start.offset;
+  const { line, column } = lineAndColumn(input, offset);
+  const found = characterAt(input, offset);
+  const expected = [...new Set((failure.expected ?? []).map(describeExpectation))].sort();
+
+  // The rule being tried: the deepest rule enclosing every failure at the farthest offset, above
+  // the one-character rules (pchar, HEXDIG ...), which say less than their parent.
+  let ruleStack = commonPrefix(stacks.filter((s) => s.length > 0));
+  if (ruleStack.length === 0) ruleStack = [startRule];
+  while (ruleStack.length > 1 && revision.characterRules.has(ruleStack[ruleStack.length - 1])) ruleStack = ruleStack.slice(0, -1);
+  const failedRule = ruleStack[ruleStack.length - 1];
+  const section = findRule(revision, failedRule)?.section ?? null;
+
+  return {
+    code: "syntax",
+    spec: revision.id,
+    startRule,
+    rule: failedRule,
+    section,
+    ruleStack,
+    offset,
+    line,
+    column,
+    found,
+    expected,
+    message: syntaxMessage(revision, failedRule, section, input, offset, found, expected),
+  };
+}
+
+function commonPrefix(stacks: string[][]): string[] {
+  if (stacks.length === 0) return [];
+  const out: string[] = [];
+  for (let i = 0; ; i++) {
+    const name = stacks[0][i];
+    if (name === undefined || stacks.some((s) => s[i] !== name)) return out;
+    out.push(name);
+  }
+}
+
+function syntaxMessage(revision: Revision, rule: string, section: string | null, input: string, offset: number, found: string | null, expected: string[]): string {
+  const where = `${rule}${section ? ` (${revision.id} ${section})` : ""}`;
+  const wanted = expected.length > 0 ? `; expected ${summarizeExpected(expected)}` : "";
+  const head = `At offset ${offset}, ${where} cannot accept ${describeCharacter(found)}${wanted}.`;
+  return `${head} ${advice(revision, rule, input, offset, found)}`.trim();
+}
+
+/** `"a", "b", [0-9]` -> `one of "ab" or [0-9]`: one-character literals are grouped into one string. */
+function summarizeExpected(expected: string[]): string {
+  const singles: string[] = [];
+  const others: string[] = [];
+  for (const e of expected) {
+    const literal = e.startsWith('"') ? (JSON.parse(e) as string) : null;
+    if (literal !== null && literal.length === 1) singles.push(literal);
+    else others.push(e);
+  }
+  const items = [...(singles.length > 0 ? [singles.length === 1 ? JSON.stringify(singles[0]) : `a character of ${JSON.stringify(singles.join(""))}`] : []), ...others];
+  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+/** Rule-specific advice that the expectation list alone does not make obvious. */
+function ruleHint(rule: string, input: string): string | null {
+  if (rule === "IPv6address" && input.split("::").length > 2) return `An IPv6 address may contain "::" only once.`;
+  if ((rule === "IPv4address" || rule === "dec-octet") && /(^|\.)(25[6-9]|2[6-9]\d|[3-9]\d\d|\d{4,})/.test(input)) return "Each part of an IPv4 address is a number from 0 to 255.";
+  return null;
+}
+
+function advice(revision: Revision, rule: string, input: string, offset: number, found: string | null): string {
+  const hint = ruleHint(rule, input);
+  if (hint) return hint;
+  if (found === null) return "The input ends too early: complete it or check for a cut-off copy.";
+  const pctAt = input.lastIndexOf("%", offset);
+  if (pctAt >= 0 && offset - pctAt <= 2 && offset > pctAt) {
+    return `"%" must be followed by two hex digits; write "%25" for a literal percent sign.`;
+  }
+  const escape = percentEncode(found);
+  if (escape === null) return "A lone surrogate is not a character and cannot be escaped: repair the text.";
+  if (!allowedAnywhere(revision, found)) {
+    return `${capitalize(describeCharacter(found))} is not allowed unescaped anywhere in a ${revision.id} reference: write it as ${escape}.`;
+  }
+  if (reachesRule(revision, rule, "escaped")) return `If ${describeCharacter(found)} is data here, escape it as ${escape}.`;
+  return "";
+}
+
+/** Whether a character can appear unescaped somewhere in the revision's top rule (cached per revision). */
+const anywhereCache = new Map<string, Set<string>>();
+function allowedAnywhere(revision: Revision, ch: string): boolean {
+  let set = anywhereCache.get(revision.id);
+  if (!set) {
+    set = new Set();
+    const charRule = revision.rules.find((r) => r.published === "uric" || r.published === "urlc");
+    for (let c = 0x20; c < 0x7f; c++) {
+      const s = String.fromCharCode(c);
+      if (charRule && tryRule(revision, charRule.pegName, s)) set.add(s);
+    }
+    set.add("#");
+    anywhereCache.set(revision.id, set);
+  }
+  return set.has(ch);
+}
+
+function tryRule(revision: Revision, pegName: string, input: string): boolean {
+  try {
+    revision.astParser.parse(input, { startRule: pegName });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Whether `from` (published name) can derive `target`, reading the published rule text (cached). */
+const reachCache = new Map<string, boolean>();
+function reachesRule(revision: Revision, from: string, target: string): boolean {
+  const key = `${revision.id}\0${from}\0${target}`;
+  const cached = reachCache.get(key);
+  if (cached !== undefined) return cached;
+  const byName = new Map(revision.rules.map((r) => [r.published ?? r.pegName, r]));
+  const seen = new Set<string>([from]);
+  const queue = [from];
+  let found = false;
+  while (queue.length > 0 && !found) {
+    const rule = byName.get(queue.shift()!);
+    if (!rule) continue;
+    // Drop quoted literals first (";" may be one), then ABNF ";" comments, then the "name =" head.
+    const body = rule.text.map((line) => line.replace(/"[^"]*"/g, " ").replace(/;.*$/, " ")).join(" ").replace(/^[^=]*=/, "");
+    for (const word of body.match(/[A-Za-z][A-Za-z0-9_+-]*/g) ?? []) {
+      if (word === target) found = true;
+      if (byName.has(word) && !seen.has(word)) {
+        seen.add(word);
+        queue.push(word);
+      }
+    }
+  }
+  reachCache.set(key, found);
+  return found;
+}

@@ -1,0 +1,48 @@
+// The registry of revisions. Only these ids exist: draft-1993, draft-1994, rfc1738, draft-1997,
+// draft-2003. The three early revisions (scheme-specific grammars) are not transcribed yet: the
+// registry lists them as planned so a user who asks for one gets a clear answer.
+import { draft1997 } from "./draft-1997";
+import { draft2003 } from "./draft-2003";
+import { SPEC_IDS, type Revision, type SpecId, type SpecInfo } from "./revision";
+import type { RuleInfo } from "./types";
+
+export { SPEC_IDS };
+export type { Revision, SpecId, SpecInfo, RuleInfo };
+
+export const DEFAULT_SPEC: SpecId = "draft-2003";
+
+const REVISIONS: ReadonlyMap<SpecId, Revision> = new Map<SpecId, Revision>([
+  ["draft-1997", draft1997 as Revision],
+  ["draft-2003", draft2003 as Revision],
+]);
+
+/** The revisions this build can parse, oldest first. */
+export function availableSpecIds(): SpecId[] {
+  return SPEC_IDS.filter((id) => REVISIONS.has(id));
+}
+
+export function isSpecId(id: string): id is SpecId {
+  return (SPEC_IDS as readonly string[]).includes(id);
+}
+
+export function getRevision(id: string): Revision | undefined {
+  return isSpecId(id) ? REVISIONS.get(id) : undefined;
+}
+
+/** The registry: every available revision with its rules (published names), oldest first. */
+export function specs(): SpecInfo[] {
+  return availableSpecIds().map((id) => {
+    const r = REVISIONS.get(id)!;
+    return { id: r.id, title: r.title, date: r.date, seed: r.seed, notation: r.notation, grammarSection: r.grammarSection, topRule: r.topRule, rules: r.rules };
+  });
+}
+
+/** Looks a rule up by the name a user types: the published spelling (`URI-reference`, `IPv6address`). */
+export function findRule(revision: Revision, name: string): RuleInfo | undefined {
+  return revision.rules.find((r) => r.published === name) ?? revision.rules.find((r) => r.kind === "helper" && r.pegName === name);
+}
+
+/** Published rule names of a revision, in grammar order (for "which rules exist" messages). */
+export function ruleNames(revision: Revision): string[] {
+  return revision.rules.map((r) => r.published ?? r.pegName);
+}
