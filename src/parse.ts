@@ -23,9 +23,13 @@ export interface ParseOptions {
   tree?: boolean;
 }
 
+/**
+ * `rule` is the start rule that was applied. `production` is set when no rule was asked for and the
+ * revision is scheme-aware: the scheme's own production (`httpurl`) or the generic one decided.
+ */
 export type ParseResult =
-  | { ok: true; spec: string; rule: string; ast: Ast; tree?: DerivationNode }
-  | { ok: false; spec: string; rule: string | null; error: ParseError };
+  | { ok: true; spec: string; rule: string; production?: string; ast: Ast; tree?: DerivationNode }
+  | { ok: false; spec: string; rule: string | null; production?: string; error: ParseError };
 
 interface PeggyFailure {
   expected: PeggyExpectation[] | null;
@@ -49,6 +53,10 @@ export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
       ? `the ${specId} grammar is not transcribed yet`
       : `there is no revision "${specId}"`;
     return { ok: false, spec: specId, rule: options.rule ?? null, error: usageError("unknown-spec", specId, options.rule ?? null, `Unknown spec: ${why}; available: ${availableSpecIds().join(", ")}.`) };
+  }
+  if (options.rule === undefined && revision.selectProduction && typeof input === "string") {
+    const production = revision.selectProduction(input);
+    return { ...parse(input, { ...options, rule: production }), production };
   }
   const ruleName = options.rule ?? revision.topRule;
   const rule = findRule(revision, ruleName);

@@ -37,4 +37,10 @@ export interface Revision<A = unknown> extends SpecInfo {
    * innermost rule above these, which is the one a person can act on.
    */
   characterRules: ReadonlySet<string>;
+  /**
+   * Scheme-specific revisions (draft-1993, draft-1994, rfc1738) only: picks the production that
+   * decides an input when no rule is asked for (the scheme's own production, or the generic one
+   * for other schemes). Returns a published rule name. Without it, the top rule decides.
+   */
+  selectProduction?(input: string): string;
 }

@@ -1,0 +1,72 @@
+import type { Command } from "commander";
+import { caretDisplay } from "../../errors";
+import { parse, type ParseResult } from "../../parse";
+import { availableSpecIds } from "../../revisions";
+import { EXIT_INVALID, EXIT_VALID, type CommandContext } from "../io";
+import { forEachLine } from "../lines";
+import { resolveSpecAndRule, specOption } from "../options";
+
+export function verdictText(input: string, r: ParseResult): string {
+  const by = r.production && r.production !== r.rule ? "" : r.production ? ` (production ${r.production})` : "";
+  if (r.ok) return `valid    ${JSON.stringify(input)} is a ${r.spec} ${r.rule}${by}\n`;
+  const e = r.error;
+  return `invalid  ${JSON.stringify(input)} is not a ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${caretDisplay(input, e.offset)}\n`;
+}
+
+export function verdictJson(input: string, r: ParseResult): string {
+  const record: Record<string, unknown> = { input, spec: r.spec, rule: r.rule };
+  if (r.production) record.production = r.production;
+  record.valid = r.ok;
+  if (!r.ok) record.error = r.error;
+  return JSON.stringify(record) + "\n";
+}
+
+/** For one input on the default rule: how the other available revisions judge it. */
+function otherRevisions(input: string, spec: string): string {
+  const parts = availableSpecIds()
+    .filter((id) => id !== spec)
+    .map((id) => {
+      const r = parse(input, { spec: id });
+      return r.ok ? `${id} valid` : `${id} invalid at offset ${r.error.offset}`;
+    });
+  return parts.length > 0 ? `  other revisions: ${parts.join("; ")}\n` : "";
+}
+
+export function registerCheck(program: Command, { io, setExit }: CommandContext): void {
+  program
+    .command("check")
+    .description("check inputs against a revision's rule (default: the revision's top rule)")
+    .argument("<input...>", "inputs to check; a single '-' reads standard input, one input per line, verbatim")
+    .addOption(specOption())
+    .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
+    .option("--json", "one JSON object per input: {input, spec, rule, valid, error?}")
+    .addHelpText(
+      "after",
+      `
+Exit status: 0 when every input is valid, 1 when any is invalid, 2 on a usage error.
+With '-' every line of standard input is one input, taken verbatim: only the line ending
+("\\n" or "\\r\\n") is removed, spaces are data, and every line gets exactly one answer.
+
+Examples:
+  $ uri-grammars check 'http://[::1]:8080/a/b?c#d'
+  $ uri-grammars check --spec draft-2003 --rule IPv4address 255.255.255.255
+  $ uri-grammars check --json --spec draft-1997 'http://a/~b' 'http://[::1]/'
+  $ printf 'http://a/\\nhttp://a b/\\n' | uri-grammars check -`,
+    )
+    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean }) => {
+      const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
+      let anyInvalid = false;
+      const checkOne = async (input: string, single: boolean) => {
+        const r = parse(input, { spec, rule });
+        if (!r.ok) anyInvalid = true;
+        if (opts.json) await io.out(verdictJson(input, r));
+        else await io.out(verdictText(input, r) + (single && rule === undefined ? otherRevisions(input, spec) : ""));
+      };
+      if (inputs.length === 1 && inputs[0] === "-") {
+        await forEachLine(io.stdin, (line) => checkOne(line, false));
+      } else {
+        for (const input of inputs) await checkOne(input, inputs.length === 1);
+      }
+      setExit(anyInvalid ? EXIT_INVALID : EXIT_VALID);
+    });
+}

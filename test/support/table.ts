@@ -1,0 +1,53 @@
+// Reads the test tables under test/data/. A table is tab-separated, one case per line:
+//
+//   spec  rule  input  verdict  offset  source
+//
+// - `rule`: the published rule name (`URI-reference`, `IPv6address`), or `*` for the spec's top rule;
+// - `input`: taken literally, unless it starts with a double quote: then it is a JSON string
+//   (for spaces at the ends, tabs, control characters: "http://a b", "\u0000");
+// - `verdict`: `valid` or `invalid`;
+// - `offset`: for an invalid case, the offset the error must report (or `-` not to check);
+// - `source`: where the case comes from (a section of the document, or the edge it tests).
+// Lines starting with `#` and blank lines are ignored.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface TableCase {
+  file: string;
+  line: number;
+  spec: string;
+  rule: string;
+  input: string;
+  valid: boolean;
+  offset: number | null;
+  source: string;
+}
+
+export const DATA_DIR = join(__dirname, "..", "..", "..", "test", "data");
+
+export function readTable(name: string): TableCase[] {
+  const file = join(DATA_DIR, name);
+  const out: TableCase[] = [];
+  readFileSync(file, "utf8")
+    .split("\n")
+    .forEach((raw, i) => {
+      const line = raw.replace(/\r$/, "");
+      if (line.trim() === "" || line.startsWith("#")) return;
+      const cols = line.split("\t");
+      if (cols.length < 4) throw new Error(`${name}:${i + 1}: expected at least 4 tab-separated columns, got ${cols.length}: ${line}`);
+      const [spec, rule, inputField, verdict, offset = "-", ...rest] = cols;
+      if (verdict !== "valid" && verdict !== "invalid") throw new Error(`${name}:${i + 1}: verdict must be valid or invalid, got ${verdict}`);
+      const input = inputField.startsWith('"') ? (JSON.parse(inputField) as string) : inputField;
+      out.push({
+        file: name,
+        line: i + 1,
+        spec,
+        rule,
+        input,
+        valid: verdict === "valid",
+        offset: offset === "-" || offset === "" ? null : Number(offset),
+        source: rest.join(" ").trim(),
+      });
+    });
+  return out;
+}
