@@ -41,7 +41,9 @@ function referenceKind(root: DerivationNode): ReferenceKind {
   // §3: absolute-URI = scheme ":" ( hier-part / opaque-part ); §5: relative-URI = [ net-path / abs-path / rel-path ] ...
   const absolute = findNode(root, "absolute-URI");
   if (absolute) return findNode(absolute, "opaque-part") ? "opaque" : "absolute";
+  // net-path and rel-path both contain an abs-path: ask for them first.
   if (findNode(root, "net-path")) return "network-path";
+  if (findNode(root, "rel-path")) return "relative-path";
   if (findNode(root, "abs-path")) return "absolute-path";
   return "relative-path";
 }

@@ -1,0 +1,71 @@
+// parse() never throws: bad input, unknown revisions and rules come back as error values.
+import { expect } from "chai";
+import { DEFAULT_SPEC, parse, specs } from "../src";
+
+describe("parse() error values", () => {
+  it("rejects a non-string input with a clear error, never a throw", () => {
+    for (const input of [undefined, null, 42, {}, [], Buffer.from("http://a/"), Symbol("x")]) {
+      const r = parse(input as unknown);
+      expect(r.ok).to.equal(false);
+      if (!r.ok) {
+        expect(r.error.code).to.equal("not-a-string");
+        expect(r.error.message).to.match(/must be a string/);
+      }
+    }
+  });
+  it("reports an unknown spec and lists the available ones", () => {
+    const r = parse("x", { spec: "rfc3986" });
+    expect(r.ok).to.equal(false);
+    if (!r.ok) {
+      expect(r.error.code).to.equal("unknown-spec");
+      expect(r.error.message).to.contain("draft-2003");
+    }
+  });
+  it("reports an unknown rule and suggests the published spelling", () => {
+    const r = parse("x", { spec: "draft-2003", rule: "URI_reference" });
+    expect(r.ok).to.equal(false);
+    if (!r.ok) {
+      expect(r.error.code).to.equal("unknown-rule");
+      expect(r.error.message).to.contain('Did you mean "URI-reference"');
+    }
+  });
+  it("gives offset, line, column, found, expected, the failing rule and its section", () => {
+    const r = parse("1::2::3", { spec: "draft-2003", rule: "IPv6address" });
+    expect(r.ok).to.equal(false);
+    if (r.ok) return;
+    expect(r.error).to.deep.include({ code: "syntax", spec: "draft-2003", startRule: "IPv6address", rule: "IPv6address", section: "§3.2.2", offset: 5, line: 1, column: 6, found: ":" });
+    expect(r.error.expected).to.include("[0-9A-Fa-f]");
+    expect(r.error.message).to.match(/^At offset 5, IPv6address \(draft-2003 §3\.2\.2\)/);
+    expect(r.error.message).to.contain('"::" only once');
+    expect(r.error.message).to.not.contain("\n");
+  });
+  it("names the innermost rule that needed something else", () => {
+    const r = parse("http://a/%zz", { spec: "draft-2003" });
+    expect(!r.ok && r.error.ruleStack.slice(0, 3)).to.deep.equal(["URI-reference", "absolute-URI", "hier-part"]);
+    expect(!r.ok && r.error.message).to.contain('write "%25"');
+  });
+  it("describes characters a person cannot see: lone surrogates, controls, non-ASCII", () => {
+    const cases: [string, string][] = [["a\ud800", "lone surrogate U+D800"], ["a\u0000", "control character U+0000"], ["a\u00e9", 'U+00E9 "é"'], ["a b", "a space"]];
+    for (const [input, words] of cases) {
+      const r = parse(input, { spec: "draft-2003" });
+      expect(!r.ok && r.error.message, input).to.contain(words);
+    }
+  });
+  it("counts lines and columns for a multi-line input", () => {
+    const r = parse("a\nb", { spec: "draft-2003" });
+    expect(!r.ok && [r.error.offset, r.error.line, r.error.column]).to.deep.equal([1, 1, 2]);
+  });
+  it("defaults to draft-2003 and its top rule", () => {
+    expect(DEFAULT_SPEC).to.equal("draft-2003");
+    const r = parse("http://a/");
+    expect(r.ok && [r.spec, r.rule]).to.deep.equal(["draft-2003", "URI-reference"]);
+  });
+  it("can start at every rule of every revision", () => {
+    for (const s of specs()) {
+      for (const rule of s.rules) {
+        const r = parse("", { spec: s.id, rule: rule.published ?? rule.pegName });
+        if (!r.ok) expect(r.error.code, `${s.id} ${rule.published}`).to.equal("syntax");
+      }
+    }
+  });
+});

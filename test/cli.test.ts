@@ -1,0 +1,100 @@
+// The command-line tool: exit statuses, JSON lines, verbatim standard input, usage errors.
+import { expect } from "chai";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { main } from "../src/cli/main";
+
+async function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([Buffer.from(stdin, "utf8")]) });
+  return { code, out, err };
+}
+
+describe("uri-grammars check", () => {
+  it("exits 0 for a valid input and 1 for an invalid one, naming the offset", async () => {
+    expect((await run(["check", "--spec", "draft-2003", "--rule", "IPv4address", "255.255.255.255"])).code).to.equal(0);
+    const bad = await run(["check", "--spec", "draft-2003", "--rule", "IPv6address", "1::2::3"]);
+    expect(bad.code).to.equal(1);
+    expect(bad.out).to.contain("At offset 5");
+    expect(bad.out).to.contain("     ^"); // caret under offset 5, after the two-space indent
+    expect((await run(["check", "--spec", "draft-2003", "--rule", "IPv4address", "256.1.1.1"])).code).to.equal(1);
+  });
+  it("exits 1 when any of several inputs is invalid, and answers each in order", async () => {
+    const r = await run(["check", "--json", "http://a/", "http://a b/", "x"]);
+    expect(r.code).to.equal(1);
+    const lines = r.out.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.input, l.valid])).to.deep.equal([["http://a/", true], ["http://a b/", false], ["x", true]]);
+    expect(lines[0]).to.deep.equal({ input: "http://a/", spec: "draft-2003", rule: "URI-reference", valid: true });
+    expect(lines[1].error.offset).to.equal(8);
+  });
+  it("exits 2 on an unknown spec or rule and says which exist", async () => {
+    const spec = await run(["check", "--spec", "rfc3986", "x"]);
+    expect(spec.code).to.equal(2);
+    expect(spec.err).to.contain("draft-1997, draft-2003");
+    const rule = await run(["check", "--rule", "nosuchrule", "x"]);
+    expect(rule.code).to.equal(2);
+    expect(rule.err).to.contain("IPv6address");
+    expect((await run(["check", "--bogus", "x"])).code).to.equal(2);
+    expect((await run(["nosuchcommand"])).code).to.equal(2);
+  });
+  it("reads standard input with '-': one input per line, verbatim, no line dropped", async () => {
+    const r = await run(["check", "--json", "-"], "http://a/\n\n http://a/\r\nhttp://a/ \nlast");
+    const lines = r.out.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.input)).to.deep.equal(["http://a/", "", " http://a/", "http://a/ ", "last"]);
+    expect(lines.map((l) => l.valid)).to.deep.equal([true, true, false, false, true]);
+    expect(r.code).to.equal(1);
+  });
+  it("answers a line with invalid UTF-8 or a NUL byte instead of dropping it", async () => {
+    let out = "";
+    const stdin = Readable.from([Buffer.from([0x61, 0xff, 0x0a, 0x62, 0x00, 0x0a, 0x63, 0x0a])]);
+    const code = await main(["check", "--json", "-"], { out: (t) => void (out += t), err: () => undefined, stdin });
+    const lines = out.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.valid)).to.deep.equal([false, false, true]);
+    expect(code).to.equal(1);
+  });
+  it("prints help with examples and exits 0", async () => {
+    for (const argv of [["--help"], ["check", "--help"], ["parse", "--help"], ["specs", "--help"]]) {
+      const r = await run(argv);
+      expect(r.code, argv.join(" ")).to.equal(0);
+      expect(r.out, argv.join(" ")).to.contain("Example");
+    }
+  });
+});
+
+describe("uri-grammars parse and specs", () => {
+  it("prints the AST as JSON", async () => {
+    const r = await run(["parse", "http://a/?"]);
+    expect(r.code).to.equal(0);
+    const ast = JSON.parse(r.out);
+    expect(ast.query).to.deep.equal({ text: "", span: { start: 10, end: 10 } });
+    expect(ast.fragment).to.equal(null);
+  });
+  it("prints the derivation with --tree", async () => {
+    const r = await run(["parse", "--tree", "--rule", "authority", "a@b:1"]);
+    expect(JSON.parse(r.out).tree.rule).to.equal("authority");
+  });
+  it("prints the error and exits 1 for an invalid input", async () => {
+    const r = await run(["parse", "http://a b"]);
+    expect(r.code).to.equal(1);
+    expect(JSON.parse(r.out).error.offset).to.equal(8);
+  });
+  it("lists the revisions", async () => {
+    const r = await run(["specs", "--json"]);
+    expect(JSON.parse(r.out).map((s: { id: string }) => s.id)).to.include("draft-2003");
+  });
+});
+
+describe("bin/uri-grammars", () => {
+  it("runs as a program with the documented exit statuses", () => {
+    const bin = join(__dirname, "..", "..", "bin", "uri-grammars");
+    const ok = spawnSync(process.execPath, [bin, "check", "http://[::1]:8080/a/b?c#d"], { encoding: "utf8" });
+    expect(ok.status).to.equal(0);
+    expect(ok.stdout).to.contain("valid");
+    const bad = spawnSync(process.execPath, [bin, "check", "--spec", "draft-2003", "--rule", "IPv6address", "1::2::3"], { encoding: "utf8" });
+    expect(bad.status).to.equal(1);
+    const usage = spawnSync(process.execPath, [bin, "check", "--spec", "nope", "x"], { encoding: "utf8" });
+    expect(usage.status).to.equal(2);
+  });
+});
