@@ -128,7 +128,7 @@ function syntaxError(revision: Revision, startRule: string, input: string): Pars
   const rule = findRule(revision, startRule)!;
   let failure: PeggyFailure;
   try {
-    revision.traceParser.parse(input, { startRule: rule.pegName, tracer, onFail });
+    revision.diagnoseParser.parse(input, { startRule: rule.pegName, tracer, onFail });
     throw new Error(`internal: ${revision.id} ${startRule} rejected "${input}" but the traced parser accepted it`);
   } catch (e) {
     if (!isPeggyFailure(e)) throw e;

@@ -1,4 +1,5 @@
 import * as astParser from "../../generated/draft-1997.ast";
+import * as diagnoseParser from "../../generated/draft-1997.diagnose";
 import * as traceParser from "../../generated/draft-1997.trace";
 import { RULES } from "../../generated/draft-1997.rules";
 import { buildDraft1997Ast } from "../ast/draft-1997";
@@ -16,6 +17,7 @@ export const draft1997: Revision<Draft1997Ast> = {
   rules: RULES,
   astParser,
   traceParser,
+  diagnoseParser,
   buildAst: buildDraft1997Ast,
   characterRules: new Set(["alpha", "digit", "lowalpha", "upalpha", "alphanum", "hex", "escaped", "unreserved", "mark", "reserved", "pchar", "urlc", "control", "space", "delims", "unwise"]),
 };

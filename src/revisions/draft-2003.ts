@@ -1,4 +1,5 @@
 import * as astParser from "../../generated/draft-2003.ast";
+import * as diagnoseParser from "../../generated/draft-2003.diagnose";
 import * as traceParser from "../../generated/draft-2003.trace";
 import { RULES } from "../../generated/draft-2003.rules";
 import { buildDraft2003Ast } from "../ast/draft-2003";
@@ -16,6 +17,7 @@ export const draft2003: Revision<Draft2003Ast> = {
   rules: RULES,
   astParser,
   traceParser,
+  diagnoseParser,
   buildAst: buildDraft2003Ast,
   characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "unreserved", "mark", "reserved", "escaped", "pchar", "uric", "uric-no-slash", "delims", "unwise"]),
 };

@@ -31,6 +31,8 @@ export const SPEC_IDS: readonly SpecId[] = ["draft-1993", "draft-1994", "rfc1738
 export interface Revision<A = unknown> extends SpecInfo {
   astParser: GeneratedParser;
   traceParser: GeneratedParser;
+  /** Calls the tracer but builds no nodes: re-run on a rejected input to name the failing rule. */
+  diagnoseParser: GeneratedParser;
   buildAst(root: DerivationNode, input: string): A;
   /**
    * Rules that match one character or one escape (alpha, pchar, HEXDIG ...). Error messages name the
