@@ -1,10 +1,9 @@
 // The registry: ids, provenance, and every rule carrying its section and published text.
 import { expect } from "chai";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { SPEC_IDS, specs } from "../src";
-
-const ROOT = join(__dirname, "..", "..");
+import { seedDir, seedText } from "./support/seeds";
 
 describe("specs()", () => {
   it("lists only the five spec ids, oldest first", () => {
@@ -15,8 +14,10 @@ describe("specs()", () => {
   });
   for (const s of specs()) {
     describe(s.id, () => {
-      it("names its seed, which exists", () => {
-        expect(existsSync(join(ROOT, "..", "shared", "seeds", s.seed)) || existsSync(join("/work/shared/seeds", s.seed)), s.seed).to.equal(true);
+      it("names its seed, which exists", function () {
+        const dir = seedDir();
+        if (!dir) this.skip(); // no ../shared/seeds on this machine
+        expect(existsSync(join(dir!, s.seed)), s.seed).to.equal(true);
       });
       it("has a title, a date, a notation and a top rule that is one of its rules", () => {
         expect(s.title).to.not.equal("");
@@ -41,12 +42,15 @@ describe("specs()", () => {
       });
     });
   }
-  it("draft-2003 quotes dec-octet and IPv6address as the seed prints them", () => {
-    const seed = readFileSync("/work/shared/seeds/003_7726d06446aa98af.txt", "utf8").replace(/\s+/g, " ");
-    const rules = specs().find((s) => s.id === "draft-2003")!.rules;
-    for (const name of ["IPv6address", "qualified", "reg-name", "opaque-part", "uric-no-slash", "dec-octet", "ls32"]) {
-      const text = rules.find((r) => r.published === name)!.text.join(" ").replace(/\s+/g, " ");
-      expect(seed, name).to.contain(text);
-    }
-  });
+  // The 1997 and 2003 seeds print each rule as `name = definition`: every quoted rule must be there
+  // word for word (whitespace aside). The early revisions lay their rules out as tables.
+  for (const [id, seed] of [["draft-1997", "001_a5df19b9d0d91704.txt"], ["draft-2003", "003_7726d06446aa98af.txt"]] as const) {
+    it(`${id} quotes every published rule word for word from its seed`, function () {
+      const text = seedText(seed);
+      if (text === null) this.skip();
+      const rules = specs().find((s) => s.id === id)!.rules.filter((r) => r.kind === "published");
+      expect(rules.length).to.be.greaterThan(30);
+      for (const r of rules) expect(text!, r.published!).to.contain(r.text.join(" ").replace(/\s+/g, " "));
+    });
+  }
 });
