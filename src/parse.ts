@@ -174,7 +174,7 @@ function commonPrefix(stacks: string[][]): string[] {
 }
 
 function syntaxMessage(revision: Revision, rule: string, section: string | null, input: string, offset: number, found: string | null, expected: string[]): string {
-  const where = `${rule}${section ? ` (${revision.id} ${section})` : ""}`;
+  const where = `${rule}${section ? ` (${revision.id} ${shortSection(section)})` : ""}`;
   const wanted = expected.length > 0 ? `; expected ${summarizeExpected(expected)}` : "";
   const head = `At offset ${offset}, ${where} cannot accept ${describeCharacter(found)}${wanted}.`;
   return `${head} ${advice(revision, rule, input, offset, found)}`.trim();
@@ -211,7 +211,9 @@ function advice(revision: Revision, rule: string, input: string, offset: number,
   const escape = percentEncode(found);
   if (escape === null) return "A lone surrogate is not a character and cannot be escaped: repair the text.";
   if (!allowedAnywhere(revision, found)) {
-    return `${capitalize(describeCharacter(found))} is not allowed unescaped anywhere in a ${revision.id} reference: write it as ${escape}.`;
+    const cls = exclusionClass(revision, found);
+    const what = cls ? ` (it is \`${cls.name}\` in ${revision.id} ${shortSection(cls.section)})` : "";
+    return `${capitalize(describeCharacter(found))} is not allowed unescaped anywhere in a ${revision.id} reference${what}: write it as ${escape}.`;
   }
   if (reachesRule(revision, rule, "escaped")) return `If ${describeCharacter(found)} is data here, escape it as ${escape}.`;
   return "";
@@ -234,6 +236,15 @@ function allowedAnywhere(revision: Revision, ch: string): boolean {
   return set.has(ch);
 }
 
+/** The excluded-character class (unwise, delims, control, space ...) a character belongs to, if the revision names one. */
+function exclusionClass(revision: Revision, ch: string): { name: string; section: string } | null {
+  for (const name of ["unwise", "delims", "control", "space", "national", "punctuation"]) {
+    const rule = revision.rules.find((r) => r.published === name);
+    if (rule && tryRule(revision, rule.pegName, ch)) return { name, section: rule.section ?? "" };
+  }
+  return null;
+}
+
 function tryRule(revision: Revision, pegName: string, input: string): boolean {
   try {
     revision.astParser.parse(input, { startRule: pegName });
@@ -241,6 +252,13 @@ function tryRule(revision: Revision, pegName: string, input: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** "Appendix A (§4.3.1)" -> "§4.3.1"; "§2.4.3 (body only, not in Appendix A)" -> "§2.4.3". */
+function shortSection(section: string): string {
+  const inner = /^Appendix [A-Z] \((§[\d.]+)\)$/.exec(section);
+  if (inner) return inner[1];
+  return section.replace(/\s*\(.*\)$/, "");
 }
 
 function capitalize(s: string): string {
