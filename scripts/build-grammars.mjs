@@ -69,7 +69,7 @@ function ruleFromBlock(pegName, block, file) {
     else if ((m = /^@peg\s+(.+)$/.exec(body))) rule.peg.push(m[1].trim());
     else if ((m = /^@repair\s+(.+)$/.exec(body))) { lastRepair = { repair: m[1].trim(), seed: "" }; rule.repairs.push(lastRepair); }
     else if ((m = /^@seed\s+(.+)$/.exec(body))) { if (!lastRepair) throw new Error(`${file}: @seed without @repair above rule ${pegName}`); lastRepair.seed = m[1].trim(); }
-    else if (/^  \S/.test(body)) rule.text.push(body.slice(2));
+    else if (/^  \s*\S/.test(body)) rule.text.push(body.slice(2)); // continuation lines keep their alignment
     else if (/^@/.test(body)) throw new Error(`${file}: unknown annotation "${body}" above rule ${pegName}`);
   }
   if (!rule.kind) throw new Error(`${file}: rule ${pegName} has no @rule/@core/@helper annotation`);

@@ -53,4 +53,16 @@ describe("specs()", () => {
       for (const r of rules) expect(text!, r.published!).to.contain(r.text.join(" ").replace(/\s+/g, " "));
     });
   }
+  // Multi-line rules keep every line (a continuation line once went missing).
+  for (const [id, rule, tail] of [
+    ["draft-1997", "mark", '"(" | ")" | ","'],
+    ["draft-1997", "lowalpha", '"x" | "y" | "z"'],
+    ["draft-2003", "IPv6address", '/ ( [ *6( h4 ":" ) h4 ] "::" )'],
+    ["draft-2003", "dec-octet", '( "25" %x30-35 ) ; 250-255'],
+  ] as const) {
+    it(`${id} ${rule} is quoted to its last line`, () => {
+      const text = specs().find((s) => s.id === id)!.rules.find((r) => r.published === rule)!.text.join(" ").replace(/\s+/g, " ");
+      expect(text.endsWith(tail), text).to.equal(true);
+    });
+  }
 });
