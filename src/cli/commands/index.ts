@@ -3,11 +3,13 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../io";
 import { registerCheck } from "./check";
+import { registerCompare } from "./compare";
 import { registerParse } from "./parse";
 import { registerSpecs } from "./specs";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
+  registerCompare,
   registerParse,
   registerSpecs,
 ];
