@@ -4,12 +4,14 @@ import type { Command } from "commander";
 import type { CommandContext } from "../io";
 import { registerCheck } from "./check";
 import { registerCompare } from "./compare";
+import { registerDiff } from "./diff";
 import { registerParse } from "./parse";
 import { registerSpecs } from "./specs";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
   registerCompare,
+  registerDiff,
   registerParse,
   registerSpecs,
 ];
