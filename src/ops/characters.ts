@@ -63,10 +63,13 @@ export function characterTable(revision: Revision): CharacterTable | null {
  * matches (that is the substitution of the character for itself).
  */
 export function mayAppear(revision: Revision, rule: string, probe: string, examples: readonly string[]): boolean {
+  // A "%" followed by two hex digits is the start of an escape, not a "%" standing for itself.
+  const escapes = (rest: string) => probe === "%" && /^[0-9A-Fa-f]{2}/.test(rest);
+  const tryVariant = (before: string, after: string) => !escapes(after) && matchesRule(revision, rule, before + probe + after);
   for (const example of ["", "a", "aa", ...examples]) {
     for (let i = 0; i <= example.length; i++) {
-      if (matchesRule(revision, rule, example.slice(0, i) + probe + example.slice(i))) return true;
-      if (i < example.length && matchesRule(revision, rule, example.slice(0, i) + probe + example.slice(i + 1))) return true;
+      if (tryVariant(example.slice(0, i), example.slice(i))) return true;
+      if (i < example.length && tryVariant(example.slice(0, i), example.slice(i + 1))) return true;
     }
   }
   return false;

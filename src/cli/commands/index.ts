@@ -5,6 +5,7 @@ import type { CommandContext } from "../io";
 import { registerCheck } from "./check";
 import { registerCompare } from "./compare";
 import { registerDiff } from "./diff";
+import { registerMatrix } from "./matrix";
 import { registerParse } from "./parse";
 import { registerSpecs } from "./specs";
 
@@ -12,6 +13,7 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
   registerCompare,
   registerDiff,
+  registerMatrix,
   registerParse,
   registerSpecs,
 ];
