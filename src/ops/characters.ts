@@ -32,11 +32,11 @@ export interface CharacterTable {
   rows: CharacterRow[];
 }
 
-const tableCache = new Map<string, CharacterTable | null>();
+const tableCache = new WeakMap<Revision, CharacterTable | null>();
 
 /** The character table of one revision; null when the revision has no component map. */
 export function characterTable(revision: Revision): CharacterTable | null {
-  const cached = tableCache.get(revision.id);
+  const cached = tableCache.get(revision);
   if (cached !== undefined) return cached;
   const map = revision.components;
   let table: CharacterTable | null = null;
@@ -52,7 +52,7 @@ export function characterTable(revision: Revision): CharacterTable | null {
     });
     table = { spec: revision.id, components, rows };
   }
-  tableCache.set(revision.id, table);
+  tableCache.set(revision, table);
   return table;
 }
 

@@ -34,7 +34,7 @@ export function compareText(result: CompareResult, width = 100): string {
     rows.push({ label: "reason", cells: cells.map((c) => c.error?.reason ?? "") });
   }
   const notes = cells.filter((c) => c.note).map((c) => `  note: ${c.note}\n`);
-  const head = `${JSON.stringify(result.input)}\n`;
+  const head = `${wrap(JSON.stringify(result.input), width).join("\n")}\n`;
   const legend = cells.some((c) => c.differs.length > 0) ? `  ${MARK.trim()} differs from the revision to its left\n` : "";
   const table = renderTable({ headers: cells.map((c) => c.spec), rows }, width);
   if (table) return head + table + legend + notes.join("") + "\n";
