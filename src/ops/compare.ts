@@ -3,10 +3,11 @@
 // from the derivation through the revision's component map, so each one carries its own name.
 import { describeCharacter } from "../errors";
 import { parse } from "../parse";
-import { availableSpecIds, getRevision } from "../revisions";
+import { availableSpecIds, findRule, getRevision } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
 import { classesOf } from "./characters";
 import { componentsOf, noComponentsNote } from "./components";
+import { ruleBefore } from "./explain";
 
 export interface CompareComponent {
   /** The revision's word for it (site, authority, search ...). */
@@ -63,8 +64,9 @@ export function compareInput(input: string, specs: string[] = availableSpecIds()
       const e = r.error;
       const classes = e.found !== null ? classesOf(revision, e.found) : [];
       const cls = classes.length > 0 ? ` (${classes[0]})` : "";
-      const reason = e.code === "syntax" ? `${e.rule ?? "the grammar"} cannot accept ${describeCharacter(e.found)}${cls}` : e.message;
-      cell.error = { offset: e.offset, rule: e.rule, section: e.section, found: e.found, expected: e.expected, reason, message: e.message };
+      const rule = e.code === "syntax" ? (ruleBefore(revision, input, e.offset)?.rule ?? e.rule) : e.rule;
+      const reason = e.code === "syntax" ? `${rule ?? "the grammar"} cannot accept ${describeCharacter(e.found)}${cls}` : e.message;
+      cell.error = { offset: e.offset, rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, found: e.found, expected: e.expected, reason, message: e.message };
     }
     const left = cells[cells.length - 1];
     if (left) cell.differs = differences(left, cell);
