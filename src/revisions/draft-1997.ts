@@ -19,5 +19,23 @@ export const draft1997: Revision<Draft1997Ast> = {
   traceParser,
   diagnoseParser,
   buildAst: buildDraft1997Ast,
+  // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query
+  // (§4.3.3); fragment (§3). Character classes: §2.2 reserved, §2.3 unreserved and mark, §2.4.3 the
+  // excluded control, space, delims and unwise.
+  components: {
+    parts: {
+      scheme: { rule: "scheme", examples: ["http", "a+b-c.d"] },
+      authority: { rule: "site", name: "site", examples: ["u:p@a.b:1"] },
+      userinfo: { rule: "user", name: "user", examples: ["u"] },
+      password: { rule: "password", examples: ["p"] },
+      host: { rule: "host", examples: ["a.b", "a-b.c", "1.2.3.4"] },
+      port: { rule: "port", examples: ["80"] },
+      path: {},
+      segment: { rule: "segment", examples: ["a;p"] },
+      query: { rule: "query", examples: ["q"] },
+      fragment: { rule: "fragment", examples: ["f"] },
+    },
+    classes: ["reserved", "mark", "unreserved", "alpha", "digit", "delims", "unwise", "control", "space"],
+  },
   characterRules: new Set(["alpha", "digit", "lowalpha", "upalpha", "alphanum", "hex", "escaped", "unreserved", "mark", "reserved", "pchar", "urlc", "control", "space", "delims", "unwise"]),
 };

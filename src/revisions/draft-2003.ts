@@ -19,5 +19,22 @@ export const draft2003: Revision<Draft2003Ast> = {
   traceParser,
   diagnoseParser,
   buildAst: buildDraft2003Ast,
+  // §3 components: scheme (§3.1), authority (§3.2) = server / reg-name with userinfo, host, port
+  // (§3.2.2); path (§3.3) of segments; query (§3.4); fragment (§4.1). Character classes: §2.2
+  // reserved, §2.3 unreserved and mark, §2.4.3 delims and unwise (control and space are prose only).
+  components: {
+    parts: {
+      scheme: { rule: "scheme", examples: ["http", "a+b-c.d"] },
+      authority: { rule: "authority", examples: ["u:p@a.b:1", "[::1]"] },
+      userinfo: { rule: "userinfo", examples: ["u:p"] },
+      host: { rule: "host", examples: ["a.b", "a-b.c", "1.2.3.4", "[::1]", "[::1.2.3.4]"] },
+      port: { rule: "port", examples: ["80"] },
+      path: {},
+      segment: { rule: "segment", examples: ["a"] },
+      query: { rule: "query", examples: ["q"] },
+      fragment: { rule: "fragment", examples: ["f"] },
+    },
+    classes: ["reserved", "mark", "unreserved", "ALPHA", "DIGIT", "delims", "unwise"],
+  },
   characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "unreserved", "mark", "reserved", "escaped", "pchar", "uric", "uric-no-slash", "delims", "unwise"]),
 };

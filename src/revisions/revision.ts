@@ -45,4 +45,63 @@ export interface Revision<A = unknown> extends SpecInfo {
    * for other schemes). Returns a published rule name. Without it, the top rule decides.
    */
   selectProduction?(input: string): string;
+  /**
+   * Which published rules are the components of a reference, what this revision calls them, and
+   * which rules are its character classes. Read by compare, diff, matrix, explain and lint
+   * (src/ops/); a revision without it is skipped there with a note. See `RevisionComponents`.
+   */
+  components?: RevisionComponents;
+}
+
+/**
+ * The components the comparison operations know, under one neutral key each. Each revision maps a
+ * key to its own rule and word (draft-1997 calls the authority `site`; rfc1738's http calls the query
+ * `search`; draft-1993 calls the fragment `anchorid`).
+ * - `scheme`    the scheme name, without ":"
+ * - `authority` what follows "//" up to the path (site, authority, login + hostport ...)
+ * - `userinfo`  the user part of the authority (draft-1997 `user`, draft-2003 `userinfo`, which also
+ *               holds any ":password")
+ * - `password`  a separate password rule, where the revision has one (draft-1997, rfc1738)
+ * - `host`, `port`
+ * - `path`      the whole path; needs no `rule`: it is read as the text between the authority (or
+ *               "scheme:") and the "?" of the query or the "#" of the fragment
+ * - `segment`   one path segment (between "/"s)
+ * - `query`     the part after "?" (search, searchpart ...)
+ * - `fragment`  the part after "#" (fragment, anchorid ...)
+ */
+export type ComponentKey = "scheme" | "authority" | "userinfo" | "password" | "host" | "port" | "path" | "segment" | "query" | "fragment";
+
+export const COMPONENT_KEYS: readonly ComponentKey[] = ["scheme", "authority", "userinfo", "password", "host", "port", "path", "segment", "query", "fragment"];
+
+/** One component in one revision. */
+export interface ComponentInfo {
+  /**
+   * The published name of the rule whose match is exactly this component, without its delimiters
+   * (`query`, not `"?" query`). Its first match in a derivation is the component's value; the
+   * character matrix runs this rule alone on candidate strings. Required for every key but `path`.
+   * For scheme-specific grammars (rfc1738), name the rule most schemes share (`user`, `hostport`'s
+   * `host`, `search`), or leave the key out.
+   */
+  rule?: string;
+  /** The revision's own word for the component (`site`, `search`, `anchorid`). Default: the key. */
+  name?: string;
+  /**
+   * A few valid values of the rule (e.g. `["a.b", "1.2.3.4", "[::1]"]` for a host). The character
+   * matrix tries every character (and `%XX`) inserted at, and substituted for, each position of
+   * each example, plus "", "a" and "aa"; give an example for each shape the component can take,
+   * so that characters only valid inside a bracket or after a dot are found.
+   */
+  examples?: string[];
+}
+
+export interface RevisionComponents {
+  /** The components this revision has; leave out those it does not have (draft-2003 has no `password`). */
+  parts: Partial<Record<ComponentKey, ComponentInfo>>;
+  /**
+   * The revision's character-class rules by published name, most specific first: each printable
+   * ASCII character is run through each of them, and its class is every rule that matches it
+   * (draft-1997: reserved, mark, unreserved, delims, unwise ...; rfc1738: safe, extra, national,
+   * punctuation ...). A character no rule matches is reported as having no class.
+   */
+  classes: string[];
 }

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { caretDisplay } from "../../errors";
+import { lint } from "../../ops/lint";
 import { parse, type ParseResult } from "../../parse";
 import { availableSpecIds } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, type CommandContext } from "../io";
@@ -40,6 +41,7 @@ export function registerCheck(program: Command, { io, setExit }: CommandContext)
     .addOption(specOption())
     .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
     .option("--json", "one JSON object per input: {input, spec, rule, valid, error?}")
+    .option("--lint", "add security notes (draft-2003 §7, draft-1997 §7, rfc1738 §6) for valid inputs; notes never change validity")
     .addHelpText(
       "after",
       `
@@ -53,14 +55,15 @@ Examples:
   $ uri-grammars check --json --spec draft-1997 'http://a/~b' 'http://[::1]/'
   $ printf 'http://a/\\nhttp://a b/\\n' | uri-grammars check -`,
     )
-    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean }) => {
+    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean }) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
       let anyInvalid = false;
       const checkOne = async (input: string, single: boolean) => {
         const r = parse(input, { spec, rule });
         if (!r.ok) anyInvalid = true;
-        if (opts.json) await io.out(verdictJson(input, r));
-        else await io.out(verdictText(input, r) + (single && rule === undefined ? otherRevisions(input, spec) : ""));
+        const notes = opts.lint && r.ok && rule === undefined ? lint(input, spec) : [];
+        if (opts.json) await io.out(opts.lint ? verdictJson(input, r).replace(/}\n$/, `,"notes":${JSON.stringify(notes)}}\n`) : verdictJson(input, r));
+        else await io.out(verdictText(input, r) + notes.map((n) => `  warning: ${n.message}\n`).join("") + (single && rule === undefined ? otherRevisions(input, spec) : ""));
       };
       if (inputs.length === 1 && inputs[0] === "-") {
         await forEachLine(io.stdin, (line) => checkOne(line, false));

@@ -3,11 +3,19 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../io";
 import { registerCheck } from "./check";
+import { registerCompare } from "./compare";
+import { registerDiff } from "./diff";
+import { registerExplain } from "./explain";
+import { registerMatrix } from "./matrix";
 import { registerParse } from "./parse";
 import { registerSpecs } from "./specs";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
+  registerCompare,
+  registerDiff,
+  registerExplain,
+  registerMatrix,
   registerParse,
   registerSpecs,
 ];

@@ -1,0 +1,78 @@
+import type { Command } from "commander";
+import { compareInput, selectSpecs, type CompareCell, type CompareResult } from "../../ops/compare";
+import { getRevision } from "../../revisions";
+import { COMPONENT_KEYS } from "../../revisions/revision";
+import { componentName } from "../../ops/components";
+import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { renderTable, wrap, type TextTable } from "../table";
+
+const MARK = " *";
+
+/** The text view of one comparison: a table with one column per revision (or one block per revision when too narrow). */
+export function compareText(result: CompareResult, width = 100): string {
+  const { cells } = result;
+  const rows: TextTable["rows"] = [];
+  const mark = (c: CompareCell, field: string, text: string) => (c.differs.includes(field) ? text + MARK : text);
+  rows.push({ label: "verdict", cells: cells.map((c) => mark(c, "verdict", c.valid ? "valid" : "invalid")) });
+  rows.push({ label: "production", cells: cells.map((c) => mark(c, "production", c.production ?? "-")) });
+  for (const key of COMPONENT_KEYS) {
+    if (key === "segment" || !cells.some((c) => c.components?.[key])) continue;
+    rows.push({
+      label: key,
+      cells: cells.map((c) => {
+        if (!c.valid) return "";
+        if (!c.components) return "?";
+        const name = componentName(getRevision(c.spec)!, key);
+        const v = c.components[key];
+        const text = name === null ? "(no such part)" : v ? `${name} ${JSON.stringify(v.text)}` : `${name}: absent`;
+        return mark(c, key, text);
+      }),
+    });
+  }
+  if (cells.some((c) => !c.valid)) {
+    rows.push({ label: "offset", cells: cells.map((c) => (c.error ? mark(c, "offset", String(c.error.offset)) : "")) });
+    rows.push({ label: "reason", cells: cells.map((c) => c.error?.reason ?? "") });
+  }
+  const notes = cells.filter((c) => c.note).map((c) => `  note: ${c.note}\n`);
+  const head = `${wrap(JSON.stringify(result.input), width).join("\n")}\n`;
+  const legend = cells.some((c) => c.differs.length > 0) ? `  ${MARK.trim()} differs from the revision to its left\n` : "";
+  const table = renderTable({ headers: cells.map((c) => c.spec), rows }, width);
+  if (table) return head + table + legend + notes.join("") + "\n";
+  // Too many revisions for the width: one block per revision.
+  const blocks = cells.map((c, i) => {
+    const lines = rows.filter((r) => r.cells[i] !== "").map((r) => wrap(`${r.label.padEnd(10)} ${r.cells[i]}`, width - 2).map((l) => `  ${l}`).join("\n"));
+    return `${c.spec}\n${lines.join("\n")}\n`;
+  });
+  return head + blocks.join("") + legend + notes.join("") + "\n";
+}
+
+export function registerCompare(program: Command, { io, setExit }: CommandContext): void {
+  program
+    .command("compare")
+    .description("judge inputs by every revision side by side: verdict, production, components, error")
+    .argument("<input...>", "inputs to compare")
+    .option("--specs <ids>", "comma-separated revisions (default: all available, oldest first)")
+    .option("--json", "one JSON object per input: {input, cells: [{spec, valid, production, components, error?, differs}]}")
+    .addHelpText(
+      "after",
+      `
+Cells marked * differ from the revision to their left. Exit status: 0 when every revision accepts
+every input, 1 when any rejects one, 2 on a usage error.
+
+Examples:
+  $ uri-grammars compare 'http://a/~b' 'http://[::1]/'
+  $ uri-grammars compare --specs draft-1997,draft-2003 --json 'ftp://u:p@h/a;type=i'`,
+    )
+    .action(async (inputs: string[], opts: { specs?: string; json?: boolean }) => {
+      const ids = opts.specs?.split(",").map((s) => s.trim()).filter((s) => s !== "");
+      const { specs, unknown } = selectSpecs(ids);
+      if (unknown.length > 0) throw new UsageError(`unknown or untranscribed revision(s): ${unknown.join(", ")}`);
+      let anyInvalid = false;
+      for (const input of inputs) {
+        const result = compareInput(input, specs);
+        if (result.cells.some((c) => !c.valid)) anyInvalid = true;
+        await io.out(opts.json ? JSON.stringify(result) + "\n" : compareText(result));
+      }
+      setExit(anyInvalid ? EXIT_INVALID : EXIT_VALID);
+    });
+}

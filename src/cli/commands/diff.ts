@@ -1,0 +1,93 @@
+import type { Command } from "commander";
+import { ESCAPE } from "../../ops/characters";
+import { diffSpecs, type RuleSide, type SpecDiff } from "../../ops/diff";
+import { availableSpecIds, getRevision, isSpecId, type Revision } from "../../revisions";
+import { EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { wrap } from "../table";
+
+/** `A-Z a-z 0-9 - . %XX`: a character set, runs of three or more consecutive characters as ranges. */
+export function compactSet(chars: string[]): string {
+  const singles = chars.filter((c) => c !== ESCAPE).map((c) => c.charCodeAt(0)).sort((x, y) => x - y);
+  const parts: string[] = [];
+  for (let i = 0; i < singles.length; ) {
+    let j = i;
+    while (j + 1 < singles.length && singles[j + 1] === singles[j] + 1) j++;
+    const show = (n: number) => (n === 0x20 ? "SP" : String.fromCharCode(n));
+    if (j - i >= 2) parts.push(`${show(singles[i])}-${show(singles[j])}`);
+    else for (let k = i; k <= j; k++) parts.push(show(singles[k]));
+    i = j + 1;
+  }
+  if (chars.includes(ESCAPE)) parts.push(ESCAPE);
+  return parts.length > 0 ? parts.join(" ") : "(none)";
+}
+
+function ruleLines(spec: string, side: RuleSide, indent: string): string[] {
+  const head = `${indent}${spec}${side.section ? ` ${side.section}` : ""}:`;
+  return [head, ...side.text.map((t) => `${indent}    ${t}`)];
+}
+
+export function diffText(d: SpecDiff, width = 100): string {
+  const out: string[] = [`${d.a} -> ${d.b}`, ""];
+  const r = d.rules;
+  out.push(`Rules (matched by published name; differences of notation alone are ignored)`);
+  out.push(`  added in ${d.b} (${r.added.length})`);
+  for (const x of r.added) out.push(`    ${x.name}`, ...ruleLines(d.b, x.b, "      "));
+  out.push(`  removed in ${d.b} (${r.removed.length})`);
+  for (const x of r.removed) out.push(`    ${x.name}`, ...ruleLines(d.a, x.a, "      "));
+  out.push(`  changed (${r.changed.length})`);
+  for (const x of r.changed) out.push(`    ${x.name}`, ...ruleLines(d.a, x.a, "      "), ...ruleLines(d.b, x.b, "      "));
+  out.push(...wrap(`  same up to notation (${r.unchanged.length}): ${r.unchanged.join(", ")}`, width - 4).map((l, i) => (i === 0 ? l : `      ${l}`)));
+  out.push("");
+  if (d.classes) {
+    out.push(`Character classes (each printable ASCII character run through each revision's class rules)`);
+    out.push(`  ${"char".padEnd(6)} ${d.a.padEnd(28)} ${d.b}`);
+    for (const c of d.classes) out.push(`  ${JSON.stringify(c.char).padEnd(6)} ${(c.a.join(" ") || "(none)").padEnd(28)} ${c.b.join(" ") || "(none)"}`);
+    if (d.classes.length === 0) out.push("  (no character changes class)");
+    out.push("");
+  }
+  if (d.components) {
+    out.push(`Where characters may appear unescaped (each component rule run on each character and on %XX)`);
+    for (const c of d.components) {
+      const names = c.nameA === c.nameB ? c.nameA : `${d.a} ${c.nameA}, ${d.b} ${c.nameB}`;
+      out.push(`  ${c.key} (${names})`);
+      const line = (label: string, chars: string[]) => wrap(`${label}: ${compactSet(chars)}`, width - 8).map((l, i) => `${i === 0 ? "    " : "      "}${l}`);
+      out.push(...line(`only ${d.a}`, c.onlyA), ...line(`only ${d.b}`, c.onlyB), ...line(`both (${c.both.length})`, c.both));
+    }
+    out.push("");
+  }
+  for (const n of d.notes) out.push(`note: ${n}`);
+  return out.join("\n").trimEnd() + "\n";
+}
+
+export function resolveRevision(id: string): Revision {
+  const r = getRevision(id);
+  if (!r) {
+    const why = isSpecId(id) ? `the ${id} grammar is not transcribed yet` : `unknown spec "${id}"`;
+    throw new UsageError(`${why}; available: ${availableSpecIds().join(", ")}`);
+  }
+  return r;
+}
+
+export function registerDiff(program: Command, { io, setExit }: CommandContext): void {
+  program
+    .command("diff")
+    .description("what changed between two revisions: rules, character classes, characters allowed per component")
+    .argument("<spec-a>", "the older revision")
+    .argument("<spec-b>", "the newer revision")
+    .option("--json", "print the differences as JSON")
+    .addHelpText(
+      "after",
+      `
+The character sections are computed by running each revision's own rules on every printable
+ASCII character and on %XX; change a grammar and the output changes with it.
+
+Examples:
+  $ uri-grammars diff draft-1997 draft-2003
+  $ uri-grammars diff --json draft-1997 draft-2003`,
+    )
+    .action(async (a: string, b: string, opts: { json?: boolean }) => {
+      const d = diffSpecs(resolveRevision(a), resolveRevision(b));
+      await io.out(opts.json ? JSON.stringify(d, null, 2) + "\n" : diffText(d));
+      setExit(EXIT_VALID);
+    });
+}

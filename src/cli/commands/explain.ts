@@ -1,0 +1,82 @@
+import type { Command } from "commander";
+import { explain, type Explanation, type ExplainNode } from "../../ops/explain";
+import type { ComponentKey } from "../../revisions/revision";
+import { EXIT_INVALID, EXIT_VALID, processIo, type CommandContext } from "../io";
+import { resolveSpecAndRule, specOption } from "../options";
+import { wrap } from "../table";
+
+/** ANSI colours by component; userinfo stands out, as draft-2003 §7.5 suggests user agents do. */
+const COLOUR: Record<ComponentKey, string> = {
+  scheme: "35",
+  authority: "34",
+  userinfo: "1;31",
+  password: "1;31",
+  host: "32",
+  port: "33",
+  path: "36",
+  segment: "36",
+  query: "33",
+  fragment: "90",
+};
+
+function paint(text: string, key: ComponentKey | null, colour: boolean): string {
+  return colour && key ? `\x1b[${COLOUR[key]}m${text}\x1b[0m` : text;
+}
+
+function treeLines(node: ExplainNode, depth: number, colour: boolean, out: string[]): void {
+  const line = `${"  ".repeat(depth)}${node.rule} ${JSON.stringify(node.text)} [${node.start},${node.end})`;
+  out.push(paint(line, node.component, colour));
+  for (const c of node.children) treeLines(c, depth + 1, colour, out);
+}
+
+export function explainText(x: Explanation, colour: boolean, width = 100): string {
+  const out: string[] = [];
+  if (x.valid) {
+    out.push(`${JSON.stringify(x.input)} is a valid ${x.spec} ${x.production ?? ""}.`.replace(" .", "."));
+    out.push("", "Derivation (rule, substring, [start,end); one-character rules left out, --full shows them):");
+    if (x.tree) treeLines(x.tree, 1, colour, out);
+    if (x.components && x.components.length > 0) {
+      out.push("", "Components:");
+      for (const c of x.components) out.push(paint(`  ${c.name.padEnd(10)} ${JSON.stringify(c.text)}`, c.key, colour));
+    }
+    if (x.notes.length > 0) {
+      out.push("", "Security notes (warnings; the input stays valid):");
+      for (const n of x.notes) out.push(...wrap(`warning: ${n.message}`, width - 4).map((l, i) => `${i === 0 ? "  " : "    "}${l}`));
+    }
+    const others = x.others.map((o) => `${o.spec} ${o.valid ? "valid" : `invalid at offset ${o.offset}`}`);
+    if (others.length > 0) out.push("", `Other revisions: ${others.join("; ")}.`);
+  } else {
+    out.push(`${JSON.stringify(x.input)} is not a valid ${x.spec} ${x.production ?? ""}.`.replace(" .", "."));
+    out.push(...wrap(x.sentence ?? "", width - 2).map((l) => `  ${l}`));
+  }
+  for (const r of x.remarks) out.push(`note: ${r}`);
+  return out.join("\n") + "\n";
+}
+
+export function registerExplain(program: Command, { io, setExit }: CommandContext): void {
+  program
+    .command("explain")
+    .description("why a revision accepts or rejects an input: the derivation, or a sentence to act on; plus security notes")
+    .argument("<input>", "the input")
+    .addOption(specOption())
+    .option("--no-color", "plain text even on a terminal")
+    .option("--full", "keep the one-character rules (alpha, pchar ...) in the derivation")
+    .option("--json", "print the explanation as JSON")
+    .addHelpText(
+      "after",
+      `
+Exit status: 0 when the input is valid, 1 when not, 2 on a usage error. Colour is used only on a
+terminal, and never with --no-color or when NO_COLOR is set.
+
+Examples:
+  $ uri-grammars explain --spec draft-1997 'http://a/b[1]'
+  $ uri-grammars explain 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'`,
+    )
+    .action(async (input: string, opts: { spec: string; color: boolean; full?: boolean; json?: boolean }) => {
+      const { spec } = resolveSpecAndRule(opts.spec, undefined);
+      const x = explain(input, spec, { full: opts.full });
+      const colour = opts.color && io === processIo && process.stdout.isTTY === true && !process.env.NO_COLOR;
+      await io.out(opts.json ? JSON.stringify(x, null, 2) + "\n" : explainText(x, colour));
+      setExit(x.valid ? EXIT_VALID : EXIT_INVALID);
+    });
+}

@@ -1,0 +1,91 @@
+// compare: one input, every revision side by side. Each revision parses the input with its own
+// default production (scheme-aware revisions pick it from the scheme); the components are read
+// from the derivation through the revision's component map, so each one carries its own name.
+import { describeCharacter } from "../errors";
+import { parse } from "../parse";
+import { availableSpecIds, findRule, getRevision } from "../revisions";
+import type { ComponentKey } from "../revisions/revision";
+import { classesOf } from "./characters";
+import { componentsOf, noComponentsNote } from "./components";
+import { ruleBefore } from "./explain";
+
+export interface CompareComponent {
+  /** The revision's word for it (site, authority, search ...). */
+  name: string;
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface CompareCell {
+  spec: string;
+  valid: boolean;
+  /** The production that decided: the scheme's own (`httpurl`) or the top rule. */
+  production: string | null;
+  /** Present components by neutral key; absent ones are left out. Null when the revision has no component map. */
+  components: Partial<Record<ComponentKey, CompareComponent>> | null;
+  /** Why components are missing (no component map), if so. */
+  note?: string;
+  /** For an invalid input. */
+  error?: { offset: number; rule: string | null; section: string | null; found: string | null; expected: string[]; reason: string; message: string };
+  /** The fields that differ from the revision to the left (`verdict`, `production`, component keys). Empty for the first. */
+  differs: string[];
+}
+
+export interface CompareResult {
+  input: string;
+  cells: CompareCell[];
+}
+
+/** The revisions to compare, oldest first; unknown or untranscribed ids come back in `unknown`. */
+export function selectSpecs(ids?: string[]): { specs: string[]; unknown: string[] } {
+  const available = availableSpecIds();
+  if (!ids || ids.length === 0) return { specs: available, unknown: [] };
+  const unknown = ids.filter((id) => !getRevision(id));
+  return { specs: available.filter((id) => ids.includes(id)), unknown };
+}
+
+export function compareInput(input: string, specs: string[] = availableSpecIds()): CompareResult {
+  const cells: CompareCell[] = [];
+  for (const spec of specs) {
+    const revision = getRevision(spec);
+    if (!revision) continue;
+    const r = parse(input, { spec, tree: true });
+    const cell: CompareCell = { spec, valid: r.ok, production: r.production ?? r.rule, components: null, differs: [] };
+    if (r.ok) {
+      const values = r.tree ? componentsOf(revision, r.tree, input) : null;
+      if (values) {
+        cell.components = {};
+        for (const v of values) cell.components[v.key] = { name: v.name, text: v.text, start: v.span.start, end: v.span.end };
+      } else {
+        cell.note = noComponentsNote(revision);
+      }
+    } else {
+      const e = r.error;
+      const classes = e.found !== null ? classesOf(revision, e.found) : [];
+      const cls = classes.length > 0 ? ` (${classes[0]})` : "";
+      const rule = e.code === "syntax" ? (ruleBefore(revision, input, e.offset)?.rule ?? e.rule) : e.rule;
+      const reason = e.code === "syntax" ? `${rule ?? "the grammar"} cannot accept ${describeCharacter(e.found)}${cls}` : e.message;
+      cell.error = { offset: e.offset, rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, found: e.found, expected: e.expected, reason, message: e.message };
+    }
+    const left = cells[cells.length - 1];
+    if (left) cell.differs = differences(left, cell);
+    cells.push(cell);
+  }
+  return { input, cells };
+}
+
+function differences(a: CompareCell, b: CompareCell): string[] {
+  const out: string[] = [];
+  if (a.valid !== b.valid) out.push("verdict");
+  if (!a.valid && !b.valid && a.error?.offset !== b.error?.offset) out.push("offset");
+  // The top rules are named differently in every revision (URL-reference, URI-reference): only a
+  // scheme's own production (rfc1738 httpurl) is a difference worth marking.
+  const own = (c: CompareCell) => (c.production !== null && c.production !== getRevision(c.spec)?.topRule ? c.production : null);
+  if ((own(a) !== null || own(b) !== null) && a.production !== b.production) out.push("production");
+  if (a.components && b.components) {
+    const keys = new Set([...Object.keys(a.components), ...Object.keys(b.components)]) as Set<ComponentKey>;
+    for (const k of keys) if (a.components[k]?.text !== b.components[k]?.text) out.push(k);
+  }
+  return out;
+}

@@ -1,0 +1,125 @@
+// diff: what changed between two revisions. Rules are matched by published name and shown in the
+// published notation of each side; character classes and the characters each component may hold
+// unescaped come from the character matrix (src/ops/characters.ts), computed from the grammars.
+import type { Revision } from "../revisions";
+import type { ComponentKey } from "../revisions/revision";
+import { characterTable, type CharacterRow } from "./characters";
+import { noComponentsNote } from "./components";
+
+export interface RuleSide {
+  section: string | null;
+  text: string[];
+}
+
+export interface RuleDiff {
+  added: { name: string; b: RuleSide }[];
+  removed: { name: string; a: RuleSide }[];
+  /** Rules whose published text differs beyond notation (`|` vs `/`, spacing, comments). */
+  changed: { name: string; a: RuleSide; b: RuleSide }[];
+  /** Rules published the same up to notation. */
+  unchanged: string[];
+}
+
+export interface ClassChange {
+  char: string;
+  a: string[];
+  b: string[];
+}
+
+export interface ComponentCharDiff {
+  key: ComponentKey;
+  /** The component's name in A and in B. */
+  nameA: string;
+  nameB: string;
+  onlyA: string[];
+  onlyB: string[];
+  both: string[];
+}
+
+export interface SpecDiff {
+  a: string;
+  b: string;
+  rules: RuleDiff;
+  /** Null when either side has no component map (see `notes`). */
+  classes: ClassChange[] | null;
+  components: ComponentCharDiff[] | null;
+  notes: string[];
+}
+
+function ruleName(r: { published: string | null; pegName: string }): string {
+  return r.published ?? r.pegName;
+}
+
+/**
+ * The rule body, read past notation: quoted literals kept as they are (ABNF literals are compared
+ * as published), ABNF `;` comments dropped, `|` read as `/`, whitespace collapsed.
+ */
+export function normalizeRuleText(text: string[]): string {
+  const tokens: string[] = [];
+  for (const line of text) {
+    const re = /"[^"]*"|<[^>]*>|;.*$|\||\S/g;
+    let word = "";
+    for (const m of line.matchAll(re)) {
+      const t = m[0];
+      if (/^\S$/.test(t) && /[A-Za-z0-9_-]/.test(t)) {
+        word += t;
+        continue;
+      }
+      if (word) tokens.push(word);
+      word = "";
+      if (t.startsWith(";")) break;
+      tokens.push(t === "|" ? "/" : t);
+    }
+    if (word) tokens.push(word);
+  }
+  return tokens.join(" ");
+}
+
+export function diffRules(a: Revision, b: Revision): RuleDiff {
+  const published = (r: Revision) => new Map(r.rules.filter((x) => x.kind !== "helper").map((x) => [ruleName(x), x]));
+  const ra = published(a);
+  const rb = published(b);
+  const out: RuleDiff = { added: [], removed: [], changed: [], unchanged: [] };
+  for (const [name, x] of ra) {
+    const y = rb.get(name);
+    if (!y) out.removed.push({ name, a: { section: x.section, text: x.text } });
+    else if (normalizeRuleText(x.text) !== normalizeRuleText(y.text)) out.changed.push({ name, a: { section: x.section, text: x.text }, b: { section: y.section, text: y.text } });
+    else out.unchanged.push(name);
+  }
+  for (const [name, y] of rb) if (!ra.has(name)) out.added.push({ name, b: { section: y.section, text: y.text } });
+  return out;
+}
+
+export function diffSpecs(a: Revision, b: Revision): SpecDiff {
+  const out: SpecDiff = { a: a.id, b: b.id, rules: diffRules(a, b), classes: null, components: null, notes: [] };
+  const ta = characterTable(a);
+  const tb = characterTable(b);
+  if (!ta) out.notes.push(noComponentsNote(a));
+  if (!tb) out.notes.push(noComponentsNote(b));
+  if (!ta || !tb) return out;
+  const rowB = new Map<string, CharacterRow>(tb.rows.map((r) => [r.char, r]));
+  out.classes = ta.rows
+    .map((r) => ({ char: r.char, a: r.classes, b: rowB.get(r.char)?.classes ?? [] }))
+    // Class names are compared case-insensitively: draft-2003's ABNF names are (RFC 2234 §2.1), so
+    // its core rule ALPHA is the same class as draft-1997's alpha.
+    .filter((c) => c.a.join(" ").toLowerCase() !== c.b.join(" ").toLowerCase());
+  out.components = [];
+  for (const ca of ta.components) {
+    const cb = tb.components.find((c) => c.key === ca.key);
+    if (!cb) {
+      out.notes.push(`${b.id} has no ${ca.key} component (${a.id} calls it ${ca.name})`);
+      continue;
+    }
+    const d: ComponentCharDiff = { key: ca.key, nameA: ca.name, nameB: cb.name, onlyA: [], onlyB: [], both: [] };
+    for (const r of ta.rows) {
+      const inA = r.allowed[ca.key] === true;
+      const inB = rowB.get(r.char)?.allowed[ca.key] === true;
+      if (inA && inB) d.both.push(r.char);
+      else if (inA) d.onlyA.push(r.char);
+      else if (inB) d.onlyB.push(r.char);
+    }
+    out.components.push(d);
+  }
+  for (const cb of tb.components) if (!ta.components.some((c) => c.key === cb.key)) out.notes.push(`${a.id} has no ${cb.key} component (${b.id} calls it ${cb.name})`);
+  return out;
+}

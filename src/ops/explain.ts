@@ -1,0 +1,171 @@
+// explain: why a revision accepts or rejects an input. A valid input gets its derivation (the
+// rules that matched, each with the substring it covers, tagged with the component it belongs
+// to); an invalid one gets one sentence a person can act on: the character, its offset, the rule
+// that needed something else, what that rule allows there, the character's class in this revision,
+// and how the other revisions judge the input.
+import type { DerivationNode } from "../ast/derivation";
+import { describeCharacter, percentEncode } from "../errors";
+import { parse } from "../parse";
+import { availableSpecIds, findRule, getRevision, type Revision } from "../revisions";
+import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
+import { classesOf, componentsAllowing } from "./characters";
+import { componentsOf, noComponentsNote, shortSection, type ComponentValue } from "./components";
+import { lintTree, type LintNote } from "./lint";
+
+export interface ExplainNode {
+  rule: string;
+  start: number;
+  end: number;
+  text: string;
+  /** The innermost component this node belongs to (by the revision's component map), if any. */
+  component: ComponentKey | null;
+  children: ExplainNode[];
+}
+
+export interface OtherVerdict {
+  spec: string;
+  valid: boolean;
+  offset?: number;
+}
+
+export interface Explanation {
+  input: string;
+  spec: string;
+  valid: boolean;
+  /** The production that decided. */
+  production: string | null;
+  /** Valid input: the derivation, without the one-character rules (alpha, pchar ...) unless asked. */
+  tree?: ExplainNode;
+  components?: ComponentValue[];
+  /** Invalid input: the sentence to act on. */
+  sentence?: string;
+  notes: LintNote[];
+  others: OtherVerdict[];
+  /** Things left out (no component map). */
+  remarks: string[];
+}
+
+export function explain(input: string, spec: string, options: { full?: boolean } = {}): Explanation {
+  const revision = getRevision(spec);
+  if (!revision) throw new Error(`internal: explain on unknown revision ${spec}`);
+  const r = parse(input, { spec, tree: true });
+  const others: OtherVerdict[] = availableSpecIds()
+    .filter((id) => id !== spec)
+    .map((id) => {
+      const o = parse(input, { spec: id });
+      return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
+    });
+  const out: Explanation = { input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
+  if (!revision.components) out.remarks.push(noComponentsNote(revision));
+  if (r.ok && r.tree) {
+    const componentOf = new Map<string, ComponentKey>();
+    for (const key of COMPONENT_KEYS) {
+      const rule = revision.components?.parts[key]?.rule;
+      if (rule && !componentOf.has(rule)) componentOf.set(rule, key);
+    }
+    out.tree = explainNode(revision, r.tree, input, componentOf, null, options.full ?? false);
+    out.components = componentsOf(revision, r.tree, input) ?? undefined;
+    out.notes = lintTree(revision, r.tree, input);
+  } else if (!r.ok) {
+    out.sentence = errorSentence(revision, input, r.error, others);
+  }
+  return out;
+}
+
+function explainNode(revision: Revision, node: DerivationNode, input: string, componentOf: Map<string, ComponentKey>, inherited: ComponentKey | null, full: boolean): ExplainNode {
+  const component = componentOf.get(node.rule) ?? inherited;
+  const children = node.children.filter((c) => full || !revision.characterRules.has(c.rule)).map((c) => explainNode(revision, c, input, componentOf, component, full));
+  return { rule: node.rule, start: node.start, end: node.end, text: input.slice(node.start, node.end), component, children };
+}
+
+/** `"#", "/", [A-Za-z]` -> `one of "#/" or [A-Za-z]`. */
+export function summarizeExpected(expected: string[]): string {
+  const singles: string[] = [];
+  const others: string[] = [];
+  for (const e of expected) {
+    const literal = e.startsWith('"') ? (JSON.parse(e) as string) : null;
+    if (literal !== null && literal.length === 1) singles.push(literal);
+    else others.push(e);
+  }
+  const items = [...(singles.length > 0 ? [singles.length === 1 ? JSON.stringify(singles[0]) : `one of ${JSON.stringify(singles.join(""))}`] : []), ...others];
+  if (items.length === 0) return "something else";
+  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+function othersSentence(input: string, others: OtherVerdict[]): string {
+  if (others.length === 0) return "No other revision is available to compare.";
+  const accept = others.filter((o) => o.valid).map((o) => o.spec);
+  const reject = others.filter((o) => !o.valid).map((o) => `${o.spec} (offset ${o.offset})`);
+  const parts: string[] = [];
+  if (accept.length > 0) parts.push(`${accept.join(", ")} accept${accept.length === 1 ? "s" : ""} it`);
+  if (reject.length > 0) parts.push(`${reject.join(", ")} reject${reject.length === 1 ? "s" : ""} it too`);
+  return `Other revisions: ${parts.join("; ")}.`;
+}
+
+function errorSentence(revision: Revision, input: string, e: import("../errors").ParseError, others: OtherVerdict[]): string {
+  if (e.code !== "syntax") return `${e.message} ${othersSentence(input, others)}`;
+  const allows = summarizeExpected(e.expected);
+  const before = ruleBefore(revision, input, e.offset);
+  let where: string;
+  if (before) {
+    const section = shortSection(findRule(revision, before.rule)?.section);
+    const matched = before.text === "" ? "which starts there" : `which matched ${JSON.stringify(before.text)} before it`;
+    where = `${before.rule}${section ? ` (${revision.id} ${section})` : ""}, ${matched}, cannot take it; the grammar allows ${allows} there`;
+  } else {
+    const section = shortSection(e.section);
+    where = `${e.rule ?? "the grammar"}${section ? ` (${revision.id} ${section})` : ""} needed ${allows} there`;
+  }
+  if (e.found === null) {
+    return `The input ends too early at offset ${e.offset}: ${where}. ${othersSentence(input, others)}`;
+  }
+  const ch = e.found;
+  const shown = describeCharacter(ch);
+  const head = `${capitalize(shown)} at offset ${e.offset} stops the ${revision.id} parse: ${where}.`;
+  // draft-1997 §2.4.1 / draft-2003 §2.4.1: escaped = "%" hex hex.
+  const pct = input.lastIndexOf("%", e.offset - 1);
+  if (pct >= 0 && e.offset - pct <= 2) {
+    return `${head} "%" at offset ${pct} starts an escape and must be followed by two hex digits; write \`%25\` for a literal percent sign. ${othersSentence(input, others)}`;
+  }
+  const escape = percentEncode(ch);
+  const classes = classesOf(revision, ch);
+  let cls: string;
+  if (!revision.components) cls = "";
+  else if (classes.length === 0) cls = `${capitalize(shown)} belongs to no character class of ${revision.id}`;
+  else {
+    const sec = shortSection(findRule(revision, classes[0])?.section);
+    cls = `${capitalize(shown)} is \`${classes[0]}\` in ${revision.id}${sec ? ` ${sec}` : ""}`;
+  }
+  const where2 = componentsAllowing(revision, ch);
+  let advice: string;
+  if (escape === null) advice = "a lone surrogate cannot be escaped: repair the text";
+  else if (where2.length === 0) advice = `escape it as \`${escape}\``;
+  else advice = `it may appear unescaped only in: ${where2.join(", ")}; if it is data here, escape it as \`${escape}\``;
+  const middle = cls ? `${cls}: ${advice}.` : `${capitalize(advice)}.`;
+  return `${head} ${middle} ${othersSentence(input, others)}`;
+}
+
+/**
+ * The rule that was being extended where the input stopped matching: the deepest rule (above the
+ * one-character rules) that ends at `offset` in the derivation of the input before it. Null when
+ * that prefix is not itself valid (then the parser's own failing rule is used).
+ */
+export function ruleBefore(revision: Revision, input: string, offset: number): { rule: string; text: string } | null {
+  const p = parse(input.slice(0, offset), { spec: revision.id, tree: true });
+  if (!p.ok || !p.tree) return null;
+  let best: DerivationNode | null = null;
+  let bestDepth = -1;
+  const walk = (n: DerivationNode, depth: number) => {
+    if (n.end === offset && !revision.characterRules.has(n.rule) && depth > bestDepth) {
+      best = n;
+      bestDepth = depth;
+    }
+    for (const c of n.children) if (c.start <= offset && c.end >= offset) walk(c, depth + 1);
+  };
+  walk(p.tree, 0);
+  const found = best as DerivationNode | null;
+  return found ? { rule: found.rule, text: input.slice(found.start, found.end) } : null;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,123 @@
+// Security notes: the concerns the documents raise in their security sections (draft-2003 §7,
+// draft-1997 §7, rfc1738 §6), checked on a valid input's components. Notes are warnings: they
+// never change validity, and an invalid input gets none.
+import type { DerivationNode } from "../ast/derivation";
+import { parse } from "../parse";
+import { getRevision, type Revision } from "../revisions";
+import { componentsOf, matchesRule, type ComponentValue } from "./components";
+import { findNode } from "../ast/derivation";
+
+export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "rare-ipv4";
+
+export interface LintNote {
+  code: LintCode;
+  /** Where the documents raise the concern. */
+  sections: string[];
+  /** Offsets of the part the note is about. */
+  span: { start: number; end: number };
+  message: string;
+}
+
+/**
+ * Default ports by scheme, as RFC 1738 gives them in its scheme sections (the later drafts defer
+ * to the scheme definitions). Scheme knowledge, not a verdict: a scheme not listed gets no
+ * default-port note unless the port is in the reserved space.
+ */
+export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: string }>> = {
+  ftp: { port: 21, section: "rfc1738 §3.2" },
+  http: { port: 80, section: "rfc1738 §3.3" },
+  gopher: { port: 70, section: "rfc1738 §3.4" },
+  nntp: { port: 119, section: "rfc1738 §3.7" },
+  telnet: { port: 23, section: "rfc1738 §3.8" },
+  wais: { port: 210, section: "rfc1738 §3.9" },
+  prospero: { port: 1525, section: "rfc1738 §3.11" },
+};
+
+// Where each concern is raised: draft-2003 §7.2 Malicious Construction, §7.3 Rare IP Address
+// Formats, §7.4 Sensitive Information, §7.5 Semantic Attacks; draft-1997 §7 and rfc1738 §6 (one
+// section each, covering ports, escaped CR/LF and passwords).
+const SECTIONS: Record<LintCode, string[]> = {
+  password: ["draft-2003 §7.4", "draft-1997 §7", "rfc1738 §6"],
+  "userinfo-looks-like-host": ["draft-2003 §7.5"],
+  "non-default-port": ["draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
+  "escaped-crlf": ["draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
+  "rare-ipv4": ["draft-2003 §7.3"],
+};
+
+function note(code: LintCode, span: { start: number; end: number }, message: string): LintNote {
+  return { code, sections: SECTIONS[code], span, message: `${message} (${SECTIONS[code].join(", ")})` };
+}
+
+/** The notes for `input` under one revision; empty when it is invalid or the revision has no component map. */
+export function lint(input: string, spec: string): LintNote[] {
+  const revision = getRevision(spec);
+  if (!revision?.components) return [];
+  const r = parse(input, { spec, tree: true });
+  if (!r.ok || !r.tree) return [];
+  return lintTree(revision, r.tree, input);
+}
+
+export function lintTree(revision: Revision, tree: DerivationNode, input: string): LintNote[] {
+  const values = componentsOf(revision, tree, input);
+  if (!values) return [];
+  const get = (k: ComponentValue["key"]) => values.find((v) => v.key === k);
+  const notes: LintNote[] = [];
+  const userinfo = get("userinfo");
+  const password = get("password");
+  const host = get("host");
+  const port = get("port");
+  const scheme = get("scheme");
+
+  // A password: the revision's own password rule (draft-1997 site, rfc1738 login), or a ":" in a
+  // userinfo that holds both (draft-2003 §3.2.2 userinfo: "user:password").
+  if (password) {
+    notes.push(note("password", password.span, `The ${password.name} ${JSON.stringify(password.text)} is in plain text in the ${get("authority")?.name ?? "reference"}: a secret password does not belong in a URL`));
+  } else if (userinfo && userinfo.text.includes(":")) {
+    const at = userinfo.span.start + userinfo.text.indexOf(":") + 1;
+    notes.push(note("password", { start: at, end: userinfo.span.end }, `The ${userinfo.name} ${JSON.stringify(userinfo.text)} carries a password after ":" in plain text: a secret password does not belong in a URL`));
+  }
+
+  // A userinfo that begins like a host name: a reader may take it for the authority (§7.5).
+  if (userinfo && host) {
+    const prefix = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/.exec(userinfo.text)?.[0];
+    const hostRule = revision.components?.parts.host?.rule;
+    if (prefix && hostRule && matchesRule(revision, hostRule, prefix)) {
+      notes.push(note("userinfo-looks-like-host", userinfo.span, `The ${userinfo.name} begins with ${JSON.stringify(prefix)}, which reads like a host name, but the host is ${JSON.stringify(host.text)}: a reader may be misled about where this leads`));
+    }
+  }
+
+  // A port other than the scheme's default, especially one in the reserved space (below 1024).
+  if (port && port.text !== "") {
+    const n = Number.parseInt(port.text, 10);
+    const schemeName = scheme?.text.toLowerCase();
+    const known = schemeName ? DEFAULT_PORTS[schemeName] : undefined;
+    const reserved = n < 1024 ? ", and it is in the reserved space below 1024, where another protocol may answer" : "";
+    if (known && n !== known.port) {
+      notes.push(note("non-default-port", port.span, `Port ${n} is not the ${schemeName} default ${known.port} (${known.section})${reserved}`));
+    } else if (!known && n < 1024) {
+      notes.push(note("non-default-port", port.span, `Port ${n} is in the reserved space below 1024 and uri-grammars knows no default port for ${schemeName ? `scheme ${JSON.stringify(schemeName)}` : "a reference without a scheme"}: another protocol may answer there`));
+    }
+  }
+
+  // Escaped CR or LF: protocol delimiters that must stay escaped in transmission.
+  const crlf = [...input.matchAll(/%0[dDaA]/g)];
+  if (crlf.length > 0) {
+    const first = crlf[0].index!;
+    const list = crlf.map((m) => `${m[0]} at ${m.index}`).join(", ");
+    notes.push(note("escaped-crlf", { start: first, end: crlf[crlf.length - 1].index! + 3 }, `Escaped CR or LF (${list}): a client must not unescape these before transmission, or they may inject a command in the protocol`));
+  }
+
+  // An IPv4-looking host in one of the rare forms (fewer than four parts, octal or hex parts).
+  if (host) {
+    const parts = host.text.split(".");
+    const numeric = parts.length <= 4 && parts.every((p) => /^(0[xX][0-9A-Fa-f]*|[0-9]+)$/.test(p));
+    const rare = parts.length < 4 || parts.some((p) => /^0[xX]/.test(p) || /^0[0-9]/.test(p));
+    if (numeric && rare) {
+      const hostNode = findNode(tree, revision.components!.parts.host!.rule!);
+      const readAs = hostNode?.children[0]?.rule ?? "host";
+      const forms = [parts.length < 4 ? `${parts.length} part${parts.length === 1 ? "" : "s"}` : null, parts.some((p) => /^0[xX]/.test(p)) ? "hex" : null, parts.some((p) => /^0[0-9]/.test(p)) ? "octal-looking" : null].filter(Boolean).join(", ");
+      notes.push(note("rare-ipv4", host.span, `The host ${JSON.stringify(host.text)} (${forms}) is a ${readAs} to the ${revision.id} grammar, but inet_aton() and similar routines read it as an IPv4 address: filter on the numeric address, not the string`));
+    }
+  }
+  return notes;
+}

@@ -1,0 +1,258 @@
+// compare, diff, matrix, explain and the security notes (src/ops/, src/cli/commands/).
+import { expect } from "chai";
+import { PassThrough } from "node:stream";
+import { main } from "../src/cli/main";
+import type { Io } from "../src/cli/io";
+import { characterTable } from "../src/ops/characters";
+import { compareInput } from "../src/ops/compare";
+import { diffSpecs, normalizeRuleText } from "../src/ops/diff";
+import { explain } from "../src/ops/explain";
+import { lint } from "../src/ops/lint";
+import { availableSpecIds, getRevision, type Revision } from "../src/revisions";
+import { readOpsTable } from "./support/ops-table";
+
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: new PassThrough() };
+  const code = await main(argv, io);
+  return { code, out, err };
+}
+
+const rev = (id: string): Revision => getRevision(id)!;
+
+describe("table ops/characters.tsv (character classes and unescaped characters, computed)", () => {
+  for (const { line, cols } of readOpsTable("characters.tsv", 6)) {
+    const [spec, char, classes, component, allowed, source] = cols;
+    it(`${spec} ${JSON.stringify(char)} is ${classes} and ${allowed === "yes" ? "may" : "may not"} appear unescaped in ${component} (${source})`, () => {
+      const table = characterTable(rev(spec))!;
+      const row = table.rows.find((r) => r.char === char);
+      expect(row, `ops/characters.tsv:${line}: no row for ${char}`).to.not.equal(undefined);
+      expect(row!.classes.join(" ") || "-", `ops/characters.tsv:${line}: classes`).to.equal(classes);
+      expect(row!.allowed[component as "host"], `ops/characters.tsv:${line}: ${component}`).to.equal(allowed === "yes");
+    });
+  }
+});
+
+describe("table ops/lint.tsv (security notes)", () => {
+  for (const { line, cols } of readOpsTable("lint.tsv", 5)) {
+    const [spec, input, code, fires, source] = cols;
+    it(`${spec} ${JSON.stringify(input)}: ${code} ${fires === "yes" ? "fires" : "does not fire"} (${source})`, () => {
+      const notes = lint(input, spec);
+      const codes = notes.map((n) => n.code);
+      expect(codes.includes(code as never), `ops/lint.tsv:${line}: notes ${JSON.stringify(codes)}`).to.equal(fires === "yes");
+      for (const n of notes) expect(n.message).to.match(/§7|§6/);
+    });
+  }
+});
+
+describe("table ops/compare.tsv (verdict per revision)", () => {
+  for (const { line, cols } of readOpsTable("compare.tsv", 5)) {
+    const [input, spec, verdict, offset, source] = cols;
+    it(`${JSON.stringify(input)} under ${spec} is ${verdict} (${source})`, () => {
+      const cell = compareInput(input, [spec]).cells[0];
+      expect(cell.valid, `ops/compare.tsv:${line}`).to.equal(verdict === "valid");
+      if (verdict === "invalid" && offset !== "-") expect(cell.error!.offset, `ops/compare.tsv:${line}: offset`).to.equal(Number(offset));
+    });
+  }
+});
+
+describe("compare", () => {
+  it("loops over the registry, oldest first", () => {
+    expect(compareInput("http://a/").cells.map((c) => c.spec)).to.deep.equal(availableSpecIds());
+  });
+
+  it("http://[::1]/: only draft-2003 accepts, and its cell is marked as differing", () => {
+    const r = compareInput("http://[::1]/");
+    expect(r.cells.filter((c) => c.valid).map((c) => c.spec)).to.deep.equal(["draft-2003"]);
+    const c2003 = r.cells.find((c) => c.spec === "draft-2003")!;
+    expect(c2003.differs).to.include("verdict");
+    expect(c2003.components!.host!.text).to.equal("[::1]");
+  });
+
+  it("names the components as each revision does (site vs authority, user vs userinfo)", () => {
+    const r = compareInput("ftp://u:p@h:21/a;type=i?x#y", ["draft-1997", "draft-2003"]);
+    const [a, b] = r.cells;
+    expect(a.components!.authority).to.include({ name: "site", text: "u:p@h:21" });
+    expect(b.components!.authority).to.include({ name: "authority", text: "u:p@h:21" });
+    expect(a.components!.userinfo).to.include({ name: "user", text: "u" });
+    expect(a.components!.password!.text).to.equal("p");
+    expect(b.components!.userinfo).to.include({ name: "userinfo", text: "u:p" });
+    expect(b.components!.password).to.equal(undefined);
+    expect(b.differs).to.include.members(["userinfo", "password"]);
+    expect(b.differs).to.not.include("host");
+    expect(a.components!.path!.text).to.equal("/a;type=i");
+    expect(a.components!.query!.text).to.equal("x");
+  });
+
+  it("the text form fits 100 columns and marks differing cells; --json gives the same cells", async () => {
+    const input = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm?" + "q".repeat(120);
+    const t = await run(["compare", input, "http://[::1]/"]);
+    expect(t.code).to.equal(1);
+    for (const l of t.out.split("\n")) expect(l.length, l).to.be.at.most(100);
+    expect(t.out).to.match(/valid \*/);
+    const j = await run(["compare", "--json", "http://[::1]/"]);
+    const rec = JSON.parse(j.out);
+    expect(rec.cells.filter((c: { valid: boolean }) => c.valid).map((c: { spec: string }) => c.spec)).to.deep.equal(["draft-2003"]);
+    expect(rec.cells.find((c: { spec: string }) => c.spec === "draft-1997").error.offset).to.equal(7);
+  });
+
+  it("an unknown revision in --specs is a usage error", async () => {
+    expect((await run(["compare", "--specs", "draft-1997,nope", "http://a/"])).code).to.equal(2);
+  });
+});
+
+describe("diff", () => {
+  const d = diffSpecs(rev("draft-1997"), rev("draft-2003"));
+
+  it("[ and ] become reserved in draft-2003 (unwise in draft-1997 §2.4.3)", () => {
+    const change = (c: string) => d.classes!.find((x) => x.char === c);
+    expect(change("[")).to.deep.equal({ char: "[", a: ["unwise"], b: ["reserved"] });
+    expect(change("]")).to.deep.equal({ char: "]", a: ["unwise"], b: ["reserved"] });
+    expect(change("$")!.b).to.deep.equal(["reserved"]);
+  });
+
+  it("~ keeps its class (mark) from draft-1997 to draft-2003; letters do not differ by ALPHA/alpha spelling", () => {
+    expect(d.classes!.find((x) => x.char === "~")).to.equal(undefined);
+    expect(d.classes!.find((x) => x.char === "a")).to.equal(undefined);
+  });
+
+  it("computes where characters may appear: ':' enters userinfo, '[' enters host", () => {
+    const userinfo = d.components!.find((c) => c.key === "userinfo")!;
+    expect(userinfo.onlyB).to.include(":");
+    expect(userinfo).to.include({ nameA: "user", nameB: "userinfo" });
+    const host = d.components!.find((c) => c.key === "host")!;
+    expect(host.onlyB).to.include.members(["[", "]", ":"]);
+    expect(host.onlyA).to.deep.equal([]);
+    expect(d.notes.join(" ")).to.match(/draft-2003 has no password/);
+  });
+
+  it("lists rules added, removed and changed, in each side's published notation", () => {
+    expect(d.rules.added.map((r) => r.name)).to.include.members(["IPv6address", "reg-name", "userinfo"]);
+    expect(d.rules.removed.map((r) => r.name)).to.include.members(["urlc", "site", "hostnumber"]);
+    const reserved = d.rules.changed.find((r) => r.name === "reserved")!;
+    expect(reserved.a.text[0]).to.contain('";" | "/"');
+    expect(reserved.b.text[0]).to.contain('"[" / "]"');
+    expect(d.rules.unchanged).to.include("hostport");
+    expect(normalizeRuleText(['a = b | "c" ; note'])).to.equal(normalizeRuleText(["a = b / \"c\""]));
+  });
+
+  it("follows the grammar: a revision whose mark rule stops matching ~ loses the class", () => {
+    const real = rev("draft-1997");
+    const patched: Revision = {
+      ...real,
+      astParser: {
+        parse(input: string, options?: Record<string, unknown>) {
+          if (options?.startRule === "mark" && input === "~") throw Object.assign(new Error("patched"), { location: {}, expected: [] });
+          return real.astParser.parse(input, options);
+        },
+      },
+    };
+    const c = diffSpecs(real, patched).classes!.find((x) => x.char === "~");
+    expect(c).to.deep.equal({ char: "~", a: ["mark", "unreserved"], b: ["unreserved"] });
+  });
+
+  it("CLI text and JSON", async () => {
+    const t = await run(["diff", "draft-1997", "draft-2003"]);
+    expect(t.code).to.equal(0);
+    expect(t.out).to.match(/"\["\s+unwise\s+reserved/);
+    const j = JSON.parse((await run(["diff", "--json", "draft-1997", "draft-2003"])).out);
+    expect(j.a).to.equal("draft-1997");
+    expect((await run(["diff", "draft-1997", "rfc9999"])).code).to.equal(2);
+  });
+});
+
+describe("matrix", () => {
+  it("CSV: one line per printable ASCII character and %XX per revision", async () => {
+    const r = await run(["matrix", "--csv"]);
+    const lines = r.out.trimEnd().split("\n");
+    expect(lines[0]).to.equal("spec,char,code,classes,scheme,userinfo,password,host,port,segment,query,fragment");
+    expect(lines.length).to.equal(1 + 96 * availableSpecIds().filter((id) => getRevision(id)!.components).length);
+    expect(lines).to.include("draft-2003,[,0x5B,reserved,0,0,,1,0,0,0,0");
+    expect(lines).to.include("draft-1997,[,0x5B,unwise,0,0,0,0,0,0,0,0");
+  });
+
+  it("--spec selects revisions; JSON carries the tables", async () => {
+    const j = JSON.parse((await run(["matrix", "--json", "--spec", "draft-1997"])).out);
+    expect(j.specs).to.deep.equal(["draft-1997"]);
+    expect(j.tables[0].rows).to.have.length(96);
+  });
+});
+
+describe("explain", () => {
+  it("a valid input: the derivation with each rule's substring, tagged by component", () => {
+    const x = explain("http://a/b?c", "draft-2003");
+    expect(x.valid).to.equal(true);
+    expect(x.tree!.rule).to.equal("URI-reference");
+    const flat: { rule: string; text: string; component: string | null }[] = [];
+    const walk = (n: NonNullable<typeof x.tree>) => {
+      flat.push(n);
+      n.children.forEach(walk);
+    };
+    walk(x.tree!);
+    expect(flat.find((n) => n.rule === "host")).to.include({ text: "a", component: "host" });
+    expect(flat.find((n) => n.rule === "query")).to.include({ text: "c", component: "query" });
+    expect(flat.some((n) => n.rule === "ALPHA")).to.equal(false);
+  });
+
+  it("colours only when asked, never with --no-color", async () => {
+    const plain = await run(["explain", "--no-color", "http://u@a/"]);
+    expect(plain.out).to.not.contain("\x1b[");
+    expect(plain.out).to.contain('userinfo "u"');
+    const { explainText } = await import("../src/cli/commands/explain");
+    expect(explainText(explain("http://u@a/", "draft-2003"), true)).to.contain("\x1b[1;31m");
+  });
+
+  it("an invalid input: the character, offset, rule, what it allows, its class and the escape", async () => {
+    const r = await run(["explain", "--spec", "draft-1997", "http://a/b[1]"]);
+    expect(r.code).to.equal(1);
+    const x = explain("http://a/b[1]", "draft-1997");
+    expect(x.sentence).to.contain('"[" at offset 10');
+    expect(x.sentence).to.contain("segment (draft-1997 §4.3.2)");
+    expect(x.sentence).to.contain("`unwise` in draft-1997 §2.4.3");
+    expect(x.sentence).to.contain("%5B");
+    expect(x.sentence).to.match(/draft-2003 \(offset 10\)[^.]* it too/);
+  });
+
+  it("says which other revisions accept the input", () => {
+    expect(explain("http://[::1]/", "draft-1997").sentence).to.contain("draft-2003 accepts it");
+  });
+
+  it("a bad escape gets escape advice, not a class", () => {
+    expect(explain("http://a/b%zz", "draft-2003").sentence).to.contain('"%" at offset 10 starts an escape');
+  });
+
+  it("the §7.5 example gets a semantic-attack warning under draft-2003", async () => {
+    const r = await run(["explain", "--spec", "draft-2003", "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"]);
+    expect(r.code).to.equal(0);
+    expect(r.out).to.match(/warning: The userinfo begins with "www\.example\.com"/);
+    expect(r.out).to.contain("draft-2003 §7.5");
+  });
+});
+
+describe("check --lint", () => {
+  it("adds warnings without changing validity", async () => {
+    const input = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm";
+    const plain = await run(["check", input]);
+    const linted = await run(["check", "--lint", input]);
+    expect(plain.out).to.not.contain("warning:");
+    expect(linted.out).to.contain("warning:");
+    expect(linted.code).to.equal(0);
+    expect(plain.code).to.equal(0);
+    const j = JSON.parse((await run(["check", "--lint", "--json", "http://a:25/"])).out);
+    expect(j.valid).to.equal(true);
+    expect(j.notes.map((n: { code: string }) => n.code)).to.deep.equal(["non-default-port"]);
+  });
+});
+
+describe("a revision without a component map", () => {
+  const bare: Revision = { ...rev("draft-1997"), components: undefined };
+
+  it("is skipped with a note, not an error", () => {
+    expect(characterTable(bare)).to.equal(null);
+    const d = diffSpecs(bare, rev("draft-2003"));
+    expect(d.classes).to.equal(null);
+    expect(d.notes.join(" ")).to.match(/no component map/);
+    expect(d.rules.changed.length).to.be.greaterThan(0);
+  });
+});
