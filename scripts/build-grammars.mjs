@@ -5,6 +5,7 @@
 //                                  ->  generated/<spec>.trace.ts  (every rule builds a node and
 //                                                                  calls the tracer: used for
 //                                                                  `tree: true` and for errors)
+//                                  ->  generated/<spec>.validate.ts (no nodes, no tracer: accept/reject)
 //                                  ->  generated/<spec>.diagnose.ts (tracer only, no nodes: re-run on
 //                                                                  a rejected input to name the rule)
 //                                  ->  generated/<spec>.rules.ts  (rule inventory read from the
@@ -146,6 +147,7 @@ export function buildAll() {
     for (const n of names) if (!publishedNames.has(n)) throw new Error(`${file}: @ast-nodes names unknown rule ${n}`);
     writeFileSync(join(outDir, `${id}.ast.ts`), stamp(file) + generate(source, file, { wrapAll: false, names, trace: false, publishedNames }));
     writeFileSync(join(outDir, `${id}.trace.ts`), stamp(file) + generate(source, file, { wrapAll: true, names, trace: true, publishedNames }));
+    writeFileSync(join(outDir, `${id}.validate.ts`), stamp(file) + generate(source, file, { wrapAll: false, names: new Set(), trace: false, publishedNames }));
     writeFileSync(join(outDir, `${id}.diagnose.ts`), stamp(file) + generate(source, file, { wrapAll: false, names: new Set(), trace: true, publishedNames }));
     writeFileSync(join(outDir, `${id}.rules.ts`), stamp(file) +
       `import type { RuleInfo } from "../src/revisions/types";\n\nexport const RULES: readonly RuleInfo[] = ${JSON.stringify(rules, null, 2)};\n`);

@@ -1,5 +1,5 @@
 // uri-grammars: the URL/URI grammars of 1993-2003 as executable parsers.
-export { parse, derivationTree, type ParseOptions, type ParseResult } from "./parse";
+export { parse, validate, derivationTree, type ParseOptions, type ParseResult } from "./parse";
 export { specs, availableSpecIds, getRevision, findRule, SPEC_IDS, DEFAULT_SPEC, type SpecId, type SpecInfo, type RuleInfo } from "./revisions";
 export type { ParseError, ErrorCode } from "./errors";
 export type { DerivationNode, Span, TextComponent } from "./ast/derivation";

@@ -80,6 +80,26 @@ export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
   return { ok: true, spec: specId, rule: ruleName, ast, tree: derivationTree(revision, rule.pegName, ruleName, input) };
 }
 
+/**
+ * Accept or reject only: the fastest path (no AST, no error). Scheme-aware like parse() when no
+ * rule is given. Returns false for a non-string input, an unknown spec or an unknown rule.
+ */
+export function validate(input: unknown, options: { spec?: string; rule?: string } = {}): boolean {
+  if (typeof input !== "string") return false;
+  const revision = getRevision(options.spec ?? DEFAULT_SPEC);
+  if (!revision) return false;
+  const ruleName = options.rule ?? (revision.selectProduction ? revision.selectProduction(input) : revision.topRule);
+  const rule = findRule(revision, ruleName);
+  if (!rule) return false;
+  try {
+    revision.validateParser.parse(input, { startRule: rule.pegName });
+    return true;
+  } catch (e) {
+    if (isPeggyFailure(e)) return false;
+    throw e;
+  }
+}
+
 /** A start rule that is not an AST node returns peggy's raw value: wrap the nodes it holds. */
 function asRoot(result: unknown, rule: string, input: string): DerivationNode {
   if (result !== null && typeof result === "object" && !Array.isArray(result) && (result as DerivationNode).rule === rule) {

@@ -1,7 +1,7 @@
 // Runs every table under test/data/*.tsv: each line is one input, one rule, one expected verdict.
 import { expect } from "chai";
 import { readdirSync } from "node:fs";
-import { parse } from "../src";
+import { parse, validate } from "../src";
 import { DATA_DIR, readTable } from "./support/table";
 
 for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv")).sort()) {
@@ -16,6 +16,7 @@ for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv")).sort(
         const detail = r.ok ? "accepted" : r.error.message;
         expect(r.ok, `${file}:${c.line}: ${detail}`).to.equal(c.valid);
         if (!r.ok && c.offset !== null) expect(r.error.offset, `${file}:${c.line}: error offset`).to.equal(c.offset);
+        expect(validate(c.input, { spec: c.spec, rule }), `${file}:${c.line}: validate() agrees with parse()`).to.equal(c.valid);
       });
     }
   });

@@ -1,7 +1,4 @@
-import * as astParser from "../../generated/draft-1997.ast";
-import * as diagnoseParser from "../../generated/draft-1997.diagnose";
-import * as traceParser from "../../generated/draft-1997.trace";
-import { RULES } from "../../generated/draft-1997.rules";
+import { generatedParsers, generatedRules } from "./generated";
 import { buildDraft1997Ast } from "../ast/draft-1997";
 import type { Draft1997Ast } from "../ast/types";
 import type { Revision } from "./revision";
@@ -14,10 +11,8 @@ export const draft1997: Revision<Draft1997Ast> = {
   notation: "RFC 822-style BNF (with \"|\" for alternatives, §1.4)",
   grammarSection: "Appendix A \"Collected BNF for URLs\"",
   topRule: "URL-reference",
-  rules: RULES,
-  astParser,
-  traceParser,
-  diagnoseParser,
+  rules: generatedRules("draft-1997"),
+  ...generatedParsers("draft-1997"),
   buildAst: buildDraft1997Ast,
   // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query
   // (§4.3.3); fragment (§3). Character classes: §2.2 reserved, §2.3 unreserved and mark, §2.4.3 the

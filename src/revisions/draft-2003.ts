@@ -1,7 +1,4 @@
-import * as astParser from "../../generated/draft-2003.ast";
-import * as diagnoseParser from "../../generated/draft-2003.diagnose";
-import * as traceParser from "../../generated/draft-2003.trace";
-import { RULES } from "../../generated/draft-2003.rules";
+import { generatedParsers, generatedRules } from "./generated";
 import { buildDraft2003Ast } from "../ast/draft-2003";
 import type { Draft2003Ast } from "../ast/types";
 import type { Revision } from "./revision";
@@ -14,10 +11,8 @@ export const draft2003: Revision<Draft2003Ast> = {
   notation: "RFC 2234 ABNF",
   grammarSection: "sections 2 to 5 (Appendix A is \"To be filled-in later\")",
   topRule: "URI-reference",
-  rules: RULES,
-  astParser,
-  traceParser,
-  diagnoseParser,
+  rules: generatedRules("draft-2003"),
+  ...generatedParsers("draft-2003"),
   buildAst: buildDraft2003Ast,
   // §3 components: scheme (§3.1), authority (§3.2) = server / reg-name with userinfo, host, port
   // (§3.2.2); path (§3.3) of segments; query (§3.4); fragment (§4.1). Character classes: §2.2

@@ -33,6 +33,8 @@ export interface Revision<A = unknown> extends SpecInfo {
   traceParser: GeneratedParser;
   /** Calls the tracer but builds no nodes: re-run on a rejected input to name the failing rule. */
   diagnoseParser: GeneratedParser;
+  /** Builds no nodes and calls no tracer: accept or reject only (validate()). */
+  validateParser: GeneratedParser;
   buildAst(root: DerivationNode, input: string): A;
   /**
    * Rules that match one character or one escape (alpha, pchar, HEXDIG ...). Error messages name the
