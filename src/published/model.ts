@@ -105,7 +105,7 @@ export function showExpr(e: Expr): string {
       return `${e.min === 0 ? "" : e.min}*${e.max ?? ""}${inner}`;
     }
     case "lit":
-      return `${e.caseInsensitive ? "" : "%s"}${JSON.stringify(e.text)}`;
+      return `${e.caseInsensitive || !/[A-Za-z]/.test(e.text) ? "" : "%s"}${JSON.stringify(e.text)}`;
     case "chars":
       return `%x${e.ranges.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join("/")}`;
     case "ref":

@@ -3,11 +3,15 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../io";
 import { registerCheck } from "./check";
+import { registerFidelity } from "./fidelity";
 import { registerParse } from "./parse";
+import { registerRules } from "./rules";
 import { registerSpecs } from "./specs";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
   registerParse,
   registerSpecs,
+  registerRules,
+  registerFidelity,
 ];
