@@ -137,18 +137,20 @@ describe("Earley recognizer", () => {
     expect(recognize(cg, "no-such-rule", "x")).to.equal(null);
   });
 
-  it("is linear-ish: a 4 KB reference costs about 4x a 1 KB one (fails above 8x)", () => {
-    const cg = compiled(grammarOf("draft-2003"));
-    const make = (n: number) => "http://user@www.example.com:80" + "/seg;p=1".repeat(n) + "?q=1#f";
-    const time = (s: string) => {
-      const t0 = process.hrtime.bigint();
-      for (let i = 0; i < 3; i++) expect(recognize(cg, "URI-reference", s)).to.equal(true);
-      return Number(process.hrtime.bigint() - t0);
-    };
-    time(make(10)); // warm up
-    const oneKb = time(make(128));
-    const fourKb = time(make(512));
-    expect(fourKb / oneKb, `1 KB ${oneKb / 1e6} ms, 4 KB ${fourKb / 1e6} ms`).to.be.below(8);
+  it("is linear-ish: a 4 KB reference makes about 4x the Earley items of a 1 KB one (fails above 5x)", () => {
+    // Counted in items, not milliseconds, so a busy machine cannot decide the test.
+    for (const [spec, top] of [["draft-2003", "URI-reference"], ["draft-1997", "URL-reference"]]) {
+      const cg = compiled(grammarOf(spec));
+      const make = (n: number) => "http://user@www.example.com:80" + "/seg;p=1".repeat(n) + "?q=1#f" + "/a.b-c".repeat(n);
+      const items = (s: string) => {
+        const stats = { items: 0 };
+        expect(recognize(cg, top, s, stats)).to.equal(true);
+        return stats.items;
+      };
+      const oneKb = items(make(73));
+      const fourKb = items(make(292));
+      expect(fourKb / oneKb, `${spec}: ${oneKb} items for 1 KB, ${fourKb} for 4 KB`).to.be.below(5);
+    }
   });
 });
 
@@ -203,4 +205,83 @@ describe("test tables through the published grammar", () => {
       expect(wrong).to.deep.equal([]);
     });
   }
+});
+
+describe("ad-hoc BNF reader (1993/1994 drafts), on a sample of draft-1994", () => {
+  // Rule name at column 0, definition indented on the next line, as in draft-1994 "BNF for
+  // specific URL schemes" (the seed's lines, indented).
+  const sample = [
+    ";; @section BNF for specific URL schemes",
+    "httpaddress",
+    "    h t t p : / / hostport [ / path ] [ ? search ]",
+    "hostport",
+    "    host [ : port ]",
+    "host",
+    "    hostname | hostnumber",
+    "hostname",
+    "    ialpha [ . hostname ]",
+    "hostnumber",
+    "    digits . digits . digits . digits",
+    "port",
+    "    digits",
+    "path",
+    "    void | segment [ / path ]",
+    "segment",
+    "    xalphas",
+    "search",
+    "    xalphas [ + search ]",
+    "ialpha",
+    "    alpha [ xalphas ]",
+    "xalphas",
+    "    xalpha [ xalphas ]",
+    "xalpha",
+    "    alpha | digit | safe | extra | escape",
+    "alpha",
+    "    a | b | c | X",
+    "digit",
+    "    0 |1 | 2 | 9",
+    "digits",
+    "    digit [ digits ]",
+    "safe",
+    "    $ | - | _ | @ | . | & | + | -",
+    "extra",
+    "    ! | * | \" | ' | ( | ) | ,",
+    "escape",
+    "    % hex hex",
+    "hex",
+    "    digit | a | b | c",
+    "national",
+    "    { | } | vline | [ | ] | \\ | ^ | ~",
+    "reserved",
+    "    = | ; | / | # | ? | : | space",
+    "void",
+  ].join("\n");
+
+  it("reads rule-name / definition pairs, spaced letters, `space`, `vline`, glued `|1`, bracket characters", async () => {
+    const { readAdhocBnf } = await import("../src/published/read-adhoc-bnf");
+    const r = readAdhocBnf(sample, "sample", "draft-1994");
+    expect(r.ok ? [] : r.errors).to.deep.equal([]);
+    if (!r.ok) return;
+    const g = r.grammar;
+    expect(showExpr(findPublishedRule(g, "digit")!.expr)).to.equal('"0" / "1" / "2" / "9"');
+    expect(showExpr(findPublishedRule(g, "national")!.expr)).to.equal('"{" / "}" / "|" / "[" / "]" / "\\\\" / "^" / "~"');
+    expect(showExpr(findPublishedRule(g, "reserved")!.expr)).to.match(/ \/ " "$/);
+    expect(showExpr(findPublishedRule(g, "void")!.expr)).to.equal('""');
+    expect(findPublishedRule(g, "hostport")!.section).to.equal("BNF for specific URL schemes");
+    const cg = compiled(g);
+    expect(recognize(cg, "httpaddress", "http://ab.c:90/a/b?a+b")).to.equal(true);
+    expect(recognize(cg, "httpaddress", "http://ab.c:/")).to.equal(false);
+    expect(recognize(cg, "httpaddress", "HTTP://a")).to.equal(false);
+    expect(recognize(cg, "hostnumber", "1.22.9.0")).to.equal(true);
+  });
+
+  it("reports an unbalanced bracket and a definition without a name", async () => {
+    const { readAdhocBnf } = await import("../src/published/read-adhoc-bnf");
+    const r = readAdhocBnf("    a b\nx\n    [ y\ny\n    a\n", "sample", "draft-1994");
+    expect(r.ok).to.equal(false);
+    if (!r.ok) {
+      expect(r.errors.join("\n")).to.match(/sample:1: a definition line belongs to no rule name/);
+      expect(r.errors.join("\n")).to.match(/rule x: "\[" without "\]"/);
+    }
+  });
 });

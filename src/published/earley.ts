@@ -141,7 +141,7 @@ function matches(t: Terminal, code: number): boolean {
  * Whether `input` is in the language of `rule` (a published name; ABNF names ignore case).
  * Returns null when the grammar has no such rule.
  */
-export function recognize(cg: CompiledGrammar, rule: string, input: string): boolean | null {
+export function recognize(cg: CompiledGrammar, rule: string, input: string, stats?: { items: number }): boolean | null {
   const published = findPublishedRule(cg.grammar, rule);
   if (!published) return null;
   const start = cg.ruleSymbol.get(published.name)!;
@@ -150,13 +150,22 @@ export function recognize(cg: CompiledGrammar, rule: string, input: string): boo
   // An item is (production, dot, origin); sets[i] holds items as flat triples, `seen` dedups them.
   const sets: number[][] = [];
   const seen: Set<number>[] = [];
+  // waiting[i]: nonterminal -> offsets (in sets[i]) of the items whose dot is before it.
+  const waiting: Map<number, number[]>[] = [];
   const maxDot = 64; // productions are short; dot < 64 (checked below)
   const key = (p: number, dot: number, origin: number) => (origin * productions.length + p) * maxDot + dot;
-  for (let i = 0; i <= n; i++) { sets.push([]); seen.push(new Set()); }
+  for (let i = 0; i <= n; i++) { sets.push([]); seen.push(new Set()); waiting.push(new Map()); }
   const add = (i: number, p: number, dot: number, origin: number) => {
     const k = key(p, dot, origin);
     if (seen[i].has(k)) return;
     seen[i].add(k);
+    if (stats) stats.items++;
+    const prod = productions[p];
+    if (dot < prod.length && prod[dot] < nonterminals) {
+      const list = waiting[i].get(prod[dot]);
+      if (list) list.push(sets[i].length);
+      else waiting[i].set(prod[dot], [sets[i].length]);
+    }
     sets[i].push(p, dot, origin);
   };
   for (const p of byLhs[start]) add(0, p, 1, 0);
@@ -183,13 +192,11 @@ export function recognize(cg: CompiledGrammar, rule: string, input: string): boo
         }
       } else {
         // Complete: every item of set `origin` waiting for this production's left-hand side.
-        const lhs = prod[0];
+        // (Items of set i added after this point that wait for a nullable lhs are advanced by the
+        // prediction rule above, so a snapshot of the list is enough.)
         const from = sets[origin];
-        for (let k = 0; k < from.length; k += 3) {
-          const fp = productions[from[k]];
-          const fdot = from[k + 1];
-          if (fdot < fp.length && fp[fdot] === lhs) add(i, from[k], fdot + 1, from[k + 2]);
-        }
+        const list = waiting[origin].get(prod[0]);
+        if (list) for (let w = 0, len = list.length; w < len; w++) add(i, from[list[w]], from[list[w] + 1] + 1, from[list[w] + 2]);
       }
     }
     if (i < n && sets[i + 1].length === 0) return false;
