@@ -2,7 +2,7 @@
 // own, before they are used to judge the PEG transcriptions (test/fidelity.test.ts).
 import { expect } from "chai";
 import { readdirSync } from "node:fs";
-import { availableSpecIds } from "../src/revisions";
+import { availableSpecIds, getRevision } from "../src/revisions";
 import { findPublishedRule, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
 import { Generator } from "../src/published/generate";
@@ -197,8 +197,10 @@ describe("test tables through the published grammar", () => {
       const wrong: string[] = [];
       for (const c of cases) {
         const g = grammarOf(c.spec);
-        const rule = c.rule === "*" ? undefined : c.rule;
-        const start = rule ?? (c.spec === "draft-1997" ? "URL-reference" : "URI-reference");
+        // `*` is what parse() does without a rule: the scheme's production where the revision picks
+        // one (scheme-aware revisions), else the top rule.
+        const revision = getRevision(c.spec)!;
+        const start = c.rule !== "*" ? c.rule : revision.selectProduction ? revision.selectProduction(c.input) : revision.topRule;
         const v = recognize(compiled(g), start, c.input);
         if (v !== c.valid) wrong.push(`${file}:${c.line} ${c.spec} ${start} ${JSON.stringify(c.input)}: table ${c.valid}, recognizer ${v}`);
       }

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { findPublishedRule, GRAMMAR_DIR, loadPublishedGrammar, PUBLISHED_GRAMMARS, type PublishedRule } from "../../published";
+import { runFidelity } from "../../ops/fidelity";
+import { findPublishedRule, GRAMMAR_DIR, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedRule } from "../../published";
 import { getRevision, type Revision, type RuleInfo } from "../../revisions";
 import { EXIT_VALID, type CommandContext } from "../io";
 import { resolveSpecAndRule, specOption } from "../options";
@@ -29,12 +30,17 @@ function publishedRuleOf(spec: string, rule: RuleInfo): { rule: PublishedRule; f
   return p ? { rule: p, file: r.grammar.file, notation: r.grammar.notation } : null;
 }
 
+/** `@peg` notes that say the shape differs (a note starting "none" says it does not). */
+function reshaped(rule: RuleInfo): string[] {
+  return rule.peg.filter((p) => !/^none\b/.test(p));
+}
+
 function kindNote(rule: RuleInfo): string {
   const notes: string[] = [];
   if (rule.kind === "core") notes.push("core rule of the notation");
   if (rule.kind === "helper") notes.push("helper, not in the document");
   if (rule.repairs.length > 0) notes.push("repaired");
-  if (rule.peg.length > 0 && rule.kind !== "helper") notes.push("PEG reshaped");
+  if (reshaped(rule).length > 0 && rule.kind !== "helper") notes.push("PEG reshaped");
   return notes.join(", ");
 }
 
@@ -63,6 +69,9 @@ export function ruleDetail(revision: Revision, rule: RuleInfo): string {
   if (pub) {
     out.push(`As published (${pub.notation}; ${pub.file}:${pub.rule.line}${pub.rule.section ? `, ${pub.rule.section}` : ""}):`);
     for (const l of pub.rule.text) out.push(`    ${l}`);
+    out.push("");
+    out.push(`Read as (ABNF-style, "%s" = case-sensitive literal; what the fidelity check runs):`);
+    out.push(`    ${pub.rule.name} = ${showExpr(pub.rule.expr)}`);
   } else if (rule.text.length > 0) {
     out.push(`As published (from the annotation in grammar/${revision.id}.peggy):`);
     for (const l of rule.text) out.push(`    ${l}`);
@@ -73,13 +82,19 @@ export function ruleDetail(revision: Revision, rule: RuleInfo): string {
     out.push(`PEG transcription (grammar/${revision.id}.peggy:${peg.line}${rule.pegName !== name ? `; peggy spells it ${rule.pegName}` : ""}):`);
     for (const l of peg.text) out.push(`    ${l}`);
   }
-  if (rule.peg.length > 0) {
+  const differs = reshaped(rule);
+  if (rule.kind === "helper") {
     out.push("");
-    out.push(rule.kind === "helper" ? "Why this helper exists:" : "Why the PEG differs:");
+    out.push("Why this helper exists:");
     for (const p of rule.peg) out.push(`  - ${p}`);
-  } else if (rule.kind !== "helper") {
+  } else if (differs.length > 0) {
     out.push("");
-    out.push("Same shape as published (no @peg note).");
+    out.push("Why the PEG differs:");
+    for (const p of differs) out.push(`  - ${p}`);
+  } else {
+    out.push("");
+    const why = rule.peg.find((p) => /^none\b/.test(p));
+    out.push(`The PEG keeps the published shape${why ? `: ${why.replace(/^none[:;,]?\s*/, "")}` : "."}`);
   }
   if (rule.repairs.length > 0) {
     out.push("");
@@ -87,6 +102,19 @@ export function ruleDetail(revision: Revision, rule: RuleInfo): string {
     for (const r of rule.repairs) {
       out.push(`  - ${r.repair}`);
       out.push(`    the document's words: ${r.seed}`);
+    }
+  }
+  if (pub && rule.published) {
+    const f = runFidelity({ spec: revision.id, count: 200, countOther: 200, seed: 1, rules: [rule.published] });
+    if (!(f instanceof Error)) {
+      const x = f.rules[0];
+      out.push("");
+      const d = x.firstDisagreement;
+      out.push(
+        d
+          ? `Fidelity: ${x.agreements} of ${x.tried} generated strings agree; first disagreement ${JSON.stringify(d.input)}: PEG ${d.peg ? "valid" : "invalid"}, published grammar ${d.bnf ? "valid" : "invalid"}.`
+          : `Fidelity: the PEG and the published grammar agree on all ${x.tried} generated strings (seed 1; more: uri-grammars fidelity --spec ${revision.id}).`,
+      );
     }
   }
   return out.join("\n") + "\n";
