@@ -287,3 +287,27 @@ describe("ad-hoc BNF reader (1993/1994 drafts), on a sample of draft-1994", () =
     }
   });
 });
+
+describe("published grammars quote their seed", () => {
+  // The seeds live outside the repository (../shared/seeds from the main checkout).
+  const { existsSync, readFileSync } = require("node:fs") as typeof import("node:fs");
+  const { join } = require("node:path") as typeof import("node:path");
+  const root = join(__dirname, "..", "..");
+  const seedDir = [join(root, "..", "shared", "seeds"), join(root, "..", "..", "shared", "seeds")].find((d) => existsSync(d));
+  const flat = (s: string) => s.split(/\s+/).filter((w) => w !== "").join(" ");
+
+  for (const spec of Object.keys(PUBLISHED_GRAMMARS)) {
+    it(`${spec}: every rule is the seed's text, word for word (a repaired rule: its @seed words are)`, function () {
+      const revision = getRevision(spec);
+      if (!seedDir || !revision) return this.skip();
+      const seed = flat(readFileSync(join(seedDir, revision.seed), "utf8"));
+      const missing: string[] = [];
+      for (const r of grammarOf(spec).rules) {
+        if (r.kind === "core") continue;
+        const quoted = r.repairs.length > 0 ? r.repairs.map((x) => x.seed) : [r.text.join(" ")];
+        for (const q of quoted) if (!seed.includes(flat(q))) missing.push(`${r.name}: ${flat(q)}`);
+      }
+      expect(missing).to.deep.equal([]);
+    });
+  }
+});
