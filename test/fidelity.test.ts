@@ -50,6 +50,13 @@ describe("fidelity: PEG transcription = published grammar, rule by rule", () => 
     expect(SPECS).to.include.members(["draft-1997", "draft-2003"]);
   });
 
+  // A transcribed revision without grammar/published/<spec>.* shows up as pending, not as passing.
+  for (const spec of availableSpecIds().filter((id) => !PUBLISHED_GRAMMARS[id])) {
+    it(`${spec}: needs grammar/published/${spec}.bnf and a line in src/published/index.ts`, function () {
+      this.skip();
+    });
+  }
+
   for (const spec of SPECS) {
     it(`${spec}: 2,000 strings for the top rule and 200 for each other rule, no undocumented disagreement`, () => {
       const r = report(runFidelity({ spec, count: 2000, countOther: 200, seed: 1 }));
