@@ -28,6 +28,8 @@ export interface CompiledGrammar {
   nullable: boolean[];
   /** Published rule name -> nonterminal. */
   ruleSymbol: Map<string, number>;
+  /** Length of the longest production (left-hand side included): bounds the dot in item keys. */
+  longestProduction: number;
 }
 
 export function compileGrammar(g: PublishedGrammar): CompiledGrammar {
@@ -129,7 +131,8 @@ export function compileGrammar(g: PublishedGrammar): CompiledGrammar {
       }
     }
   }
-  return { grammar: g, nonterminals, names, terminals: terminalDefs, productions, byLhs, nullable, ruleSymbol };
+  const longestProduction = productions.reduce((m, p) => Math.max(m, p.length), 0);
+  return { grammar: g, nonterminals, names, terminals: terminalDefs, productions, byLhs, nullable, ruleSymbol, longestProduction };
 }
 
 function matches(t: Terminal, code: number): boolean {
@@ -152,7 +155,7 @@ export function recognize(cg: CompiledGrammar, rule: string, input: string, stat
   const seen: Set<number>[] = [];
   // waiting[i]: nonterminal -> offsets (in sets[i]) of the items whose dot is before it.
   const waiting: Map<number, number[]>[] = [];
-  const maxDot = 64; // productions are short; dot < 64 (checked below)
+  const maxDot = cg.longestProduction + 1;
   const key = (p: number, dot: number, origin: number) => (origin * productions.length + p) * maxDot + dot;
   for (let i = 0; i <= n; i++) { sets.push([]); seen.push(new Set()); waiting.push(new Map()); }
   const add = (i: number, p: number, dot: number, origin: number) => {
@@ -216,7 +219,6 @@ export function compiled(g: PublishedGrammar): CompiledGrammar {
   let cg = compiledCache.get(g);
   if (!cg) {
     cg = compileGrammar(g);
-    if (cg.productions.some((p) => p.length >= 64)) throw new Error(`${g.spec}: a production is too long for the recognizer`);
     compiledCache.set(g, cg);
   }
   return cg;
