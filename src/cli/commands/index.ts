@@ -7,7 +7,9 @@ import { registerCompare } from "./compare";
 import { registerDiff } from "./diff";
 import { registerExplain } from "./explain";
 import { registerMatrix } from "./matrix";
+import { registerFidelity } from "./fidelity";
 import { registerParse } from "./parse";
+import { registerRules } from "./rules";
 import { registerSpecs } from "./specs";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
@@ -18,4 +20,6 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerMatrix,
   registerParse,
   registerSpecs,
+  registerRules,
+  registerFidelity,
 ];

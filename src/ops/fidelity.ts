@@ -1,0 +1,168 @@
+// The fidelity check: for every rule of a revision, the PEG transcription (src/parse.ts) and the
+// published grammar read as a context-free grammar (src/published, Earley recognizer) must agree
+// on accept/reject for every generated string. A disagreement is either a documented deviation
+// (grammar/published/deviations.tsv: the document's words decide against its own BNF) or a finding.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "../parse";
+import { getRevision } from "../revisions";
+import { compiled, recognize } from "../published/earley";
+import { Generator } from "../published/generate";
+import { GRAMMAR_DIR, loadPublishedGrammar, type PublishedGrammar } from "../published";
+
+/** A PEG's verdict on one input for one rule (published name). */
+export type PegVerdict = (rule: string, input: string) => { ok: boolean; detail?: string };
+
+export interface Deviation {
+  spec: string;
+  rule: string;
+  match: RegExp;
+  peg: boolean;
+  bnf: boolean;
+  section: string;
+  words: string;
+}
+
+export interface Disagreement {
+  input: string;
+  /** The PEG's verdict (true: accepted). */
+  peg: boolean;
+  /** The published grammar's verdict (Earley). */
+  bnf: boolean;
+  /** Whether the string is a derivation of the rule (before mutation). */
+  mutated: boolean;
+  /** The PEG's error message, when it rejected. */
+  detail?: string;
+}
+
+export interface RuleFidelity {
+  rule: string;
+  /** `top`: the revision's top rule (gets `count` strings); `other`: every other rule. */
+  role: "top" | "other";
+  tried: number;
+  agreements: number;
+  /** How many of the strings the published grammar accepts. */
+  acceptedByBnf: number;
+  /** Disagreements matched by a documented deviation. */
+  documented: number;
+  /** Undocumented disagreements (findings). */
+  disagreements: number;
+  firstDisagreement: Disagreement | null;
+  /** Unmutated derivations the recognizer rejected (a generator or reader bug, never expected). */
+  generatorErrors: string[];
+}
+
+export interface FidelityReport {
+  spec: string;
+  seed: number;
+  countTop: number;
+  countOther: number;
+  maxLength: number;
+  rules: RuleFidelity[];
+  milliseconds: number;
+  /** Total undocumented disagreements. */
+  disagreements: number;
+  documented: number;
+}
+
+export interface FidelityOptions {
+  spec: string;
+  /** Strings for the top rule. */
+  count: number;
+  /** Strings for every other rule (default count / 10, at least 1). */
+  countOther?: number;
+  seed?: number;
+  /** Length bound for derivations (default 40). */
+  maxLength?: number;
+  /** Only these rules (published names); default every rule of the PEG registry. */
+  rules?: string[];
+  /** The PEG under test; default src/parse.ts on the registry's revision. */
+  peg?: PegVerdict;
+  deviations?: Deviation[];
+}
+
+export function loadDeviations(file = join(GRAMMAR_DIR, "published", "deviations.tsv")): Deviation[] {
+  const out: Deviation[] = [];
+  readFileSync(file, "utf8").split("\n").forEach((raw, i) => {
+    const line = raw.replace(/\r$/, "");
+    if (line.trim() === "" || line.startsWith("#")) return;
+    const [spec, rule, match, peg, bnf, section = "", ...words] = line.split("\t");
+    if (![peg, bnf].every((v) => v === "valid" || v === "invalid")) throw new Error(`deviations.tsv:${i + 1}: verdicts must be valid or invalid`);
+    out.push({ spec, rule, match: new RegExp(match), peg: peg === "valid", bnf: bnf === "valid", section, words: words.join("\t") });
+  });
+  return out;
+}
+
+export function pegVerdictOf(spec: string): PegVerdict {
+  return (rule, input) => {
+    try {
+      const r = parse(input, { spec, rule });
+      return r.ok ? { ok: true } : { ok: false, detail: r.error.message };
+    } catch (e) {
+      // parse() must never throw on a string; report it as a rejection with the reason.
+      return { ok: false, detail: `parse() threw: ${(e as Error).message}` };
+    }
+  };
+}
+
+/** The published grammar of a revision, or an Error value saying why there is none. */
+export function publishedGrammarOf(spec: string): PublishedGrammar | Error {
+  const r = loadPublishedGrammar(spec);
+  if (!r) return new Error(`${spec} has no published grammar file yet (src/published/index.ts)`);
+  if (!r.ok) return new Error(r.errors.join("\n"));
+  return r.grammar;
+}
+
+export function runFidelity(options: FidelityOptions): FidelityReport | Error {
+  const started = Date.now();
+  const { spec, count } = options;
+  const revision = getRevision(spec);
+  if (!revision) return new Error(`unknown or untranscribed spec ${spec}`);
+  const grammar = publishedGrammarOf(spec);
+  if (grammar instanceof Error) return grammar;
+  const cg = compiled(grammar);
+  const countOther = options.countOther ?? Math.max(1, Math.floor(count / 10));
+  const seed = options.seed ?? 1;
+  const maxLength = options.maxLength ?? 40;
+  const peg = options.peg ?? pegVerdictOf(spec);
+  const deviations = (options.deviations ?? loadDeviations()).filter((d) => d.spec === spec);
+  const names = options.rules ?? revision.rules.filter((r) => r.kind !== "helper").map((r) => r.published!);
+  const rules: RuleFidelity[] = [];
+  names.forEach((rule, index) => {
+    const role = rule === revision.topRule ? "top" : "other";
+    const n = role === "top" ? count : countOther;
+    // One generator per rule, seeded from (seed, rule index): a rule's strings do not depend on
+    // how many strings the rules before it got.
+    const gen = new Generator(grammar, (seed * 1000003 + index * 7919) >>> 0);
+    const others = names.filter((x) => x !== rule);
+    const report: RuleFidelity = { rule, role, tried: 0, agreements: 0, acceptedByBnf: 0, documented: 0, disagreements: 0, firstDisagreement: null, generatorErrors: [] };
+    for (let k = 0; k < n; k++) {
+      // Mostly strings of this rule; sometimes another rule's, which probes the rule's edges.
+      const from = others.length > 0 && k % 8 === 7 ? others[(k * 31 + index) % others.length] : rule;
+      const { input, mutated } = gen.next(from, maxLength);
+      const bnf = recognize(cg, rule, input);
+      if (bnf === null) return void rules.push({ ...report, generatorErrors: [`the published grammar has no rule ${rule}`] });
+      if (from === rule && !mutated && !bnf && report.generatorErrors.length < 5) report.generatorErrors.push(input);
+      const pv = peg(rule, input);
+      report.tried++;
+      if (bnf) report.acceptedByBnf++;
+      if (pv.ok === bnf) { report.agreements++; continue; }
+      const documented = deviations.some((d) => (d.rule === "*" || d.rule === rule) && d.peg === pv.ok && d.bnf === bnf && d.match.test(input));
+      if (documented) { report.documented++; continue; }
+      report.disagreements++;
+      if (!report.firstDisagreement) report.firstDisagreement = { input, peg: pv.ok, bnf, mutated, ...(pv.detail ? { detail: pv.detail } : {}) };
+    }
+    rules.push(report);
+  });
+  return {
+    spec,
+    seed,
+    countTop: count,
+    countOther,
+    maxLength,
+    rules,
+    milliseconds: Date.now() - started,
+    disagreements: rules.reduce((s, r) => s + r.disagreements, 0),
+    documented: rules.reduce((s, r) => s + r.documented, 0),
+  };
+}

@@ -1,0 +1,43 @@
+// Shared last step of the readers: split the file into rules, parse each definition, collect every
+// problem (all of them, not just the first) and return the grammar or the list of errors.
+import { undefinedReferences, type Expr, type PublishedGrammar, type PublishedRule, type ReadResult } from "./model";
+import { parseExpression, type NotationOptions } from "./parse-expression";
+import { splitRules } from "./split-rules";
+
+export interface ReaderConfig {
+  notation: string;
+  namesIgnoreCase: boolean;
+  options(directives: Map<string, string>): NotationOptions;
+}
+
+export function buildGrammar(source: string, file: string, spec: string, config: ReaderConfig): ReadResult {
+  const split = splitRules(source, file);
+  const errors = [...split.errors];
+  const opts = config.options(split.directives);
+  const rules: PublishedRule[] = [];
+  const key = (n: string) => (config.namesIgnoreCase ? n.toLowerCase() : n);
+  for (const raw of split.rules) {
+    let expr: Expr;
+    try {
+      expr = parseExpression(raw.body, opts);
+    } catch (e) {
+      errors.push(`${file}:${raw.line}: rule ${raw.name}: ${(e as Error).message}`);
+      continue;
+    }
+    const previous = rules.find((r) => key(r.name) === key(raw.name));
+    if (raw.defined === "=/") {
+      // RFC 2234 §3.3 incremental alternatives.
+      if (!previous) errors.push(`${file}:${raw.line}: ${raw.name} =/ before ${raw.name} =`);
+      else previous.expr = { type: "alt", items: [...(previous.expr.type === "alt" ? previous.expr.items : [previous.expr]), ...(expr.type === "alt" ? expr.items : [expr])] };
+      continue;
+    }
+    if (previous) {
+      errors.push(`${file}:${raw.line}: ${raw.name} is defined twice (first at line ${previous.line})`);
+      continue;
+    }
+    rules.push({ name: raw.name, expr, kind: raw.core ? "core" : "published", section: raw.section, text: raw.text, line: raw.line, repairs: raw.repairs });
+  }
+  const grammar: PublishedGrammar = { spec, file, notation: config.notation, namesIgnoreCase: config.namesIgnoreCase, rules };
+  for (const u of undefinedReferences(grammar)) errors.push(`${file}: rule ${u.rule} refers to undefined rule ${u.name}`);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, grammar };
+}

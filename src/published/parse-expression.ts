@@ -1,0 +1,185 @@
+// The expression syntax RFC 822-style BNF and RFC 2234 ABNF share, parameterised by what differs:
+//
+//                      RFC 822-style BNF (draft-1997 §1.4)    RFC 2234 ABNF (draft-2003 §1.6)
+//   alternative        "|" (draft-1997 §1.4: "except that      "/" (RFC 2234 §3.2)
+//                      "|" is used to designate alternatives")
+//   repetition         <n>*<m>element, <n>element              <a>*<b>element, <n>element (§3.6, §3.7)
+//   optional, group    [ x ], ( x )                            [ x ], ( x ) (§3.5, §3.8)
+//   literal            "..."  (case: a file directive)          "..." case-insensitive (§2.3)
+//   numeric value      -                                       %x41-5A, %x0D.0A, %d, %b (§2.3)
+//   prose              <"> is a double quote (RFC 822 §3.3);   <...> prose-val (§4): not machine
+//                      <US-ASCII coded characters 00-1F ...>   readable; read like RFC 822 prose
+//                      names code points in hexadecimal
+import type { Expr } from "./model";
+
+export interface NotationOptions {
+  /** The alternation operator. */
+  alternative: "|" | "/";
+  /** Whether quoted literals match either case. */
+  literalsIgnoreCase: boolean;
+  /** ABNF numeric values (%x, %d, %b). */
+  numericValues: boolean;
+}
+
+type Token =
+  | { t: "name"; v: string }
+  | { t: "str"; v: string }
+  | { t: "num"; v: number }
+  | { t: "star" }
+  | { t: "op"; v: "(" | ")" | "[" | "]" | "|" | "/" }
+  | { t: "numval"; ranges: [number, number][]; seq: number[] | null }
+  | { t: "prose"; v: string };
+
+function tokenize(body: string, opts: NotationOptions): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < body.length) {
+    const c = body[i];
+    if (/\s/.test(c)) { i++; continue; }
+    if (c === '"') {
+      const end = body.indexOf('"', i + 1);
+      if (end < 0) throw new Error(`unterminated literal at ${body.slice(i)}`);
+      out.push({ t: "str", v: body.slice(i + 1, end) });
+      i = end + 1;
+      continue;
+    }
+    if (c === "<") {
+      const end = body.indexOf(">", i + 1);
+      if (end < 0) throw new Error(`unterminated <prose> at ${body.slice(i)}`);
+      out.push({ t: "prose", v: body.slice(i + 1, end) });
+      i = end + 1;
+      continue;
+    }
+    if (c === "%" && opts.numericValues) {
+      const m = /^%([xdb])([0-9A-Fa-f]+)((?:-[0-9A-Fa-f]+)|(?:\.[0-9A-Fa-f]+)+)?/.exec(body.slice(i));
+      if (!m) throw new Error(`bad numeric value at ${body.slice(i)}`);
+      const base = m[1] === "x" ? 16 : m[1] === "d" ? 10 : 2;
+      const first = parseInt(m[2], base);
+      if (m[3] && m[3].startsWith("-")) out.push({ t: "numval", ranges: [[first, parseInt(m[3].slice(1), base)]], seq: null });
+      else if (m[3]) out.push({ t: "numval", ranges: [], seq: [first, ...m[3].slice(1).split(".").map((x) => parseInt(x, base))] });
+      else out.push({ t: "numval", ranges: [[first, first]], seq: null });
+      i += m[0].length;
+      continue;
+    }
+    if (/[0-9]/.test(c)) {
+      const m = /^[0-9]+/.exec(body.slice(i))!;
+      out.push({ t: "num", v: Number(m[0]) });
+      i += m[0].length;
+      continue;
+    }
+    if (c === "*") { out.push({ t: "star" }); i++; continue; }
+    if ("()[]".includes(c)) { out.push({ t: "op", v: c as "(" }); i++; continue; }
+    if (c === "|" || c === "/") {
+      if (c !== opts.alternative) throw new Error(`"${c}" is not this notation's alternative ("${opts.alternative}"): write a @repair`);
+      out.push({ t: "op", v: c });
+      i++;
+      continue;
+    }
+    const m = /^[A-Za-z][A-Za-z0-9_+-]*/.exec(body.slice(i));
+    if (!m) throw new Error(`unexpected character ${JSON.stringify(c)} at ${body.slice(i)}`);
+    // A rule name never ends with "-" or "+" in these documents; `"-"` stays a literal.
+    out.push({ t: "name", v: m[0] });
+    i += m[0].length;
+  }
+  return out;
+}
+
+/** Parses one rule's definition. Throws an Error naming the problem (the reader turns it into a value). */
+export function parseExpression(body: string, opts: NotationOptions): Expr {
+  const toks = tokenize(body, opts);
+  let pos = 0;
+  const peek = () => toks[pos];
+  const isOp = (v: string) => {
+    const t = toks[pos];
+    return t !== undefined && t.t === "op" && t.v === v;
+  };
+  const expectOp = (v: string) => {
+    if (!isOp(v)) throw new Error(`expected "${v}" at token ${pos} of: ${body}`);
+    pos++;
+  };
+
+  function alternation(): Expr {
+    const items = [concatenation()];
+    while (isOp(opts.alternative)) {
+      pos++;
+      items.push(concatenation());
+    }
+    return items.length === 1 ? items[0] : { type: "alt", items };
+  }
+
+  function concatenation(): Expr {
+    const items: Expr[] = [];
+    for (;;) {
+      const t = peek();
+      if (t === undefined || (t.t === "op" && (t.v === ")" || t.v === "]" || t.v === opts.alternative))) break;
+      items.push(repetition());
+    }
+    if (items.length === 0) throw new Error(`empty alternative in: ${body}`);
+    return items.length === 1 ? items[0] : { type: "seq", items };
+  }
+
+  function repetition(): Expr {
+    let min: number | null = null;
+    let max: number | null = null;
+    let star = false;
+    let t = peek();
+    if (t && t.t === "num") { min = t.v; pos++; t = peek(); }
+    if (t && t.t === "star") {
+      star = true;
+      pos++;
+      t = peek();
+      if (t && t.t === "num") { max = t.v; pos++; }
+    }
+    const e = element();
+    if (!star && min === null) return e;
+    if (!star) return { type: "rep", min: min!, max: min, expr: e };
+    return { type: "rep", min: min ?? 0, max, expr: e };
+  }
+
+  function element(): Expr {
+    const t = peek();
+    if (t === undefined) throw new Error(`unexpected end of: ${body}`);
+    pos++;
+    switch (t.t) {
+      case "name":
+        return { type: "ref", name: t.v };
+      case "str":
+        return { type: "lit", text: t.v, caseInsensitive: opts.literalsIgnoreCase && /[A-Za-z]/.test(t.v) };
+      case "numval":
+        if (t.seq) return { type: "seq", items: t.seq.map((c) => ({ type: "chars", ranges: [[c, c]] })) };
+        return { type: "chars", ranges: t.ranges };
+      case "prose":
+        return prose(t.v);
+      case "op":
+        if (t.v === "(") { const e = alternation(); expectOp(")"); return e; }
+        if (t.v === "[") { const e = alternation(); expectOp("]"); return { type: "opt", expr: e }; }
+        throw new Error(`unexpected "${t.v}" in: ${body}`);
+      default:
+        throw new Error(`unexpected repetition count in: ${body}`);
+    }
+  }
+
+  const e = alternation();
+  if (pos !== toks.length) throw new Error(`unexpected text after position ${pos} in: ${body}`);
+  return e;
+}
+
+/**
+ * Prose values. `<">` is RFC 822's spelling of the double quote (RFC 822 §3.3 `<">`); prose that
+ * names US-ASCII code points in hexadecimal (draft-1997 §2.4.3 "<US-ASCII coded characters 00-1F
+ * and 7F hexadecimal>") is read as that character set. Any other prose cannot be executed.
+ */
+function prose(text: string): Expr {
+  if (text === '"') return { type: "lit", text: '"', caseInsensitive: false };
+  const m = /^US-ASCII coded characters? (.*) hexadecimal$/.exec(text.trim());
+  if (m) {
+    const ranges: [number, number][] = [];
+    for (const part of m[1].split(/\s*(?:,|\band\b)\s*/)) {
+      const r = /^([0-9A-Fa-f]{2})(?:-([0-9A-Fa-f]{2}))?$/.exec(part.trim());
+      if (!r) throw new Error(`cannot read the code points in <${text}>`);
+      ranges.push([parseInt(r[1], 16), parseInt(r[2] ?? r[1], 16)]);
+    }
+    return { type: "chars", ranges };
+  }
+  throw new Error(`prose <${text}> is not machine-readable`);
+}

@@ -1,0 +1,133 @@
+// Reader for the ad-hoc BNF of the 1993 and 1994 URL drafts (draft-1994, "BNF for specific URL
+// schemes": "A vertical line "|" indicates alternatives, and [brackets] indicate optional parts.
+// Spaces are represented by the word "space", and the vertical line character by "vline". Single
+// letters stand for single letters. All words of more than one letter below are entities described
+// somewhere in this description."). There is no repetition operator: the drafts recurse
+// (`digits = digit [ digits ]`).
+//
+// File layout (grammar/published/<spec>.bnf for draft-1993 / draft-1994): the document's own, a rule
+// name alone at column 0, its definition on the following indented line(s); a rule with no indented
+// line derives the empty string (draft-1994 `void`). Lines starting with ";;" are comments, and
+// ";; @section", ";; @repair", ";; @seed", ";; @literals" are the reader directives (as in the other
+// published files; ";" alone is a literal character of this notation).
+//
+// Tokens: "|", "[" and "]" are structure, also when glued to a neighbour (`[/`, `|1`); a bracket
+// that is a whole alternative on its own (`... | [ | ] | ...` in draft-1994 `national`) is the
+// character. A word of two or more letters, digits and "-" starting with a letter is a rule name,
+// except "space" (" ") and "vline" ("|"). Any other single character is that character.
+import type { Expr, PublishedRule, Repair, ReadResult } from "./model";
+import { undefinedReferences } from "./model";
+
+type Tok = { t: "alt" } | { t: "open" } | { t: "close" } | { t: "char"; v: string } | { t: "name"; v: string };
+
+function tokenize(def: string): Tok[] {
+  const out: Tok[] = [];
+  for (const word of def.trim().split(/\s+/).filter((w) => w !== "")) {
+    if (/^[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]$/.test(word)) {
+      if (word === "space") out.push({ t: "char", v: " " });
+      else if (word === "vline") out.push({ t: "char", v: "|" });
+      else out.push({ t: "name", v: word });
+      continue;
+    }
+    if (word.length === 1) {
+      out.push(word === "|" ? { t: "alt" } : word === "[" ? { t: "open" } : word === "]" ? { t: "close" } : { t: "char", v: word });
+      continue;
+    }
+    // Glued characters (`[/`, `|1`, `]]`): one token each.
+    for (const c of word) out.push(c === "|" ? { t: "alt" } : c === "[" ? { t: "open" } : c === "]" ? { t: "close" } : { t: "char", v: c });
+  }
+  // A bracket standing alone between alternatives (or at an end) is the character itself.
+  return out.map((tok, i) => {
+    if (tok.t !== "open" && tok.t !== "close") return tok;
+    const before = out[i - 1];
+    const after = out[i + 1];
+    const alone = (before === undefined || before.t === "alt") && (after === undefined || after.t === "alt");
+    return alone ? { t: "char", v: tok.t === "open" ? "[" : "]" } : tok;
+  });
+}
+
+function parseDefinition(def: string, ignoreCase: boolean): Expr {
+  const toks = tokenize(def);
+  let pos = 0;
+  const alternation = (): Expr => {
+    const items = [sequence()];
+    while (toks[pos]?.t === "alt") { pos++; items.push(sequence()); }
+    return items.length === 1 ? items[0] : { type: "alt", items };
+  };
+  const sequence = (): Expr => {
+    const items: Expr[] = [];
+    while (pos < toks.length && toks[pos].t !== "alt" && toks[pos].t !== "close") {
+      const tok = toks[pos++];
+      if (tok.t === "open") {
+        const inner = alternation();
+        if (toks[pos]?.t !== "close") throw new Error(`"[" without "]" in: ${def}`);
+        pos++;
+        items.push({ type: "opt", expr: inner });
+      } else if (tok.t === "name") items.push({ type: "ref", name: tok.v });
+      else if (tok.t === "char") items.push({ type: "lit", text: tok.v, caseInsensitive: ignoreCase && /[A-Za-z]/.test(tok.v) });
+    }
+    return items.length === 1 ? items[0] : { type: "seq", items };
+  };
+  const e = alternation();
+  if (pos !== toks.length) throw new Error(`unbalanced "]" in: ${def}`);
+  return e;
+}
+
+export function readAdhocBnf(source: string, file: string, spec: string): ReadResult {
+  const errors: string[] = [];
+  const rules: PublishedRule[] = [];
+  let section: string | null = null;
+  let repairs: Repair[] = [];
+  let ignoreCase = false;
+  let current: { rule: PublishedRule; def: string[] } | null = null;
+  const finish = () => {
+    if (!current) return;
+    try {
+      current.rule.expr = parseDefinition(current.def.join(" "), ignoreCase);
+    } catch (e) {
+      errors.push(`${file}:${current.rule.line}: rule ${current.rule.name}: ${(e as Error).message}`);
+    }
+    current = null;
+  };
+  source.split(/\r?\n/).forEach((line, i) => {
+    const lineNo = i + 1;
+    if (line.startsWith(";;")) {
+      const d = /^;;\s*@(\w+)\s*(.*)$/.exec(line);
+      if (!d) return;
+      const [, key, value] = d;
+      if (key === "section") section = value.trim();
+      else if (key === "literals") ignoreCase = value.trim() === "case-insensitive";
+      else if (key === "repair") repairs.push({ repair: value.trim(), seed: "" });
+      else if (key === "seed") {
+        if (repairs.length === 0) errors.push(`${file}:${lineNo}: @seed without @repair`);
+        else repairs[repairs.length - 1].seed = value.trim();
+      }
+      return;
+    }
+    if (line.trim() === "") return;
+    if (/^\s/.test(line)) {
+      if (!current) errors.push(`${file}:${lineNo}: a definition line belongs to no rule name`);
+      else {
+        current.def.push(line);
+        current.rule.text.push(line);
+      }
+      return;
+    }
+    finish();
+    const name = line.trim();
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) {
+      errors.push(`${file}:${lineNo}: expected a rule name alone on the line, got: ${line}`);
+      return;
+    }
+    for (const r of repairs) if (!r.seed) errors.push(`${file}:${lineNo}: @repair on ${name} lacks the document's words (@seed)`);
+    const rule: PublishedRule = { name, expr: { type: "seq", items: [] }, kind: "published", section, text: [line], line: lineNo, repairs };
+    repairs = [];
+    if (rules.some((r) => r.name === name)) errors.push(`${file}:${lineNo}: ${name} is defined twice`);
+    rules.push(rule);
+    current = { rule, def: [] };
+  });
+  finish();
+  const grammar = { spec, file, notation: "ad-hoc BNF (1993/1994 URL drafts)", namesIgnoreCase: false, rules };
+  for (const u of undefinedReferences(grammar)) errors.push(`${file}: rule ${u.rule} refers to undefined rule ${u.name}`);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, grammar };
+}

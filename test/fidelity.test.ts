@@ -1,0 +1,199 @@
+// The fidelity check: every rule of every revision with a published grammar, PEG against the
+// published grammar read as a context-free grammar. Also proves the check can fail (planted PEG
+// mistakes), that documented deviations are the only excuse, and that the rule inventories match.
+import { expect } from "chai";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as peggy from "peggy";
+import { main } from "../src/cli/main";
+import type { Io } from "../src/cli/io";
+import { runFidelity, type FidelityReport, type PegVerdict } from "../src/ops/fidelity";
+import { compareInventory, inventoryAgrees } from "../src/ops/rule-inventory";
+import { GRAMMAR_DIR, loadPublishedGrammar, PUBLISHED_GRAMMARS, type PublishedGrammar } from "../src/published";
+import { availableSpecIds, getRevision, type RuleInfo } from "../src/revisions";
+
+const SPECS = availableSpecIds().filter((id) => PUBLISHED_GRAMMARS[id]);
+
+function grammarOf(spec: string): PublishedGrammar {
+  const r = loadPublishedGrammar(spec);
+  if (!r || !r.ok) throw new Error(`${spec}: no readable published grammar`);
+  return r.grammar;
+}
+
+function report(r: FidelityReport | Error): FidelityReport {
+  if (r instanceof Error) throw r;
+  return r;
+}
+
+/** A PEG verdict from a .peggy source compiled here with peggy (rules looked up by published name). */
+function pegFromSource(source: string, rules: readonly RuleInfo[]): PegVerdict {
+  const parser = peggy.generate(source, { allowedStartRules: ["*"], output: "parser" });
+  const pegName = new Map(rules.map((r) => [r.published ?? r.pegName, r.pegName]));
+  return (rule, input) => {
+    try {
+      parser.parse(input, { startRule: pegName.get(rule) });
+      return { ok: true };
+    } catch {
+      return { ok: false };
+    }
+  };
+}
+
+function grammarWith(spec: string, from: string, to: string): string {
+  const source = readFileSync(join(GRAMMAR_DIR, `${spec}.peggy`), "utf8");
+  expect(source, `the planted mistake's anchor is in grammar/${spec}.peggy`).to.include(from);
+  return source.replace(from, to);
+}
+
+describe("fidelity: PEG transcription = published grammar, rule by rule", () => {
+  it("covers every transcribed revision that has a published grammar", () => {
+    expect(SPECS).to.include.members(["draft-1997", "draft-2003"]);
+  });
+
+  // A transcribed revision without grammar/published/<spec>.* shows up as pending, not as passing.
+  for (const spec of availableSpecIds().filter((id) => !PUBLISHED_GRAMMARS[id])) {
+    it(`${spec}: needs grammar/published/${spec}.bnf and a line in src/published/index.ts`, function () {
+      this.skip();
+    });
+  }
+
+  for (const spec of SPECS) {
+    it(`${spec}: 2,000 strings for the top rule and 200 for each other rule, no undocumented disagreement`, () => {
+      const r = report(runFidelity({ spec, count: 2000, countOther: 200, seed: 1 }));
+      const revision = getRevision(spec)!;
+      expect(r.rules.map((x) => x.rule)).to.deep.equal(revision.rules.filter((x) => x.kind !== "helper").map((x) => x.published));
+      for (const x of r.rules) expect(x.tried, x.rule).to.equal(x.rule === revision.topRule ? 2000 : 200);
+      const findings = r.rules.filter((x) => x.disagreements > 0).map((x) => ({ rule: x.rule, ...x.firstDisagreement }));
+      expect(findings, `disagreements (${r.milliseconds} ms)`).to.deep.equal([]);
+      expect(r.rules.flatMap((x) => x.generatorErrors)).to.deep.equal([]);
+      // The strings are not trivially all-accept or all-reject.
+      for (const x of r.rules) expect(x.acceptedByBnf, x.rule).to.be.within(1, x.tried - 1);
+    });
+  }
+});
+
+describe("fidelity: the check fails on a planted PEG mistake", () => {
+  it("draft-2003 dec-octet with `DIGIT` tried before `%x31-39 DIGIT`: two-digit octets are lost", () => {
+    const source = grammarWith("draft-2003", "  / [1-9] DIGIT\n  / DIGIT\n", "  / DIGIT\n  / [1-9] DIGIT\n");
+    const peg = pegFromSource(source, getRevision("draft-2003")!.rules);
+    const r = report(runFidelity({ spec: "draft-2003", count: 0, countOther: 300, seed: 1, rules: ["dec-octet", "IPv4address"], peg }));
+    for (const x of r.rules) {
+      expect(x.disagreements, x.rule).to.be.above(0);
+      expect(x.firstDisagreement!.peg, x.rule).to.equal(false);
+      expect(x.firstDisagreement!.bnf, x.rule).to.equal(true);
+    }
+  });
+
+  it("draft-2003 domainlabel with the one-character alternative first: longer labels are lost", () => {
+    const from = "domainlabel\n  = alphanum ((alphanum / \"-\") &[A-Za-z0-9-])|0..61| alphanum\n  / alphanum\n";
+    const to = "domainlabel\n  = alphanum\n  / alphanum ((alphanum / \"-\") &[A-Za-z0-9-])|0..61| alphanum\n";
+    const peg = pegFromSource(grammarWith("draft-2003", from, to), getRevision("draft-2003")!.rules);
+    const r = report(runFidelity({ spec: "draft-2003", count: 0, countOther: 300, seed: 1, rules: ["domainlabel", "hostname"], peg }));
+    for (const x of r.rules) expect(x.disagreements, x.rule).to.be.above(0);
+  });
+
+  it("draft-1997 domainlabel with `alphanum` first (the published order, read as a PEG)", () => {
+    const from = "domainlabel\n  = alphanum ((alphanum / \"-\") &[A-Za-z0-9-])* alphanum\n  / alphanum\n";
+    const to = "domainlabel\n  = alphanum\n  / alphanum ((alphanum / \"-\") &[A-Za-z0-9-])* alphanum\n";
+    const peg = pegFromSource(grammarWith("draft-1997", from, to), getRevision("draft-1997")!.rules);
+    const r = report(runFidelity({ spec: "draft-1997", count: 0, countOther: 300, seed: 1, rules: ["domainlabel"], peg }));
+    expect(r.rules[0].disagreements).to.be.above(0);
+  });
+
+  it("the unmodified grammar compiled the same way agrees (so the failures above are the plant's)", () => {
+    const source = readFileSync(join(GRAMMAR_DIR, "draft-2003.peggy"), "utf8");
+    const peg = pegFromSource(source, getRevision("draft-2003")!.rules);
+    const r = report(runFidelity({ spec: "draft-2003", count: 0, countOther: 300, seed: 1, rules: ["dec-octet", "IPv4address", "domainlabel", "hostname"], peg }));
+    expect(r.disagreements).to.equal(0);
+  });
+
+  it("only a documented deviation (grammar/published/deviations.tsv) excuses a disagreement, and only the one it describes", () => {
+    const source = grammarWith("draft-2003", "  / [1-9] DIGIT\n  / DIGIT\n", "  / DIGIT\n  / [1-9] DIGIT\n");
+    const peg = pegFromSource(source, getRevision("draft-2003")!.rules);
+    const deviation = { spec: "draft-2003", rule: "dec-octet", match: /^[1-9][0-9]$/, peg: false, bnf: true, section: "test", words: "test" };
+    const r = report(runFidelity({ spec: "draft-2003", count: 0, countOther: 300, seed: 1, rules: ["dec-octet", "IPv4address"], peg, deviations: [deviation] }));
+    expect(r.rules[0].documented).to.be.above(0);
+    expect(r.rules[0].disagreements).to.equal(0);
+    expect(r.rules[1].disagreements, "the deviation names dec-octet only").to.be.above(0);
+  });
+});
+
+describe("rule inventory: PEG registry = published grammar", () => {
+  for (const spec of SPECS) {
+    it(`${spec}: the same rule names, helpers only where marked @helper`, () => {
+      const inv = compareInventory(getRevision(spec)!.rules, grammarOf(spec));
+      expect({ missing: inv.missing, unknown: inv.unknown, wrongKind: inv.wrongKind }).to.deep.equal({ missing: [], unknown: [], wrongKind: [] });
+    });
+  }
+
+  it("a misspelled, a missing and a wrongly-kinded rule are each reported", () => {
+    const rules = getRevision("draft-2003")!.rules;
+    const renamed = rules.map((r) => (r.published === "IPv6address" ? { ...r, published: "IPV6address" } : r));
+    const inv1 = compareInventory(renamed, grammarOf("draft-2003"));
+    expect(inv1.unknown).to.deep.equal(["IPV6address"]);
+    expect(inv1.missing).to.deep.equal(["IPv6address"]);
+    expect(inventoryAgrees(inv1)).to.equal(false);
+    const inv2 = compareInventory(rules.filter((r) => r.published !== "ls32"), grammarOf("draft-2003"));
+    expect(inv2.missing).to.deep.equal(["ls32"]);
+    const inv3 = compareInventory(rules.map((r) => (r.published === "DIGIT" ? { ...r, kind: "published" as const } : r)), grammarOf("draft-2003"));
+    expect(inv3.wrongKind).to.deep.equal([{ name: "DIGIT", peg: "published", published: "core" }]);
+    const withHelper = [...rules, { pegName: "helper_x", published: null, kind: "helper" as const, section: null, text: [], peg: ["why"], repairs: [] }];
+    expect(inventoryAgrees(compareInventory(withHelper, grammarOf("draft-2003")))).to.equal(true);
+  });
+});
+
+function captureIo(): { io: Io; out: () => string; err: () => string } {
+  let out = "";
+  let err = "";
+  return { io: { out: (t) => void (out += t), err: (t) => void (err += t), stdin: process.stdin }, out: () => out, err: () => err };
+}
+
+describe("CLI: rules and fidelity", () => {
+  it("`rules --spec draft-2003 IPv6address` shows the ABNF as published and the PEG", async () => {
+    const c = captureIo();
+    expect(await main(["rules", "--spec", "draft-2003", "IPv6address"], c.io)).to.equal(0);
+    expect(c.out()).to.include("As published (RFC 2234 ABNF; grammar/published/draft-2003.abnf:");
+    expect(c.out()).to.include('IPv6address = ( 6( h4 ":" ) ls32 )');
+    expect(c.out()).to.include("PEG transcription (grammar/draft-2003.peggy:");
+    expect(c.out()).to.include('= (h4 ":")|6| ls32 &("]" / !.)');
+    expect(c.out()).to.include("Why the PEG differs:");
+  });
+
+  it("`rules --spec draft-2003 domainlabel` shows the repair with the document's words", async () => {
+    const c = captureIo();
+    await main(["rules", "--spec", "draft-2003", "domainlabel"], c.io);
+    expect(c.out()).to.include('the document\'s words: domainlabel = alphanum [ 0*61( alphanum | "-" ) alphanum ]');
+  });
+
+  it("`rules --spec draft-1997` lists every rule with its section", async () => {
+    const c = captureIo();
+    expect(await main(["rules", "--spec", "draft-1997"], c.io)).to.equal(0);
+    for (const r of getRevision("draft-1997")!.rules) expect(c.out()).to.match(new RegExp(`\\n  ${r.published}\\s`));
+    expect(c.out()).to.match(/URL-reference\s+Appendix A \(§3\)\s+PEG reshaped\s+\(top rule\)/);
+  });
+
+  it("`rules` with an unknown rule is a usage error (exit 2) that suggests the spelling", async () => {
+    const c = captureIo();
+    expect(await main(["rules", "--spec", "draft-2003", "ipv6address"], c.io)).to.equal(2);
+    expect(c.err()).to.include('Did you mean "IPv6address"');
+  });
+
+  it("`fidelity --spec draft-2003 --count 50 --json` reports strings per rule and time, exit 0", async () => {
+    const c = captureIo();
+    expect(await main(["fidelity", "--spec", "draft-2003", "--count", "50", "--json"], c.io)).to.equal(0);
+    const j = JSON.parse(c.out());
+    expect(j.reports).to.have.length(1);
+    expect(j.reports[0].countTop).to.equal(50);
+    expect(j.reports[0].countOther).to.equal(5);
+    expect(j.reports[0].disagreements).to.equal(0);
+    expect(j.milliseconds).to.be.a("number");
+  });
+
+  it("`fidelity` prints a table: rules x (tried, agreements, first disagreement)", async () => {
+    const c = captureIo();
+    expect(await main(["fidelity", "--count", "20", "--seed", "3"], c.io)).to.equal(0);
+    expect(c.out()).to.match(/draft-1997: 20 strings for the top rule, 2 for each other rule \(seed 3/);
+    expect(c.out()).to.match(/\n  dec-octet\s+2\s+2\s+\d+\s+-\n/);
+    expect(c.out()).to.match(/strings in \d+\.\d s/);
+  });
+});
