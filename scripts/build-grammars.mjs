@@ -110,6 +110,93 @@ function nodePlugin(wrapAll, names, publishedNames) {
   };
 }
 
+/**
+ * Peggy plugin for the fast variants (ast, validate): a choice whose adjacent alternatives each match
+ * exactly one character (a one-character literal, a character class, or a reference to a rule that
+ * is itself such a choice) becomes one character class, and references to such rules are inlined.
+ * Each merged alternative consumes exactly one character, so the language and the PEG's choices are
+ * unchanged; only adjacent runs merge, so no alternative moves ahead of a longer one. The traced
+ * variants keep the grammar's own shape (derivation trees and error messages name every rule).
+ * `keep` names rules that must stay rules (the AST builder reads their nodes).
+ */
+function charClassPlugin(keep) {
+  return {
+    use(config) {
+      config.passes.transform.unshift((ast) => {
+        const rules = new Map(ast.rules.map((r) => [r.name, r]));
+        const memo = new Map();
+        // The character set an expression matches when it always consumes exactly one character, else null.
+        const charSet = (e, seen = new Set()) => {
+          switch (e.type) {
+            case "literal":
+              return e.value.length === 1 && !e.ignoreCase ? [e.value] : null;
+            case "class":
+              return !e.inverted && !e.ignoreCase ? e.parts : null;
+            case "group":
+            case "named":
+              return charSet(e.expression, seen);
+            case "choice": {
+              const parts = [];
+              for (const alt of e.alternatives) {
+                const p = charSet(alt, seen);
+                if (!p) return null;
+                parts.push(...p);
+              }
+              return parts;
+            }
+            case "rule_ref": {
+              if (memo.has(e.name)) return memo.get(e.name);
+              if (seen.has(e.name)) return null;
+              seen.add(e.name);
+              const rule = rules.get(e.name);
+              const p = rule ? charSet(rule.expression, seen) : null;
+              memo.set(e.name, p);
+              return p;
+            }
+            default:
+              return null;
+          }
+        };
+        const asClass = (parts, location) => ({ type: "class", parts, inverted: false, ignoreCase: false, location });
+        const rewrite = (e) => {
+          if (!e || typeof e !== "object") return e;
+          if (e.type === "rule_ref" && !keep.has(e.name)) {
+            const p = charSet(e);
+            if (p) return asClass(p, e.location);
+          }
+          if (e.type === "choice") {
+            const out = [];
+            let run = null;
+            for (const alt of e.alternatives) {
+              const p = alt.type === "rule_ref" && keep.has(alt.name) ? null : charSet(alt);
+              if (p) {
+                if (run) run.parts.push(...p);
+                else out.push((run = asClass([...p], alt.location)));
+              } else {
+                run = null;
+                out.push(rewrite(alt));
+              }
+            }
+            return out.length === 1 ? out[0] : { ...e, alternatives: out };
+          }
+          for (const key of ["expression", "delimiter"]) if (e[key]) e[key] = rewrite(e[key]);
+          if (e.elements) e.elements = e.elements.map(rewrite);
+          return e;
+        };
+        for (const rule of ast.rules) if (!keep.has(rule.name)) rule.expression = rewrite(rule.expression);
+        for (const rule of ast.rules) if (keep.has(rule.name)) rule.expression = rewrite(rule.expression);
+      });
+    },
+  };
+}
+
+/** The validate variant never needs expectations: start with failures silenced, so none are recorded. */
+function silenced(source) {
+  const needle = "var peg$silentFails = 0;";
+  if (!source.includes(needle)) throw new Error("peggy output changed: cannot silence the validate parser");
+  return source.replace(needle, "var peg$silentFails = 1;");
+}
+
 // peggy records the farthest failure in peg$fail; report it so the caller can pair it with the
 // rule stack it keeps in its tracer (this names "the rule being tried" in error messages).
 function withFailHook(source) {
@@ -118,14 +205,14 @@ function withFailHook(source) {
   return source.replace(needle, `${needle}\n    if (options.onFail) options.onFail(peg$currPos, expected);`);
 }
 
-function generate(source, file, { wrapAll, names, trace, publishedNames }) {
+function generate(source, file, { wrapAll, names, trace, publishedNames, fast = false }) {
   const out = peggy.generate(source, {
     output: "source",
     format: "commonjs",
     grammarSource: file,
     allowedStartRules: ["*"],
     trace,
-    plugins: [nodePlugin(wrapAll, names, publishedNames), tspegjs],
+    plugins: [...(fast ? [charClassPlugin(names)] : []), nodePlugin(wrapAll, names, publishedNames), tspegjs],
     tspegjs: { skipTypeComputation: true },
   });
   return withFailHook(out);
@@ -145,9 +232,9 @@ export function buildAll() {
     const publishedNames = new Map(rules.map((r) => [r.pegName, r.published ?? r.pegName]));
     const names = new Set(header.astNodes);
     for (const n of names) if (!publishedNames.has(n)) throw new Error(`${file}: @ast-nodes names unknown rule ${n}`);
-    writeFileSync(join(outDir, `${id}.ast.ts`), stamp(file) + generate(source, file, { wrapAll: false, names, trace: false, publishedNames }));
+    writeFileSync(join(outDir, `${id}.ast.ts`), stamp(file) + generate(source, file, { wrapAll: false, names, trace: false, publishedNames, fast: true }));
     writeFileSync(join(outDir, `${id}.trace.ts`), stamp(file) + generate(source, file, { wrapAll: true, names, trace: true, publishedNames }));
-    writeFileSync(join(outDir, `${id}.validate.ts`), stamp(file) + generate(source, file, { wrapAll: false, names: new Set(), trace: false, publishedNames }));
+    writeFileSync(join(outDir, `${id}.validate.ts`), stamp(file) + silenced(generate(source, file, { wrapAll: false, names: new Set(), trace: false, publishedNames, fast: true })));
     writeFileSync(join(outDir, `${id}.diagnose.ts`), stamp(file) + generate(source, file, { wrapAll: false, names: new Set(), trace: true, publishedNames }));
     writeFileSync(join(outDir, `${id}.rules.ts`), stamp(file) +
       `import type { RuleInfo } from "../src/revisions/types";\n\nexport const RULES: readonly RuleInfo[] = ${JSON.stringify(rules, null, 2)};\n`);
