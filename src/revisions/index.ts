@@ -12,6 +12,7 @@ export type { Revision, SpecId, SpecInfo, RuleInfo };
 export const DEFAULT_SPEC: SpecId = "draft-2003";
 
 const REVISIONS: ReadonlyMap<SpecId, Revision> = new Map<SpecId, Revision>([
+  ["draft-1994", (require("./draft-1994") as typeof import("./draft-1994")).draft1994 as Revision],
   ["draft-1997", draft1997 as Revision],
   ["draft-2003", draft2003 as Revision],
 ]);
