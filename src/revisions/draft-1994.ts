@@ -1,6 +1,4 @@
-import * as astParser from "../../generated/draft-1994.ast";
-import * as traceParser from "../../generated/draft-1994.trace";
-import { RULES } from "../../generated/draft-1994.rules";
+import { generatedParsers, generatedRules } from "./generated";
 import { buildDraft1994Ast, type Draft1994Ast } from "../ast/draft-1994";
 import type { Revision } from "./revision";
 
@@ -51,9 +49,8 @@ export const draft1994: Revision<Draft1994Ast> = {
   // The draft's definition of a URL: "the whole string must start with a constant prefix "URL:""
   // (PrePrefix), and "The current IETF URI working group preference is for the prefixedurl production".
   topRule: "prefixedurl",
-  rules: RULES,
-  astParser,
-  traceParser,
+  rules: generatedRules("draft-1994"),
+  ...generatedParsers("draft-1994"),
   buildAst: buildDraft1994Ast,
   characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   selectProduction: selectDraft1994Production,
