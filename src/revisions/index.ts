@@ -3,6 +3,7 @@
 // registry lists them as planned so a user who asks for one gets a clear answer.
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
+import { rfc1738 } from "./rfc1738";
 import { SPEC_IDS, type Revision, type SpecId, type SpecInfo } from "./revision";
 import type { RuleInfo } from "./types";
 
@@ -12,6 +13,7 @@ export type { Revision, SpecId, SpecInfo, RuleInfo };
 export const DEFAULT_SPEC: SpecId = "draft-2003";
 
 const REVISIONS: ReadonlyMap<SpecId, Revision> = new Map<SpecId, Revision>([
+  ["rfc1738", rfc1738 as Revision],
   ["draft-1997", draft1997 as Revision],
   ["draft-2003", draft2003 as Revision],
 ]);
