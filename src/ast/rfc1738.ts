@@ -220,17 +220,15 @@ export function buildRfc1738Ast(root: DerivationNode, input: string): Rfc1738Ast
   return ast;
 }
 
+/** The rules whose match is a whole URL with a scheme record: the scheme productions and genericurl. */
+const URL_RULES = new Set<string>(["httpurl", "ftpurl", "newsurl", "nntpurl", "telneturl", "gopherurl", "waisurl", "mailtourl", "fileurl", "prosperourl", "genericurl", ...WAIS_FORMS]);
+
 /** The node of the scheme production (or genericurl) that derives the whole URL, if any. */
 function urlNode(root: DerivationNode): DerivationNode | undefined {
-  const wanted = new Set<string>([...SCHEME_PRODUCTIONS, "genericurl", ...WAIS_FORMS]);
+  // url -> httpurl ..., otherurl -> genericurl: each has exactly one child node, the alternative.
   let node: DerivationNode | undefined = root;
-  // url -> httpurl, otherurl -> genericurl, waisurl -> waisdoc: descend through single wrappers.
-  while (node) {
-    if (node.rule === "genericurl" || node.rule === "waisurl" || (wanted.has(node.rule) && node.rule !== "otherurl" && node.rule !== "url")) return node;
-    if (node.rule !== "url" && node.rule !== "otherurl") return undefined;
-    node = node.children.find((c) => wanted.has(c.rule));
-  }
-  return undefined;
+  while (node && (node.rule === "url" || node.rule === "otherurl")) node = node.children[0];
+  return node && URL_RULES.has(node.rule) ? node : undefined;
 }
 
 function buildUrl(node: DerivationNode, input: string): Rfc1738Url {
