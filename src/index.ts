@@ -5,3 +5,4 @@ export type { ParseError, ErrorCode } from "./errors";
 export type { DerivationNode, Span, TextComponent } from "./ast/derivation";
 export type * from "./ast/types";
 export { compareInput, characterTable, diffSpecs, explain, lint } from "./ops";
+export type * from "./ast/rfc1738";

@@ -1,8 +1,10 @@
 // The registry of revisions. Only these ids exist: draft-1993, draft-1994, rfc1738, draft-1997,
-// draft-2003. The three early revisions (scheme-specific grammars) are not transcribed yet: the
-// registry lists them as planned so a user who asks for one gets a clear answer.
+// draft-2003. A revision whose grammar is not transcribed yet is absent from REVISIONS; asking for
+// it gives a clear answer ("not transcribed yet") instead of an unknown id.
+import { draft1994 } from "./draft-1994";
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
+import { rfc1738 } from "./rfc1738";
 import { SPEC_IDS, type Revision, type SpecId, type SpecInfo } from "./revision";
 import type { RuleInfo } from "./types";
 
@@ -12,7 +14,8 @@ export type { Revision, SpecId, SpecInfo, RuleInfo };
 export const DEFAULT_SPEC: SpecId = "draft-2003";
 
 const REVISIONS: ReadonlyMap<SpecId, Revision> = new Map<SpecId, Revision>([
-  ["draft-1994", (require("./draft-1994") as typeof import("./draft-1994")).draft1994 as Revision],
+  ["draft-1994", draft1994 as Revision],
+  ["rfc1738", rfc1738 as Revision],
   ["draft-1997", draft1997 as Revision],
   ["draft-2003", draft2003 as Revision],
 ]);

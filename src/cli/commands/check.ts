@@ -16,7 +16,9 @@ export function verdictText(input: string, r: ParseResult): string {
 
 export function verdictJson(input: string, r: ParseResult): string {
   const record: Record<string, unknown> = { input, spec: r.spec, rule: r.rule };
-  if (r.production) record.production = r.production;
+  // The scheme-aware production, or (with --rule) the alternative the AST reports (rfc1738 url).
+  const production = r.production ?? (r.ok ? (r.ast as { production?: string }).production : undefined);
+  if (production) record.production = production;
   record.valid = r.ok;
   if (!r.ok) record.error = r.error;
   return JSON.stringify(record) + "\n";
