@@ -239,18 +239,25 @@ function advice(revision: Revision, rule: string, input: string, offset: number,
   return "";
 }
 
-/** Whether a character can appear unescaped somewhere in the revision's top rule (cached per revision). */
+/**
+ * Whether a character can appear unescaped somewhere in the revision: some rule that matches one
+ * character accepts it, other than the classes of excluded characters (unwise, delims, control,
+ * space, national, punctuation), or the top rule's own text quotes it (the "#" of URL-reference).
+ * Computed once per revision by running the rules.
+ */
+const EXCLUDED_CLASSES = new Set(["unwise", "delims", "control", "space", "national", "punctuation"]);
 const anywhereCache = new Map<string, Set<string>>();
 function allowedAnywhere(revision: Revision, ch: string): boolean {
   let set = anywhereCache.get(revision.id);
   if (!set) {
     set = new Set();
-    const charRule = revision.rules.find((r) => r.published === "uric" || r.published === "urlc");
+    const candidates = revision.rules.filter((r) => r.published === null || !EXCLUDED_CLASSES.has(r.published));
     for (let c = 0x20; c < 0x7f; c++) {
       const s = String.fromCharCode(c);
-      if (charRule && tryRule(revision, charRule.pegName, s)) set.add(s);
+      if (candidates.some((r) => tryRule(revision, r.pegName, s))) set.add(s);
     }
-    set.add("#");
+    const top = findRule(revision, revision.topRule);
+    for (const literal of top?.text.join(" ").match(/"[^"]"/g) ?? []) set.add(literal[1]);
     anywhereCache.set(revision.id, set);
   }
   return set.has(ch);

@@ -8,7 +8,8 @@ import { forEachLine } from "../lines";
 import { resolveSpecAndRule, specOption } from "../options";
 
 export function verdictText(input: string, r: ParseResult): string {
-  const by = r.production && r.production !== r.rule ? "" : r.production ? ` (production ${r.production})` : "";
+  // Scheme-aware revisions: parse() applied the production the input's scheme selects.
+  const by = r.production ? ` (scheme-aware: the production its scheme selects)` : "";
   if (r.ok) return `valid    ${JSON.stringify(input)} is a ${r.spec} ${r.rule}${by}\n`;
   const e = r.error;
   return `invalid  ${JSON.stringify(input)} is not a ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${caretDisplay(input, e.offset)}\n`;
