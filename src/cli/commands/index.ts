@@ -3,11 +3,17 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../io";
 import { registerCheck } from "./check";
+import { registerEquivalent } from "./equivalent";
+import { registerNormalize } from "./normalize";
 import { registerParse } from "./parse";
+import { registerResolve } from "./resolve";
 import { registerSpecs } from "./specs";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
   registerParse,
   registerSpecs,
+  registerResolve,
+  registerNormalize,
+  registerEquivalent,
 ];
