@@ -6,7 +6,7 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { readdirSync } from "node:fs";
 import { parse } from "../src";
-import { componentsOf } from "../src/ops/components";
+import { appendixBComponents, componentsOf, referenceComponents } from "../src/ops/components";
 import { format, recombine } from "../src/ops/format";
 import { boundaryNoise, uriReference2003, urlReference1997 } from "./support/generators";
 import { readResolutionTable } from "./support/resolution-table";
@@ -52,6 +52,40 @@ describe("format: recomposition round trip", () => {
           if (failed.length > 0) throw new Error(`${JSON.stringify(x)}: ${failed.join("; ")}`);
         }),
         { numRuns: 1500, seed: 42 },
+      );
+    });
+  }
+
+  for (const spec of ["draft-2003", "draft-1997"] as const) {
+    it(`${spec}: the AST's components are Appendix B's, except where referenceComponents documents why`, () => {
+      fc.assert(
+        fc.property(fc.oneof(GENERATORS[spec], boundaryNoise), (x) => {
+          const r = parse(x, { spec });
+          if (!r.ok) return;
+          const b = appendixBComponents(x);
+          const rc = referenceComponents(r.ast)!;
+          expect(recombine(b), JSON.stringify(x)).to.equal(x);
+          expect(recombine(rc), JSON.stringify(x)).to.equal(x);
+          const c = componentsOf(r.ast)!;
+          if (r.ast.kind === "opaque") {
+            // The opaque text holds what Appendix B splits into path and query.
+            expect(c.path, JSON.stringify(x)).to.equal(rc.path + (rc.query !== null ? "?" + rc.query : ""));
+            return;
+          }
+          if (spec === "draft-1997" && c.scheme === null && b.scheme !== null) {
+            // `=:g`: the regex's scheme is no draft-1997 scheme; referenceComponents follows the grammar.
+            expect(/^[A-Za-z0-9+.-]+$/.test(b.scheme), JSON.stringify(x)).to.equal(false);
+            expect(rc.scheme).to.equal(null);
+            return;
+          }
+          if (spec === "draft-1997" && c.authority === null && rc.authority !== null) {
+            // `//g?y`, `//;`: an abs_path starting with "//" to the grammar, a site to Appendix B.
+            expect(c.path.startsWith("//"), JSON.stringify(x)).to.equal(true);
+            return;
+          }
+          expect(c, JSON.stringify(x)).to.deep.equal(rc);
+        }),
+        { numRuns: 800, seed: 4 },
       );
     });
   }

@@ -9,7 +9,7 @@
 // rules, scheme = the case rules and the default port. Nothing else is changed for draft-1997.
 import type { Draft1997Ast, Draft2003Ast } from "../ast/types";
 import { parse } from "../parse";
-import { componentsOf, type UriComponents } from "./components";
+import { referenceComponents, type UriComponents } from "./components";
 import { defaultPort } from "./default-ports";
 import { recombine } from "./format";
 import { removeDotSegments } from "./resolve-2003";
@@ -63,8 +63,10 @@ export function normalize(input: string, options: NormalizeOptions = {}): Normal
   if (level === "string") return { ok: true, spec, level, input, normalized: input, steps };
 
   const ast = parsed.ast;
-  const c = componentsOf(ast)!;
-  const parts = authorityParts(ast);
+  // The four main components as resolution reads them (components.ts, referenceComponents): for
+  // draft-1997 `http://A?q` the grammar derives no site, §4.4 and Appendix B read site "A".
+  const c = referenceComponents(ast)!;
+  const parts = authorityParts(ast) ?? (c.authority !== null && spec === "draft-1997" ? siteParts(c.authority) : null);
   const note = (section: string, rule: string) => {
     const result = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
     if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push({ section, rule, result });
@@ -155,6 +157,16 @@ function authorityParts(ast: Draft1997Ast | Draft2003Ast): AuthorityParts | null
   if (!s || !s.host) return null;
   const userinfo = s.user ? s.user.text + (s.password ? ":" + s.password.text : "") : null;
   return { userinfo, host: s.host.text, hostKind: s.host.kind, port: s.port ? s.port.text : null };
+}
+
+/** A draft-1997 site read on its own (rule site), when the reference's derivation has none. */
+function siteParts(site: string): AuthorityParts | null {
+  const r = parse(site, { spec: "draft-1997", rule: "site" });
+  if (!r.ok || r.ast.spec !== "draft-1997") return null;
+  const a = r.ast.site ?? r.ast;
+  if (!a.host) return null;
+  const userinfo = a.user ? a.user.text + (a.password ? ":" + a.password.text : "") : null;
+  return { userinfo, host: a.host.text, hostKind: a.host.kind, port: a.port ? a.port.text : null };
 }
 
 function joinAuthority(p: AuthorityParts): string {

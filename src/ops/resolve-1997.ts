@@ -3,7 +3,7 @@
 // query is appended to the buffer (step 6c) before "." and ".." are removed, so Appendix C gives
 // `g?y/./x` = `http://a/b/c/g?y/x`.
 import { parse } from "../parse";
-import { componentsOf, type UriComponents } from "./components";
+import { referenceComponents, type UriComponents } from "./components";
 import { recombine } from "./format";
 import {
   fromSegments,
@@ -25,7 +25,9 @@ export function resolve1997(base: string, reference: string): ResolveResult {
   if (!b.ok) {
     return { ok: false, spec: SPEC, error: { code: "invalid-base", spec: SPEC, section: "§5.2", message: `The base must be a draft-1997 absoluteURL (§5.2, §5.1.1): ${b.error.message}`, parseError: b.error } };
   }
-  const B = componentsOf(b.ast)!;
+  // The grammar validates; the components are the four main ones of §4.4
+  // ("parsed as if it is a generic-URL", see referenceComponents).
+  const B = referenceComponents(b.ast)!;
 
   // Step 1: "The URL reference is parsed into the potential four components and fragment
   // identifier, as described in Section 4.4."
@@ -33,7 +35,7 @@ export function resolve1997(base: string, reference: string): ResolveResult {
   if (!r.ok) {
     return { ok: false, spec: SPEC, error: { code: "invalid-reference", spec: SPEC, section: "§5.2 step 1", message: `The reference is not a draft-1997 URL-reference: ${r.error.message}`, parseError: r.error } };
   }
-  const R = componentsOf(r.ast)!;
+  const R = referenceComponents(r.ast)!;
 
   // Step 2: "If the path component is empty and the scheme, site, and query components are
   // undefined, then it is a reference to the current document and we are done."

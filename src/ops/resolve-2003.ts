@@ -1,7 +1,7 @@
 // draft-2003 (draft-fielding-uri-rfc2396bis-01) §5.2 "Resolving Relative References to Absolute
 // Form": the pseudocode, then the merge routine's steps 1 to 8, then "recombined".
 import { parse } from "../parse";
-import { componentsOf, type UriComponents } from "./components";
+import { referenceComponents, type UriComponents } from "./components";
 import { recombine } from "./format";
 import {
   fromSegments,
@@ -23,14 +23,16 @@ export function resolve2003(base: string, reference: string, strict: boolean, do
   if (!b.ok) {
     return { ok: false, spec: SPEC, error: { code: "invalid-base", spec: SPEC, section: "§5.2", message: `The base must be a draft-2003 absolute-URI (§5.2, §3): ${b.error.message}`, parseError: b.error } };
   }
-  const Base = componentsOf(b.ast)!;
+  // The grammar validates; the components are the four main ones of §4.3
+  // (opaque forms split as Appendix B does, see referenceComponents).
+  const Base = referenceComponents(b.ast)!;
 
   // (R.scheme, R.authority, R.path, R.query, fragment) = parse(R);
   const r = parse(reference, { spec: SPEC, rule: "URI-reference" });
   if (!r.ok) {
     return { ok: false, spec: SPEC, error: { code: "invalid-reference", spec: SPEC, section: "§5.2", message: `The reference is not a draft-2003 URI-reference: ${r.error.message}`, parseError: r.error } };
   }
-  const R = componentsOf(r.ast)!;
+  const R = referenceComponents(r.ast)!;
   const T: UriComponents = { scheme: null, authority: null, path: "", query: null, fragment: R.fragment };
 
   // if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme); endif;
