@@ -9,7 +9,7 @@ import { DEFAULT_PORTS } from "../src/ops/default-ports";
 import { equivalent } from "../src/ops/equivalent";
 import { normalize, type NormalizationLevel } from "../src/ops/normalize";
 import { DATA_DIR } from "./support/table";
-import { uriReference2003 } from "./support/generators";
+import { uriReference2003, urlReference1997 } from "./support/generators";
 
 function rows(file: string): { line: number; cols: string[] }[] {
   return readFileSync(join(DATA_DIR, "normalization", file), "utf8")
@@ -59,15 +59,16 @@ describe("normalization: default ports", () => {
   });
 });
 
-describe("normalization: properties over generated draft-2003 references", () => {
+describe("normalization: properties over generated references", () => {
+  for (const [spec, gen] of [["draft-2003", uriReference2003], ["draft-1997", urlReference1997]] as const)
   for (const level of ["syntax", "scheme"] as const) {
-    it(`${level}: the normal form is a valid reference and normalizing it again changes nothing`, () => {
+    it(`${spec} ${level}: the normal form is a valid reference and normalizing it again changes nothing`, () => {
       fc.assert(
-        fc.property(uriReference2003, (x) => {
-          if (!parse(x, { spec: "draft-2003" }).ok) return true;
-          const once = normalize(x, { level });
+        fc.property(gen as fc.Arbitrary<string>, (x) => {
+          if (!parse(x, { spec }).ok) return true;
+          const once = normalize(x, { spec, level });
           if (!once.ok) return false;
-          const twice = normalize(once.normalized, { level });
+          const twice = normalize(once.normalized, { spec, level });
           return twice.ok && twice.normalized === once.normalized;
         }),
         { numRuns: 300, seed: 2003 },
