@@ -103,6 +103,11 @@ function allSpecsTable(base: string, rows: { reference: string; results: Resolve
         if (!notes.has(r.spec)) notes.set(r.spec, notes.size + 1);
         return `not defined [${notes.get(r.spec)}]`;
       }
+      // draft-2003 Appendix C prints two answers for `http:g`: show the validating one too when it differs.
+      if (r.spec === "draft-2003" && !opts.strict) {
+        const validating = resolve(base, reference, { spec: r.spec, strict: true, dotSegments: opts.dotSegments });
+        if (cell(validating) !== cell(r)) return `${cell(r)} (validating: ${cell(validating)})`;
+      }
       return cell(r);
     });
     // Compare the revisions that define resolution and answered.
