@@ -6,7 +6,7 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { readdirSync } from "node:fs";
 import { parse } from "../src";
-import { appendixBComponents, componentsOf, referenceComponents } from "../src/ops/components";
+import { appendixBComponents, componentsOf, referenceComponents } from "../src/ops/uri-components";
 import { format, recombine } from "../src/ops/format";
 import { boundaryNoise, uriReference2003, urlReference1997 } from "./support/generators";
 import { readResolutionTable } from "./support/resolution-table";

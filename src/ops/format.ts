@@ -3,7 +3,7 @@
 // be recombined ...") give the same pseudocode; both insist on "the distinction between a component
 // that is undefined ... and a component that is empty", which is why null and "" differ here.
 import type { Ast } from "../ast/types";
-import { componentsOf, type UriComponents } from "./components";
+import { componentsOf, type UriComponents } from "./uri-components";
 
 /** draft-1997 §5.2 step 7 / draft-2003 §5.2 "recombined": components -> string. */
 export function recombine(c: UriComponents): string {

@@ -9,7 +9,7 @@
 // rules, scheme = the case rules and the default port. Nothing else is changed for draft-1997.
 import type { Draft1997Ast, Draft2003Ast } from "../ast/types";
 import { parse } from "../parse";
-import { referenceComponents, type UriComponents } from "./components";
+import { referenceComponents, type UriComponents } from "./uri-components";
 import { defaultPort } from "./default-ports";
 import { recombine } from "./format";
 import { removeDotSegments } from "./resolve-2003";
@@ -63,7 +63,7 @@ export function normalize(input: string, options: NormalizeOptions = {}): Normal
   if (level === "string") return { ok: true, spec, level, input, normalized: input, steps };
 
   const ast = parsed.ast;
-  // The four main components as resolution reads them (components.ts, referenceComponents): for
+  // The four main components as resolution reads them (uri-components.ts, referenceComponents): for
   // draft-1997 `http://A?q` the grammar derives no site, §4.4 and Appendix B read site "A".
   const c = referenceComponents(ast)!;
   const parts = authorityParts(ast) ?? (c.authority !== null && spec === "draft-1997" ? siteParts(c.authority) : null);

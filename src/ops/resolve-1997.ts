@@ -3,7 +3,7 @@
 // query is appended to the buffer (step 6c) before "." and ".." are removed, so Appendix C gives
 // `g?y/./x` = `http://a/b/c/g?y/x`.
 import { parse } from "../parse";
-import { referenceComponents, type UriComponents } from "./components";
+import { referenceComponents, type UriComponents } from "./uri-components";
 import { recombine } from "./format";
 import {
   fromSegments,

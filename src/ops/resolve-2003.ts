@@ -1,7 +1,7 @@
 // draft-2003 (draft-fielding-uri-rfc2396bis-01) §5.2 "Resolving Relative References to Absolute
 // Form": the pseudocode, then the merge routine's steps 1 to 8, then "recombined".
 import { parse } from "../parse";
-import { referenceComponents, type UriComponents } from "./components";
+import { referenceComponents, type UriComponents } from "./uri-components";
 import { recombine } from "./format";
 import {
   fromSegments,

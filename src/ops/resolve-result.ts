@@ -2,7 +2,7 @@
 // is its own result, not a string (draft-1997 §5.2 step 2, draft-2003 §5.2 "return
 // (current-document, fragment)"); a revision that defines no resolution says so, with the text.
 import type { ParseError } from "../errors";
-import type { UriComponents } from "./components";
+import type { UriComponents } from "./uri-components";
 
 /** Where a document says something, with its own words. */
 export interface Citation {
