@@ -6,3 +6,4 @@ export type { DerivationNode, Span, TextComponent } from "./ast/derivation";
 export type * from "./ast/types";
 export { compareInput, characterTable, diffSpecs, explain, lint } from "./ops";
 export type * from "./ast/rfc1738";
+export * from "./ops/reference-ops";

@@ -101,4 +101,11 @@ export interface Draft1997Ast {
   fragment?: TextComponent | null;
 }
 
+/** The ASTs of the two generic grammars (draft-1997, draft-2003): the ones resolution and normalization read. */
+export type GenericAst = Draft1997Ast | Draft2003Ast;
+
+export function isGenericAst(ast: { spec: string }): ast is GenericAst {
+  return ast.spec === "draft-1997" || ast.spec === "draft-2003";
+}
+
 export type Ast = Draft1997Ast | Draft2003Ast | import("./draft-1994").Draft1994Ast | import("./rfc1738").Rfc1738Ast;

@@ -5,10 +5,13 @@ import type { CommandContext } from "../io";
 import { registerCheck } from "./check";
 import { registerCompare } from "./compare";
 import { registerDiff } from "./diff";
+import { registerEquivalent } from "./equivalent";
 import { registerExplain } from "./explain";
-import { registerMatrix } from "./matrix";
 import { registerFidelity } from "./fidelity";
+import { registerMatrix } from "./matrix";
+import { registerNormalize } from "./normalize";
 import { registerParse } from "./parse";
+import { registerResolve } from "./resolve";
 import { registerRules } from "./rules";
 import { registerSpecs } from "./specs";
 
@@ -19,6 +22,9 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerExplain,
   registerMatrix,
   registerParse,
+  registerResolve,
+  registerNormalize,
+  registerEquivalent,
   registerSpecs,
   registerRules,
   registerFidelity,

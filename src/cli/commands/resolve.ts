@@ -1,0 +1,127 @@
+import { Option, type Command } from "commander";
+import { caretDisplay } from "../../errors";
+import { NO_RESOLUTION, resolve, resultText, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
+import { DEFAULT_SPEC, SPEC_IDS } from "../../revisions";
+import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+
+interface ResolveCliOptions {
+  spec: string;
+  strict?: boolean;
+  dotSegments: DotSegmentsChoice;
+  allSpecs?: boolean;
+  json?: boolean;
+}
+
+/** A result as a short table cell (errors by code; the full message goes to standard error). */
+function cell(r: ResolveResult): string {
+  if (!r.ok) return `error: ${r.error.code}`;
+  if (r.kind === "not-defined") return "not defined";
+  return resultText(r);
+}
+
+function errorText(reference: string, base: string, r: ResolveResult): string {
+  if (r.ok) return "";
+  const e = r.error;
+  const input = e.code === "invalid-base" ? base : reference;
+  const caret = e.parseError && e.parseError.code === "syntax" ? `\n${caretDisplay(input, e.parseError.offset)}` : "";
+  return `${r.spec}: ${JSON.stringify(reference)}: ${e.message}${caret}\n`;
+}
+
+function pad(s: string, n: number): string {
+  return s + " ".repeat(Math.max(0, n - [...s].length));
+}
+
+export function registerResolve(program: Command, { io, setExit }: CommandContext): void {
+  program
+    .command("resolve")
+    .description("resolve references against a base by one revision's rules (or by every revision, side by side)")
+    .argument("<base>", "the base (an absolute URL/URI)")
+    .argument("<reference...>", "references to resolve")
+    .addOption(new Option("--spec <id>", `revision: ${SPEC_IDS.join(", ")}`).default(DEFAULT_SPEC))
+    .option("--strict", "draft-2003 validating parser: keep a scheme equal to the base's (http:g stays http:g)")
+    .addOption(new Option("--dot-segments <choice>", 'draft-2003 §5.2 merge step 7: leading ".." segments are kept, removed, or an error').choices(["keep", "remove", "error"]).default("keep"))
+    .option("--all-specs", "print the answer of every revision side by side")
+    .option("--json", "one JSON object per reference")
+    .addHelpText(
+      "after",
+      `
+Answers are printed as the Appendix C tables print them: REF = ANSWER, where ANSWER is a URI,
+"(current document)" (draft-1997 §5.2 step 2, draft-2003 §5.2), or "not defined" for draft-1994 and
+rfc1738, which define no resolution (the citation says where). draft-1993 follows its "Partial form"
+rules. Exit status: 0 when every reference resolved, 1 when a base or reference is invalid (or
+merge step 7 reports an error), 2 on a usage error.
+
+Examples:
+  $ uri-grammars resolve 'http://a/b/c/d;p?q' g ../g '?y' '#s'
+  $ uri-grammars resolve --spec draft-1997 'http://a/b/c/d;p?q' 'g?y/./x'
+  $ uri-grammars resolve --strict 'http://a/b/c/d;p?q' 'http:g'
+  $ uri-grammars resolve --dot-segments remove 'http://a/b/c/d;p?q' '../../../g'
+  $ uri-grammars resolve --all-specs 'http://a/b/c/d;p?q' '?y' 'g?y/./x' 'http:g'
+  $ uri-grammars resolve --json --all-specs 'http://a/b/c/d;p?q' '..'`,
+    )
+    .action(async (base: string, references: string[], opts: ResolveCliOptions) => {
+      if (!(SPEC_IDS as readonly string[]).includes(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
+      const specs = opts.allSpecs ? [...SPEC_IDS] : [opts.spec];
+      const options = { strict: opts.strict, dotSegments: opts.dotSegments };
+      const rows = references.map((reference) => ({ reference, results: specs.map((spec) => resolve(base, reference, { ...options, spec })) }));
+      const anyError = rows.some((row) => row.results.some((r) => !r.ok));
+
+      if (opts.json) {
+        for (const { reference, results } of rows) {
+          const record = opts.allSpecs
+            ? { base, reference, results: Object.fromEntries(results.map((r) => [r.spec, r])) }
+            : { base, reference, ...results[0] };
+          await io.out(JSON.stringify(record) + "\n");
+        }
+      } else if (!opts.allSpecs) {
+        for (const { reference, results } of rows) {
+          const r = results[0];
+          if (r.ok) await io.out(`${reference === "" ? "<>" : reference} = ${resultText(r)}${r.kind === "not-defined" ? ` (${citationLine(r.spec)})` : ""}\n`);
+          else io.err(errorText(reference, base, r));
+        }
+      } else {
+        await io.out(allSpecsTable(base, rows, opts));
+        for (const { reference, results } of rows) for (const r of results) if (!r.ok) io.err(errorText(reference, base, r));
+      }
+      setExit(anyError ? EXIT_INVALID : EXIT_VALID);
+    });
+}
+
+function citationLine(spec: string): string {
+  const c = NO_RESOLUTION[spec as keyof typeof NO_RESOLUTION];
+  if (!c) return "";
+  return `${c.spec}, ${c.section}, seed ${c.seed} line ${c.line}: "${c.quote}"${c.translation && /[^\x00-\x7f]/.test(c.quote) ? ` (${c.translation})` : ""}`;
+}
+
+/** The side-by-side view: one row per reference, one column per revision. */
+function allSpecsTable(base: string, rows: { reference: string; results: ResolveResult[] }[], opts: ResolveCliOptions): string {
+  const header = ["reference", ...SPEC_IDS];
+  const notes = new Map<string, number>();
+  const body = rows.map(({ reference, results }) => {
+    const cells = results.map((r) => {
+      if (r.ok && r.kind === "not-defined") {
+        if (!notes.has(r.spec)) notes.set(r.spec, notes.size + 1);
+        return `not defined [${notes.get(r.spec)}]`;
+      }
+      // draft-2003 Appendix C prints two answers for `http:g`: show the validating one too when it differs.
+      if (r.spec === "draft-2003" && !opts.strict) {
+        const validating = resolve(base, reference, { spec: r.spec, strict: true, dotSegments: opts.dotSegments });
+        if (cell(validating) !== cell(r)) return `${cell(r)} (validating: ${cell(validating)})`;
+      }
+      return cell(r);
+    });
+    // Compare the revisions that define resolution and answered.
+    const answers = results.filter((r) => r.ok && r.kind !== "not-defined").map(cell);
+    const differs = new Set(answers).size > 1;
+    return { cells: [reference === "" ? "<>" : reference, ...cells], differs };
+  });
+  const widths = header.map((h, i) => Math.max([...h].length, ...body.map((b) => [...b.cells[i]].length)));
+  const line = (cells: string[], mark: string) => (cells.map((c, i) => pad(c, widths[i])).join("  ") + (mark ? `  ${mark}` : "")).trimEnd() + "\n";
+  let out = `base ${base}   (draft-2003: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments})\n\n`;
+  out += line(header, "");
+  for (const b of body) out += line(b.cells, b.differs ? "≠" : "");
+  out += "\n";
+  for (const [spec, n] of notes) out += `[${n}] ${citationLine(spec)}\n`;
+  if (body.some((b) => b.differs)) out += `≠  the revisions that define resolution give different answers\n`;
+  return out;
+}

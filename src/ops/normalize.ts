@@ -1,0 +1,176 @@
+// Normalization for comparison, by the rungs of draft-2003 §6.2 "Comparison Ladder":
+//   string  §6.2.1 Simple String Comparison: the input as it is;
+//   syntax  §6.2.2 Syntax-based Normalization: case (§6.2.2.1), escapes (§6.2.2.2), path segments
+//           (§6.2.2.3);
+//   scheme  §6.2.3 Scheme-based Normalization: also an explicit default port is elided.
+// draft-1997 has no ladder; its §6 names two rules, "host name is case independent" and "a URL with
+// an explicit ":port", where the port is the default for the scheme, is equivalent to one where the
+// port is elided" (plus §4.1 on scheme names). They are placed on the same rungs: syntax = the case
+// rules, scheme = the case rules and the default port. Nothing else is changed for draft-1997.
+import type { Draft1997Ast, Draft2003Ast, GenericAst } from "../ast/types";
+import { parse } from "../parse";
+import { referenceComponents, type UriComponents } from "./uri-components";
+import { defaultPort } from "./default-ports";
+import { recombine } from "./format";
+import { removeDotSegments } from "./resolve-2003";
+import type { ParseError } from "../errors";
+
+export const LEVELS = ["string", "syntax", "scheme"] as const;
+export type NormalizationLevel = (typeof LEVELS)[number];
+
+export interface NormalizeOptions {
+  /** draft-2003 (default) or draft-1997. */
+  spec?: string;
+  /** A rung of the comparison ladder; default "scheme" (the highest implemented). */
+  level?: NormalizationLevel;
+}
+
+/** One normalization that changed the input: where the document asks for it, and the result. */
+export interface NormalizationStep {
+  section: string;
+  rule: string;
+  result: string;
+}
+
+export type NormalizeErrorCode = "invalid-input" | "unknown-spec" | "unknown-level";
+
+export type NormalizeResult =
+  | { ok: true; spec: string; level: NormalizationLevel; input: string; normalized: string; steps: NormalizationStep[] }
+  | { ok: false; spec: string; error: { code: NormalizeErrorCode; message: string; parseError?: ParseError } };
+
+export const NORMALIZING_SPECS = ["draft-1997", "draft-2003"];
+
+export function isLevel(s: string): s is NormalizationLevel {
+  return (LEVELS as readonly string[]).includes(s);
+}
+
+export function normalize(input: string, options: NormalizeOptions = {}): NormalizeResult {
+  const spec = options.spec ?? "draft-2003";
+  const level = options.level ?? "scheme";
+  if (!NORMALIZING_SPECS.includes(spec)) {
+    return { ok: false, spec, error: { code: "unknown-spec", message: `Normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}.` } };
+  }
+  if (!isLevel(level)) {
+    return { ok: false, spec, error: { code: "unknown-level", message: `Unknown level "${level}"; the ladder (draft-2003 §6.2) has: ${LEVELS.join(", ")}.` } };
+  }
+  const parsed = parse(input, { spec });
+  if (!parsed.ok) {
+    return { ok: false, spec, error: { code: "invalid-input", message: parsed.error.message, parseError: parsed.error } };
+  }
+  const steps: NormalizationStep[] = [];
+  // §6.2.1: "If two URIs, considered as character strings, are identical, then it is safe to
+  // conclude that they are equivalent." Nothing to do on this rung.
+  if (level === "string") return { ok: true, spec, level, input, normalized: input, steps };
+
+  const ast = parsed.ast as GenericAst; // normalize() accepts draft-1997 and draft-2003 only
+  // The four main components as resolution reads them (uri-components.ts, referenceComponents): for
+  // draft-1997 `http://A?q` the grammar derives no site, §4.4 and Appendix B read site "A".
+  const c = referenceComponents(ast)!;
+  const parts = authorityParts(ast) ?? (c.authority !== null && spec === "draft-1997" ? siteParts(c.authority) : null);
+  const note = (section: string, rule: string) => {
+    const result = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
+    if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push({ section, rule, result });
+  };
+
+  if (spec === "draft-2003") {
+    // §6.2.2.1 Case Normalization: "the scheme and hostname are case insensitive and therefore can
+    // be normailized to lowercase." (Only a host the grammar derives as hostname; a reg-name, an
+    // IPv6reference and the other components keep their case.)
+    if (c.scheme !== null) c.scheme = c.scheme.toLowerCase();
+    if (parts && parts.hostKind === "hostname") parts.host = parts.host.toLowerCase();
+    note("draft-2003 §6.2.2.1", "scheme and hostname to lower case");
+    // §6.2.2.2 Escape Normalization: "use upper-case letters for the hex digits A-F" and "unescaping
+    // sequences that represent the unreserved characters, as described in Section 2.3", which
+    // limits them to "ALPHA (%41-%5A and %61-%7A), DIGIT (%30-%39), underscore (%5F), or tilde
+    // (%7E)" ("unescaping the other mark characters is usually counterproductive").
+    if (parts) {
+      if (parts.userinfo !== null) parts.userinfo = normalizeEscapes(parts.userinfo);
+      parts.host = normalizeEscapes(parts.host);
+    } else if (c.authority !== null) c.authority = normalizeEscapes(c.authority);
+    c.path = normalizeEscapes(c.path);
+    if (c.query !== null) c.query = normalizeEscapes(c.query);
+    if (c.fragment !== null) c.fragment = normalizeEscapes(c.fragment);
+    note("draft-2003 §6.2.2.2", "escapes: hex digits to upper case; ALPHA, DIGIT, \"_\" and \"~\" unescaped (§2.3)");
+    // §6.2.2.3 Path Segment Normalization: "splitting the URI just after the "/" that starts the
+    // path, using the left half as the base URI and the right as a relative reference, and
+    // normalizing the URI by merging the two in accordance with the relative URI processing
+    // algorithm (Section 5)." With the base path "/", §5.2's merge puts "/" + the right half in the
+    // buffer, i.e. the path itself, and steps 3-8 remove the dot segments (step 7: keep). The right
+    // half is merged as a path, not re-parsed as a reference: re-parsed, `g:h` in `http://a/g:h`
+    // would read as a scheme and `//x` in `http://a//x` as an authority.
+    if (ast.kind === "absolute" && c.path.startsWith("/")) {
+      c.path = removeDotSegments(c.path, "keep")!;
+      note("draft-2003 §6.2.2.3", "dot segments removed by the §5.2 merge");
+    }
+  } else {
+    // draft-1997 §4.1: "programs interpreting URLs should treat upper case letters as equivalent to
+    // lower case in scheme names"; §6: "host name is case independent".
+    if (c.scheme !== null) c.scheme = c.scheme.toLowerCase();
+    note("draft-1997 §4.1", "scheme to lower case");
+    if (parts && parts.host !== "") parts.host = parts.host.toLowerCase();
+    note("draft-1997 §6", "host name to lower case");
+  }
+
+  if (level === "scheme" && parts && parts.port !== null) {
+    const d = defaultPort(c.scheme);
+    // draft-2003 §6.2.3: "a URI with an explicit ":port", where the port is the default for the
+    // scheme, is equivalent to one where the port is elided", and the http scheme "defines an
+    // empty port component as being equivalent to the default TCP port". draft-1997 §6 has the
+    // first sentence only, so there an empty port stays.
+    const emptyIsDefault = spec === "draft-2003";
+    if (d && ((parts.port === "" && emptyIsDefault) || (parts.port !== "" && Number.parseInt(parts.port, 10) === d.port))) {
+      parts.port = null;
+      note(spec === "draft-2003" ? "draft-2003 §6.2.3" : "draft-1997 §6", `default port ${d.port} of ${d.scheme} elided (${d.section})`);
+    }
+  }
+  const normalized = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
+  return { ok: true, spec, level, input, normalized, steps };
+}
+
+/** %xx -> %XX; then the escapes of ALPHA, DIGIT, "_" and "~" (draft-2003 §2.3) become the character. */
+export function normalizeEscapes(s: string): string {
+  return s.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => {
+    const code = Number.parseInt(hex, 16);
+    const ch = String.fromCharCode(code);
+    if (/[A-Za-z0-9_~]/.test(ch)) return ch;
+    return "%" + hex.toUpperCase();
+  });
+}
+
+/** The server parts of an authority (draft-2003 server, draft-1997 site), or null when there are none. */
+interface AuthorityParts {
+  /** draft-2003 userinfo; draft-1997 user [ ":" password ]. */
+  userinfo: string | null;
+  host: string;
+  hostKind: string;
+  port: string | null;
+}
+
+function authorityParts(ast: Draft1997Ast | Draft2003Ast): AuthorityParts | null {
+  if (ast.spec === "draft-2003") {
+    const a = ast.authority;
+    // §3.2.1: a registry-based name has no host/port structure of its own.
+    if (!a || a.form !== "server" || !a.host) return null;
+    return { userinfo: a.userinfo ? a.userinfo.text : null, host: a.host.text, hostKind: a.host.kind, port: a.port ? a.port.text : null };
+  }
+  const s = ast.site;
+  if (!s || !s.host) return null;
+  const userinfo = s.user ? s.user.text + (s.password ? ":" + s.password.text : "") : null;
+  return { userinfo, host: s.host.text, hostKind: s.host.kind, port: s.port ? s.port.text : null };
+}
+
+/** A draft-1997 site read on its own (rule site), when the reference's derivation has none. */
+function siteParts(site: string): AuthorityParts | null {
+  const r = parse(site, { spec: "draft-1997", rule: "site" });
+  if (!r.ok || r.ast.spec !== "draft-1997") return null;
+  const a = r.ast.site ?? r.ast;
+  if (!a.host) return null;
+  const userinfo = a.user ? a.user.text + (a.password ? ":" + a.password.text : "") : null;
+  return { userinfo, host: a.host.text, hostKind: a.host.kind, port: a.port ? a.port.text : null };
+}
+
+function joinAuthority(p: AuthorityParts): string {
+  return (p.userinfo !== null ? p.userinfo + "@" : "") + p.host + (p.port !== null ? ":" + p.port : "");
+}
+
+export type { UriComponents };

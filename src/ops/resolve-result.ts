@@ -1,0 +1,72 @@
+// What resolve() returns. Errors are values (nothing throws); a reference to the current document
+// is its own result, not a string (draft-1997 §5.2 step 2, draft-2003 §5.2 "return
+// (current-document, fragment)"); a revision that defines no resolution says so, with the text.
+import type { ParseError } from "../errors";
+import type { UriComponents } from "./uri-components";
+
+/** Where a document says something, with its own words. */
+export interface Citation {
+  spec: string;
+  /** The section (or heading) of the document. */
+  section: string;
+  /** The seed file the quotation comes from, and its line when the seed has lines. */
+  seed: string;
+  line?: number;
+  /** The document's words, verbatim. */
+  quote: string;
+  /** An English rendering when the seed is a translation. */
+  translation?: string;
+}
+
+export type ResolveErrorCode =
+  /** The base does not parse as an absolute reference of the revision. */
+  | "invalid-base"
+  /** The reference does not parse as a reference of the revision. */
+  | "invalid-reference"
+  /** draft-2003 §5.2 merge step 7 with the "error" choice: ".." segments above the root. */
+  | "dot-segments-above-root"
+  /** No revision with that id. */
+  | "unknown-spec";
+
+export interface ResolveError {
+  code: ResolveErrorCode;
+  spec: string;
+  /** Where the rule that was broken is written. */
+  section: string | null;
+  message: string;
+  /** For invalid-base / invalid-reference: the parse error of the offending input. */
+  parseError?: ParseError;
+}
+
+export type ResolveResult =
+  /** The target: an absolute reference (or, where the document says "we are done", the reference itself). */
+  | { ok: true; kind: "uri"; spec: string; uri: string; components: UriComponents | null }
+  /** draft-1997 §5.2 step 2 / draft-2003 §5.2: the reference is to the current document. */
+  | { ok: true; kind: "current-document"; spec: string; fragment: string | null }
+  /** The revision has no resolution algorithm; the citation says where the document says so. */
+  | { ok: true; kind: "not-defined"; spec: string; citation: Citation }
+  | { ok: false; spec: string; error: ResolveError };
+
+/** How draft-2003 §5.2 merge step 7 treats leading ".." segments: "keep" is what Appendix C uses. */
+export type DotSegmentsChoice = "keep" | "remove" | "error";
+
+export interface ResolveOptions {
+  /** Revision id; default draft-2003. */
+  spec?: string;
+  /**
+   * draft-2003 §5.2: a validating parser keeps a scheme equal to the base's (`http:g` stays
+   * `http:g`); the default, non-validating, ignores it (`http:g` gives `http://a/b/c/g`).
+   * draft-1997 has only the validating behaviour (§5.2 step 3); draft-1993 has no such choice.
+   */
+  strict?: boolean;
+  /** draft-2003 §5.2 merge step 7's three choices; default "keep". Other revisions ignore it. */
+  dotSegments?: DotSegmentsChoice;
+}
+
+/** The answer as one line of text: the URI, `(current document)#s`, or `not defined by <spec>`. */
+export function resultText(r: ResolveResult): string {
+  if (!r.ok) return `error: ${r.error.message}`;
+  if (r.kind === "uri") return r.uri;
+  if (r.kind === "current-document") return r.fragment === null ? "(current document)" : `(current document)#${r.fragment}`;
+  return `not defined by ${r.spec}`;
+}

@@ -1,0 +1,80 @@
+// The resolve, normalize and equivalent commands: output, exit status, --json, --all-specs.
+import { expect } from "chai";
+import { Readable } from "node:stream";
+import { main } from "../src/cli/main";
+import type { Io } from "../src/cli/io";
+
+async function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([Buffer.from(stdin)]) };
+  const code = await main(argv, io);
+  return { code, out, err };
+}
+
+const BASE = "http://a/b/c/d;p?q";
+
+describe("cli: resolve", () => {
+  it("prints REF = ANSWER lines, as Appendix C does", async () => {
+    const r = await run(["resolve", BASE, "g", "", "#s", "?y"]);
+    expect(r.code).to.equal(0);
+    expect(r.out).to.equal("g = http://a/b/c/g\n<> = (current document)\n#s = (current document)#s\n?y = http://a/b/c/d;p?y\n");
+  });
+  it("--spec draft-1997 and --strict change the answers the documents say they change", async () => {
+    expect((await run(["resolve", "--spec", "draft-1997", BASE, "g?y/./x"])).out).to.equal("g?y/./x = http://a/b/c/g?y/x\n");
+    expect((await run(["resolve", BASE, "http:g"])).out).to.equal("http:g = http://a/b/c/g\n");
+    expect((await run(["resolve", "--strict", BASE, "http:g"])).out).to.equal("http:g = http:g\n");
+  });
+  it("--all-specs shows every revision side by side and marks the differences (the issue's done-when)", async () => {
+    const r = await run(["resolve", "--all-specs", BASE, "?y", "g?y/./x", "http:g", "g"]);
+    expect(r.code).to.equal(0);
+    const lines = r.out.split("\n");
+    const header = lines.find((l) => l.startsWith("reference"))!;
+    expect(header.split(/\s+/)).to.deep.equal(["reference", "draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"]);
+    const row = (ref: string) => lines.find((l) => l.startsWith(ref + " "))!.split(/\s{2,}/);
+    expect(row("?y").slice(4)).to.deep.equal(["http://a/b/c/?y", "http://a/b/c/d;p?y", "≠"]);
+    expect(row("g?y/./x").slice(4)).to.deep.equal(["http://a/b/c/g?y/x", "http://a/b/c/g?y/./x", "≠"]);
+    expect(row("http:g").slice(4)).to.deep.equal(["http:g", "http://a/b/c/g (validating: http:g)", "≠"]);
+    expect(row("g")).to.deep.equal(["g", "http://a/b/c/g", "not defined [1]", "not defined [2]", "http://a/b/c/g", "http://a/b/c/g"]);
+    expect(r.out).to.include("Fragment identifiers and partial URLs are not involved in the basic URL definition.");
+    expect(r.out).to.include("Relative links are not described in this document.");
+  });
+  it("--json gives result values; an invalid reference exits 1, an unknown spec 2", async () => {
+    const j = await run(["resolve", "--json", BASE, "#s"]);
+    expect(JSON.parse(j.out)).to.deep.include({ ok: true, kind: "current-document", fragment: "s", spec: "draft-2003" });
+    const all = await run(["resolve", "--json", "--all-specs", BASE, "g"]);
+    expect(JSON.parse(all.out).results.rfc1738.kind).to.equal("not-defined");
+    const bad = await run(["resolve", BASE, "a b"]);
+    expect(bad.code).to.equal(1);
+    expect(bad.err).to.include("%20");
+    expect((await run(["resolve", "--spec", "draft-9", BASE, "g"])).code).to.equal(2);
+    expect((await run(["resolve", "--dot-segments", "error", BASE, "../../../g"])).code).to.equal(1);
+  });
+});
+
+describe("cli: normalize and equivalent", () => {
+  it("equivalent exits 0 for the §6.2.2 pair (the issue's done-when), 1 on the string rung, 2 on bad input", async () => {
+    expect((await run(["equivalent", "--spec", "draft-2003", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"])).code).to.equal(0);
+    expect((await run(["equivalent", "--level", "string", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"])).code).to.equal(1);
+    expect((await run(["equivalent", "http://a/", "a b"])).code).to.equal(2);
+    expect((await run(["equivalent", "--level", "bogus", "a", "b"])).code).to.equal(2);
+    const j = await run(["equivalent", "--json", "http://example.com/", "http://example.com:80/"]);
+    expect(JSON.parse(j.out)).to.deep.include({ ok: true, equivalent: true, level: "scheme" });
+  });
+  it("normalize prints normal forms, reads '-' line by line, and explains with --steps", async () => {
+    const r = await run(["normalize", "-"], "http://a:80/\nHTTP://A/\n");
+    expect(r.out).to.equal("http://a/\nhttp://a/\n");
+    const s = await run(["normalize", "--steps", "HTTP://a/./b"]);
+    expect(s.out).to.include("draft-2003 §6.2.2.1").and.include("draft-2003 §6.2.2.3");
+    expect((await run(["normalize", "--spec", "draft-1997", "--level", "syntax", "http://WWW.XEROX.com:80/"])).out).to.equal("http://www.xerox.com:80/\n");
+    expect((await run(["normalize", "--spec", "rfc1738", "http://a/"])).code).to.equal(2);
+    expect((await run(["normalize", "a b"])).code).to.equal(1);
+  });
+  it("every new command has examples in --help", async () => {
+    for (const cmd of ["resolve", "normalize", "equivalent"]) {
+      const r = await run([cmd, "--help"]);
+      expect(r.code, cmd).to.equal(0);
+      expect(r.out, cmd).to.include("Examples:").and.include(`$ uri-grammars ${cmd}`);
+    }
+  });
+});
