@@ -101,4 +101,4 @@ export interface Draft1997Ast {
   fragment?: TextComponent | null;
 }
 
-export type Ast = Draft1997Ast | Draft2003Ast;
+export type Ast = Draft1997Ast | Draft2003Ast | import("./draft-1993").Draft1993Ast;

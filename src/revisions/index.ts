@@ -1,6 +1,7 @@
 // The registry of revisions. Only these ids exist: draft-1993, draft-1994, rfc1738, draft-1997,
 // draft-2003. The three early revisions (scheme-specific grammars) are not transcribed yet: the
 // registry lists them as planned so a user who asks for one gets a clear answer.
+import { draft1993 } from "./draft-1993";
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { SPEC_IDS, type Revision, type SpecId, type SpecInfo } from "./revision";
@@ -12,6 +13,7 @@ export type { Revision, SpecId, SpecInfo, RuleInfo };
 export const DEFAULT_SPEC: SpecId = "draft-2003";
 
 const REVISIONS: ReadonlyMap<SpecId, Revision> = new Map<SpecId, Revision>([
+  ["draft-1993", draft1993 as Revision],
   ["draft-1997", draft1997 as Revision],
   ["draft-2003", draft2003 as Revision],
 ]);
