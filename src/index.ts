@@ -4,3 +4,4 @@ export { specs, availableSpecIds, getRevision, findRule, SPEC_IDS, DEFAULT_SPEC,
 export type { ParseError, ErrorCode } from "./errors";
 export type { DerivationNode, Span, TextComponent } from "./ast/derivation";
 export type * from "./ast/types";
+export type * from "./ast/draft-1993";
