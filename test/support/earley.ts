@@ -41,15 +41,24 @@ export function recognizes(g: Cfg, start: string, input: string): boolean {
   type Item = { name: string; alt: number; dot: number; origin: number };
   const sets: Item[][] = [];
   const seen: Set<string>[] = [];
+  // Per set: the items whose dot stands before a nonterminal, by that nonterminal (for completion).
+  const waiting: Map<string, Item[]>[] = [];
   const add = (i: number, item: Item) => {
     const key = `${item.name}\0${item.alt}\0${item.dot}\0${item.origin}`;
     if (seen[i].has(key)) return;
     seen[i].add(key);
     sets[i].push(item);
+    const next = g[item.name][item.alt][item.dot];
+    if (next !== undefined && !isTerminal(next)) {
+      const list = waiting[i].get(next);
+      if (list) list.push(item);
+      else waiting[i].set(next, [item]);
+    }
   };
   for (let i = 0; i <= input.length; i++) {
     sets.push([]);
     seen.push(new Set());
+    waiting.push(new Map());
   }
   g[start].forEach((_, alt) => add(0, { name: start, alt, dot: 0, origin: 0 }));
   for (let i = 0; i <= input.length; i++) {
@@ -57,11 +66,8 @@ export function recognizes(g: Cfg, start: string, input: string): boolean {
       const item = sets[i][k];
       const rhs = g[item.name][item.alt];
       if (item.dot === rhs.length) {
-        // complete
-        for (const parent of sets[item.origin]) {
-          const prhs = g[parent.name][parent.alt];
-          if (parent.dot < prhs.length && prhs[parent.dot] === item.name) add(i, { ...parent, dot: parent.dot + 1 });
-        }
+        // complete (a parent added to set i later for an empty completion is covered by the nullable step below)
+        for (const parent of waiting[item.origin].get(item.name) ?? []) add(i, { ...parent, dot: parent.dot + 1 });
         continue;
       }
       const sym = rhs[item.dot];
