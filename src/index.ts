@@ -7,3 +7,4 @@ export type * from "./ast/types";
 export { compareInput, characterTable, diffSpecs, explain, lint } from "./ops";
 export type * from "./ast/rfc1738";
 export * from "./ops/reference-ops";
+export type * from "./ast/draft-1993";

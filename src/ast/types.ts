@@ -108,4 +108,4 @@ export function isGenericAst(ast: { spec: string }): ast is GenericAst {
   return ast.spec === "draft-1997" || ast.spec === "draft-2003";
 }
 
-export type Ast = Draft1997Ast | Draft2003Ast | import("./draft-1994").Draft1994Ast | import("./rfc1738").Rfc1738Ast;
+export type Ast = Draft1997Ast | Draft2003Ast | import("./draft-1994").Draft1994Ast | import("./rfc1738").Rfc1738Ast | import("./draft-1993").Draft1993Ast;

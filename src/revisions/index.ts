@@ -1,6 +1,7 @@
 // The registry of revisions. Only these ids exist: draft-1993, draft-1994, rfc1738, draft-1997,
 // draft-2003. A revision whose grammar is not transcribed yet is absent from REVISIONS; asking for
 // it gives a clear answer ("not transcribed yet") instead of an unknown id.
+import { draft1993 } from "./draft-1993";
 import { draft1994 } from "./draft-1994";
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
@@ -14,6 +15,7 @@ export type { Revision, SpecId, SpecInfo, RuleInfo };
 export const DEFAULT_SPEC: SpecId = "draft-2003";
 
 const REVISIONS: ReadonlyMap<SpecId, Revision> = new Map<SpecId, Revision>([
+  ["draft-1993", draft1993 as Revision],
   ["draft-1994", draft1994 as Revision],
   ["rfc1738", rfc1738 as Revision],
   ["draft-1997", draft1997 as Revision],
