@@ -12,7 +12,7 @@ import {
   type ParseError,
   type PeggyExpectation,
 } from "./errors";
-import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, isSpecId, ruleNames, type Revision } from "./revisions";
+import { availableSpecIds, DEFAULT_SPEC, defaultRule, findRule, getRevision, isSpecId, ruleNames, type Revision } from "./revisions";
 
 export interface ParseOptions {
   /** Revision id; default `draft-2003`. */
@@ -55,8 +55,8 @@ export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
     return { ok: false, spec: specId, rule: options.rule ?? null, error: usageError("unknown-spec", specId, options.rule ?? null, `Unknown spec: ${why}; available: ${availableSpecIds().join(", ")}.`) };
   }
   if (options.rule === undefined && revision.selectProduction && typeof input === "string") {
-    const production = revision.selectProduction(input);
-    return { ...parse(input, { ...options, rule: production }), production };
+    const { rule, production } = defaultRule(revision, input);
+    return { ...parse(input, { ...options, rule }), production };
   }
   const ruleName = options.rule ?? revision.topRule;
   const rule = findRule(revision, ruleName);
@@ -88,7 +88,7 @@ export function validate(input: unknown, options: { spec?: string; rule?: string
   if (typeof input !== "string") return false;
   const revision = getRevision(options.spec ?? DEFAULT_SPEC);
   if (!revision) return false;
-  const ruleName = options.rule ?? (revision.selectProduction ? revision.selectProduction(input) : revision.topRule);
+  const ruleName = options.rule ?? defaultRule(revision, input).rule;
   const rule = findRule(revision, ruleName);
   if (!rule) return false;
   try {

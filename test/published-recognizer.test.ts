@@ -2,7 +2,7 @@
 // own, before they are used to judge the PEG transcriptions (test/fidelity.test.ts).
 import { expect } from "chai";
 import { readdirSync } from "node:fs";
-import { availableSpecIds, getRevision } from "../src/revisions";
+import { availableSpecIds, defaultRule, getRevision } from "../src/revisions";
 import { findPublishedRule, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
 import { Generator } from "../src/published/generate";
@@ -200,7 +200,7 @@ describe("test tables through the published grammar", () => {
         // `*` is what parse() does without a rule: the scheme's production where the revision picks
         // one (scheme-aware revisions), else the top rule.
         const revision = getRevision(c.spec)!;
-        const start = c.rule !== "*" ? c.rule : revision.selectProduction ? revision.selectProduction(c.input) : revision.topRule;
+        const start = c.rule !== "*" ? c.rule : defaultRule(revision, c.input).rule;
         const v = recognize(compiled(g), start, c.input);
         if (v !== c.valid) wrong.push(`${file}:${c.line} ${c.spec} ${start} ${JSON.stringify(c.input)}: table ${c.valid}, recognizer ${v}`);
       }

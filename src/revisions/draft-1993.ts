@@ -26,11 +26,11 @@ export const DRAFT_1993_SCHEME_PRODUCTIONS: ReadonlyMap<string, Draft1993Product
  * it has one, generic otherwise. The rule returned is that alternative inside anchoraddress
  * (`httpaddress_anchored` = httpaddress [ # anchorid ]), so an anchor stays allowed.
  */
-export function selectDraft1993Production(input: string): string {
+export function selectDraft1993Production(input: string): { rule: string; production: string } {
   // scheme = ialpha, and ":" is not an xalpha: the scheme is everything before the first ":".
   const colon = input.indexOf(":");
-  const production = colon < 0 ? undefined : DRAFT_1993_SCHEME_PRODUCTIONS.get(input.slice(0, colon));
-  return `${production ?? "generic"}_anchored`;
+  const production = (colon < 0 ? undefined : DRAFT_1993_SCHEME_PRODUCTIONS.get(input.slice(0, colon))) ?? "generic";
+  return { rule: `${production}_anchored`, production };
 }
 
 export const draft1993: Revision<Draft1993Ast> = {

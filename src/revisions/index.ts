@@ -52,3 +52,13 @@ export function findRule(revision: Revision, name: string): RuleInfo | undefined
 export function ruleNames(revision: Revision): string[] {
   return revision.rules.map((r) => r.published ?? r.pegName);
 }
+
+/**
+ * The rule parse() applies when none is asked for: for a scheme-aware revision the rule its
+ * selectProduction picks (and the production to report), otherwise the top rule.
+ */
+export function defaultRule(revision: Revision, input: string): { rule: string; production?: string } {
+  if (!revision.selectProduction) return { rule: revision.topRule };
+  const selected = revision.selectProduction(input);
+  return typeof selected === "string" ? { rule: selected, production: selected } : selected;
+}

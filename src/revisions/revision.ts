@@ -44,9 +44,11 @@ export interface Revision<A = unknown> extends SpecInfo {
   /**
    * Scheme-specific revisions (draft-1993, draft-1994, rfc1738) only: picks the production that
    * decides an input when no rule is asked for (the scheme's own production, or the generic one
-   * for other schemes). Returns a published rule name. Without it, the top rule decides.
+   * for other schemes). Returns a published rule name, or `{ rule, production }` when the rule to
+   * apply wraps the production (draft-1993 applies `httpaddress [ # anchorid ]`, a helper rule,
+   * and reports `httpaddress`). Without it, the top rule decides.
    */
-  selectProduction?(input: string): string;
+  selectProduction?(input: string): string | { rule: string; production: string };
   /**
    * Which published rules are the components of a reference, what this revision calls them, and
    * which rules are its character classes. Read by compare, diff, matrix, explain and lint
