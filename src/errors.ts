@@ -68,6 +68,20 @@ function escapeClassChar(c: string): string {
   return /[\]\\^-]/.test(c) ? `\\${c}` : c;
 }
 
+/** `"#", "/", [A-Za-z]` -> `one of "#/" or [A-Za-z]`: one-character literals are grouped into one string. */
+export function summarizeExpected(expected: string[]): string {
+  const singles: string[] = [];
+  const others: string[] = [];
+  for (const e of expected) {
+    const literal = e.startsWith('"') ? (JSON.parse(e) as string) : null;
+    if (literal !== null && literal.length === 1) singles.push(literal);
+    else others.push(e);
+  }
+  const items = [...(singles.length > 0 ? [singles.length === 1 ? JSON.stringify(singles[0]) : `one of ${JSON.stringify(singles.join(""))}`] : []), ...others];
+  if (items.length === 0) return "something else";
+  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
 /** A character as a person should read it in a message: `"["`, `U+00E9 "é"`, `lone surrogate U+D800`. */
 export function describeCharacter(c: string | null): string {
   if (c === null) return "the end of the input";

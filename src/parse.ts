@@ -7,6 +7,7 @@ import {
   describeCharacter,
   describeExpectation,
   lineAndColumn,
+  summarizeExpected,
   percentEncode,
   usageError,
   type ParseError,
@@ -198,19 +199,6 @@ function syntaxMessage(revision: Revision, rule: string, section: string | null,
   const wanted = expected.length > 0 ? `; expected ${summarizeExpected(expected)}` : "";
   const head = `At offset ${offset}, ${where} cannot accept ${describeCharacter(found)}${wanted}.`;
   return `${head} ${advice(revision, rule, input, offset, found)}`.trim();
-}
-
-/** `"a", "b", [0-9]` -> `one of "ab" or [0-9]`: one-character literals are grouped into one string. */
-function summarizeExpected(expected: string[]): string {
-  const singles: string[] = [];
-  const others: string[] = [];
-  for (const e of expected) {
-    const literal = e.startsWith('"') ? (JSON.parse(e) as string) : null;
-    if (literal !== null && literal.length === 1) singles.push(literal);
-    else others.push(e);
-  }
-  const items = [...(singles.length > 0 ? [singles.length === 1 ? JSON.stringify(singles[0]) : `a character of ${JSON.stringify(singles.join(""))}`] : []), ...others];
-  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
 /** Rule-specific advice that the expectation list alone does not make obvious. */

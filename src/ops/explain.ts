@@ -3,6 +3,7 @@
 // to); an invalid one gets one sentence a person can act on: the character, its offset, the rule
 // that needed something else, what that rule allows there, the character's class in this revision,
 // and how the other revisions judge the input.
+import { summarizeExpected } from "../errors";
 import type { DerivationNode } from "../ast/derivation";
 import { describeCharacter, percentEncode } from "../errors";
 import { parse } from "../parse";
@@ -78,19 +79,6 @@ function explainNode(revision: Revision, node: DerivationNode, input: string, co
   return { rule: node.rule, start: node.start, end: node.end, text: input.slice(node.start, node.end), component, children };
 }
 
-/** `"#", "/", [A-Za-z]` -> `one of "#/" or [A-Za-z]`. */
-export function summarizeExpected(expected: string[]): string {
-  const singles: string[] = [];
-  const others: string[] = [];
-  for (const e of expected) {
-    const literal = e.startsWith('"') ? (JSON.parse(e) as string) : null;
-    if (literal !== null && literal.length === 1) singles.push(literal);
-    else others.push(e);
-  }
-  const items = [...(singles.length > 0 ? [singles.length === 1 ? JSON.stringify(singles[0]) : `one of ${JSON.stringify(singles.join(""))}`] : []), ...others];
-  if (items.length === 0) return "something else";
-  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
-}
 
 function othersSentence(input: string, others: OtherVerdict[]): string {
   if (others.length === 0) return "No other revision is available to compare.";
@@ -169,3 +157,5 @@ export function ruleBefore(revision: Revision, input: string, offset: number): {
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+export { summarizeExpected };
