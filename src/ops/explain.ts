@@ -3,9 +3,8 @@
 // to); an invalid one gets one sentence a person can act on: the character, its offset, the rule
 // that needed something else, what that rule allows there, the character's class in this revision,
 // and how the other revisions judge the input.
-import { summarizeExpected } from "../errors";
 import type { DerivationNode } from "../ast/derivation";
-import { describeCharacter, percentEncode } from "../errors";
+import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
 import { parse } from "../parse";
 import { availableSpecIds, findRule, getRevision, type Revision } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
