@@ -100,6 +100,17 @@ describe("fidelity: the check fails on a planted PEG mistake", () => {
     expect(r.rules[0].disagreements).to.be.above(0);
   });
 
+  it("rfc1738 waisurl and grouppart without their end-lookaheads (`!.`): PEG choice commits to a prefix", () => {
+    const source = grammarWith("rfc1738", "  = waisdatabase !. / waisindex !. / waisdoc\n", "  = waisdatabase / waisindex / waisdoc\n")
+      .replace('  = "*" !. / group !. / article', '  = "*" / group / article');
+    const peg = pegFromSource(source, getRevision("rfc1738")!.rules);
+    const r = report(runFidelity({ spec: "rfc1738", count: 0, countOther: 300, seed: 1, rules: ["waisurl", "grouppart"], peg }));
+    for (const x of r.rules) {
+      expect(x.disagreements, x.rule).to.be.above(0);
+      expect(x.firstDisagreement!.peg, x.rule).to.equal(false);
+    }
+  });
+
   it("the unmodified grammar compiled the same way agrees (so the failures above are the plant's)", () => {
     const source = readFileSync(join(GRAMMAR_DIR, "draft-2003.peggy"), "utf8");
     const peg = pegFromSource(source, getRevision("draft-2003")!.rules);

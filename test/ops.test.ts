@@ -97,6 +97,28 @@ describe("compare", () => {
     expect(rec.cells.find((c: { spec: string }) => c.spec === "draft-1997").error.offset).to.equal(7);
   });
 
+  it("http://a/~b: rfc1738 rejects the '~' (national, §5), the later revisions accept it", () => {
+    const r = compareInput("http://a/~b", ["rfc1738", "draft-1997", "draft-2003"]);
+    const [c1738, c1997, c2003] = r.cells;
+    expect(c1738).to.include({ valid: false, production: "httpurl" });
+    expect(c1738.error).to.include({ offset: 9, rule: "hsegment", found: "~" });
+    expect(c1738.error!.reason).to.match(/national/);
+    expect([c1997.valid, c2003.valid]).to.deep.equal([true, true]);
+    expect(c1997.differs).to.include("verdict");
+  });
+
+  it("rfc1738 components under the document's words (hostport, hpath, search), user and password from login", () => {
+    const [http] = compareInput("http://a.b:80/c/d?e", ["rfc1738"]).cells;
+    expect(http.components!.authority).to.include({ name: "hostport", text: "a.b:80" });
+    expect(http.components!.path).to.include({ name: "hpath", text: "/c/d" });
+    expect(http.components!.query).to.include({ name: "search", text: "e" });
+    expect(http.components!.fragment).to.equal(undefined);
+    const [ftp] = compareInput("ftp://u:p@h:21/a;type=i", ["rfc1738"]).cells;
+    expect(ftp.components!.userinfo).to.include({ name: "user", text: "u" });
+    expect(ftp.components!.password!.text).to.equal("p");
+    expect(ftp.components!.path!.text).to.equal("/a;type=i");
+  });
+
   it("an unknown revision in --specs is a usage error", async () => {
     expect((await run(["compare", "--specs", "draft-1997,nope", "http://a/"])).code).to.equal(2);
   });
@@ -159,6 +181,27 @@ describe("diff", () => {
     const j = JSON.parse((await run(["diff", "--json", "draft-1997", "draft-2003"])).out);
     expect(j.a).to.equal("draft-1997");
     expect((await run(["diff", "draft-1997", "rfc9999"])).code).to.equal(2);
+  });
+});
+
+describe("diff rfc1738 draft-1997", () => {
+  const d = diffSpecs(rev("rfc1738"), rev("draft-1997"));
+  const change = (c: string) => d.classes!.find((x) => x.char === c);
+
+  it("'~' moves from national to mark, '+' from safe to reserved", () => {
+    expect(change("~")).to.deep.equal({ char: "~", a: ["national"], b: ["mark", "unreserved"] });
+    expect(change("+")).to.deep.equal({ char: "+", a: ["safe", "unreserved"], b: ["reserved"] });
+    expect(change("[")).to.deep.equal({ char: "[", a: ["national"], b: ["unwise"] });
+  });
+
+  it("components are paired by role under each document's name; rfc1738 has no fragment", () => {
+    const query = d.components!.find((c) => c.key === "query")!;
+    expect(query).to.include({ nameA: "search", nameB: "query" });
+    expect(query.onlyB).to.include.members(["/", "?", "~"]);
+    const segment = d.components!.find((c) => c.key === "segment")!;
+    expect(segment).to.include({ nameA: "hsegment", nameB: "segment" });
+    expect(segment.onlyB).to.deep.equal(["~"]);
+    expect(d.notes.join(" ")).to.match(/rfc1738 has no fragment/);
   });
 });
 

@@ -86,6 +86,16 @@ describe("notation readers", () => {
     expect(recognize(compiled(g), "a", "xy")).to.equal(false);
   });
 
+  it("RFC 822-style BNF: after <n>* the brackets only enclose the repeated element (RFC 1738 §5)", () => {
+    const g = small(readRfc822Bnf, 'a = 1*[ "x" | "y" ]\nb = *[ "x" ]\nc = [ "x" ]\n');
+    expect(recognize(compiled(g), "a", "")).to.equal(false);
+    expect(recognize(compiled(g), "a", "xyx")).to.equal(true);
+    expect(recognize(compiled(g), "b", "")).to.equal(true);
+    expect(recognize(compiled(g), "c", "xx")).to.equal(false);
+    // ABNF keeps RFC 2234's reading: 1*[ x ] is one or more optional x, so it matches "".
+    expect(recognize(compiled(small(readAbnf, 'a = 1*[ "x" ]\n')), "a", "")).to.equal(true);
+  });
+
   it("RFC 822-style BNF: `; @literals case-insensitive` makes literals match either case", () => {
     const g = small(readRfc822Bnf, '; @literals case-insensitive\na = "http"\n');
     expect(recognize(compiled(g), "a", "HtTp")).to.equal(true);

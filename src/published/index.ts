@@ -11,6 +11,7 @@ export type Reader = (source: string, file: string, spec: string) => ReadResult;
 export const PUBLISHED_GRAMMARS: Readonly<Record<string, { file: string; read: Reader }>> = {
   "draft-1997": { file: "draft-1997.bnf", read: readRfc822Bnf },
   "draft-2003": { file: "draft-2003.abnf", read: readAbnf },
+  rfc1738: { file: "rfc1738.bnf", read: readRfc822Bnf },
 };
 
 /** grammar/ at the repository root (this file runs from dist/src/published/). */

@@ -19,6 +19,12 @@ export interface NotationOptions {
   literalsIgnoreCase: boolean;
   /** ABNF numeric values (%x, %d, %b). */
   numericValues: boolean;
+  /**
+   * `<n>*[ x ]` is n or more x, the brackets only enclosing the repeated element (RFC 1738 §5:
+   * "brackets [] enclose optional or repeated elements"); otherwise (ABNF) it is n or more `[ x ]`,
+   * which makes `1*[ x ]` match the empty string.
+   */
+  repeatedBracketsGroup?: boolean;
 }
 
 type Token =
@@ -130,10 +136,18 @@ export function parseExpression(body: string, opts: NotationOptions): Expr {
       t = peek();
       if (t && t.t === "num") { max = t.v; pos++; }
     }
-    const e = element();
+    t = peek();
+    const groupOnly = star && opts.repeatedBracketsGroup === true && t !== undefined && t.t === "op" && t.v === "[";
+    const e = groupOnly ? (pos++, bracketGroup()) : element();
     if (!star && min === null) return e;
     if (!star) return { type: "rep", min: min!, max: min, expr: e };
     return { type: "rep", min: min ?? 0, max, expr: e };
+  }
+
+  function bracketGroup(): Expr {
+    const e = alternation();
+    expectOp("]");
+    return e;
   }
 
   function element(): Expr {

@@ -12,6 +12,8 @@ export function readRfc822Bnf(source: string, file: string, spec: string): ReadR
       // §1.4 does not say; the file states its reading with `; @literals`.
       literalsIgnoreCase: directives.get("literals") === "case-insensitive",
       numericValues: false,
+      // RFC 1738 §5: "brackets [] enclose optional or repeated elements": `1*[ x ]` is one or more x.
+      repeatedBracketsGroup: true,
     }),
   });
 }

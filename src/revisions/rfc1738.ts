@@ -42,4 +42,34 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   buildAst: buildRfc1738Ast,
   characterRules: new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
   selectProduction: selectRfc1738Production,
+  // §5 has no generic component rules: each scheme production names its own. The roles are taken
+  // from the http production (§3.3, `"http://" hostport [ "/" hpath [ "?" search ]]`), the scheme
+  // compare and the matrix are most often asked about, and from login (§3.1, the Common Internet
+  // Scheme Syntax `//<user>:<password>@<host>:<port>/<url-path>`) for user and password, which
+  // httpurl does not have:
+  // - authority: hostport, the part after "//" that every production with a host has (http,
+  //   gopher, nntp, wais, prospero; ftp and telnet wrap it in login). The path then starts where
+  //   hostport ends in every production, login or not;
+  // - userinfo, password: login's user and password (§3.1; used by ftp, telnet and ip-schemepart);
+  // - host, port: hostport's host and port;
+  // - segment, query: httpurl's hsegment and search (the document's word: it has no "query");
+  //   the path is named after hpath;
+  // - no fragment: "#" and what follows are not part of the URL (Appendix; punctuation in §5).
+  // Character classes (§5 "Miscellaneous definitions"): safe, extra, national, punctuation,
+  // reserved, escape, unreserved, alpha, digit. national and punctuation name characters that must
+  // be escaped; escape matches no single character and is listed for completeness.
+  components: {
+    parts: {
+      scheme: { rule: "scheme", examples: ["http", "a+b-c.d"] },
+      authority: { rule: "hostport", name: "hostport", examples: ["a.b:1", "1.2.3.4"] },
+      userinfo: { rule: "user", name: "user", examples: ["u"] },
+      password: { rule: "password", examples: ["p"] },
+      host: { rule: "host", examples: ["a.b", "a-b.c", "1.2.3.4"] },
+      port: { rule: "port", examples: ["80"] },
+      path: { name: "hpath" },
+      segment: { rule: "hsegment", name: "hsegment", examples: ["a;b"] },
+      query: { rule: "search", name: "search", examples: ["q"] },
+    },
+    classes: ["safe", "extra", "national", "punctuation", "reserved", "escape", "unreserved", "alpha", "digit"],
+  },
 };
