@@ -296,6 +296,16 @@ describe("ad-hoc BNF reader (1993/1994 drafts), on a sample of draft-1994", () =
       expect(r.errors.join("\n")).to.match(/rule x: "\[" without "\]"/);
     }
   });
+
+  it("a trailing ' ;; ' comment (a repaired line's mark) is ours, not the rule's; a lone ';' stays a character", async () => {
+    const { readAdhocBnf } = await import("../src/published/read-adhoc-bnf");
+    const r = readAdhocBnf("url ;; repaired: published as \"ur l\"\n    a ; [ b ] ;; repaired: was a : :\nb\n    x\n", "sample", "draft-1994");
+    expect(r.ok ? [] : r.errors).to.deep.equal([]);
+    if (!r.ok) return;
+    const url = findPublishedRule(r.grammar, "url")!;
+    expect(showExpr(url.expr)).to.equal('%s"a" ";" [ %s"b" ]');
+    expect(url.text[0], "the comment stays in the shown text").to.match(/;; repaired/);
+  });
 });
 
 describe("published grammars quote their seed", () => {

@@ -52,7 +52,7 @@ export function componentsOf(revision: Revision, tree: DerivationNode, input: st
     if (!part || key === "segment") continue;
     const name = part.name ?? key;
     if (key === "path") {
-      const span = pathSpan(tree, input, nodes);
+      const span = pathSpan(revision, tree, input, nodes);
       if (span) out.push({ key, name, rule: null, text: input.slice(span.start, span.end), span });
       continue;
     }
@@ -62,12 +62,15 @@ export function componentsOf(revision: Revision, tree: DerivationNode, input: st
   return out;
 }
 
-function pathSpan(tree: DerivationNode, input: string, nodes: Map<ComponentKey, DerivationNode>): { start: number; end: number } | null {
+function pathSpan(revision: Revision, tree: DerivationNode, input: string, nodes: Map<ComponentKey, DerivationNode>): { start: number; end: number } | null {
   const authority = nodes.get("authority");
   const scheme = nodes.get("scheme");
   const query = nodes.get("query");
   const fragment = nodes.get("fragment");
   let start = tree.start;
+  // A revision with no scheme part spells each scheme in its own production (draft-1994): there,
+  // without an authority, nothing says where a path would start.
+  if (!authority && !revision.components?.parts.scheme) return null;
   if (authority) start = authority.end;
   else if (scheme && input[scheme.end] === ":") start = scheme.end + 1;
   let end = tree.end;

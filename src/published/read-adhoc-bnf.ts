@@ -9,7 +9,8 @@
 // name alone at column 0, its definition on the following indented line(s); a rule with no indented
 // line derives the empty string (draft-1994 `void`). Lines starting with ";;" are comments, and
 // ";; @section", ";; @repair", ";; @seed", ";; @literals" are the reader directives (as in the other
-// published files; ";" alone is a literal character of this notation).
+// published files; ";" alone is a literal character of this notation). A line may end with our own
+// comment, " ;; ..." (space, two semicolons: the drafts never write ";;"), e.g. to mark a repaired line.
 //
 // Tokens: "|", "[" and "]" are structure, also when glued to a neighbour (`[/`, `|1`); a bracket
 // that is a whole alternative on its own (`... | [ | ] | ...` in draft-1994 `national`) is the
@@ -89,8 +90,9 @@ export function readAdhocBnf(source: string, file: string, spec: string): ReadRe
     }
     current = null;
   };
-  source.split(/\r?\n/).forEach((line, i) => {
+  source.split(/\r?\n/).forEach((raw, i) => {
     const lineNo = i + 1;
+    const line = raw.startsWith(";;") ? raw : raw.replace(/\s+;;.*$/, "");
     if (line.startsWith(";;")) {
       const d = /^;;\s*@(\w+)\s*(.*)$/.exec(line);
       if (!d) return;
@@ -109,7 +111,7 @@ export function readAdhocBnf(source: string, file: string, spec: string): ReadRe
       if (!current) errors.push(`${file}:${lineNo}: a definition line belongs to no rule name`);
       else {
         current.def.push(line);
-        current.rule.text.push(line);
+        current.rule.text.push(raw);
       }
       return;
     }
@@ -120,7 +122,7 @@ export function readAdhocBnf(source: string, file: string, spec: string): ReadRe
       return;
     }
     for (const r of repairs) if (!r.seed) errors.push(`${file}:${lineNo}: @repair on ${name} lacks the document's words (@seed)`);
-    const rule: PublishedRule = { name, expr: { type: "seq", items: [] }, kind: "published", section, text: [line], line: lineNo, repairs };
+    const rule: PublishedRule = { name, expr: { type: "seq", items: [] }, kind: "published", section, text: [raw], line: lineNo, repairs };
     repairs = [];
     if (rules.some((r) => r.name === name)) errors.push(`${file}:${lineNo}: ${name} is defined twice`);
     rules.push(rule);

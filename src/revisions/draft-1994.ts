@@ -54,4 +54,34 @@ export const draft1994: Revision<Draft1994Ast> = {
   buildAst: buildDraft1994Ast,
   characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   selectProduction: selectDraft1994Production,
+  // The draft has no generic production, only scheme productions ("BNF for specific URL schemes"),
+  // so each generic role is played by the rule the http production uses for it, which the other
+  // productions share where they have the part:
+  //   httpaddress = h t t p : / / hostport [ / path ] [ ? search ]
+  // - authority: `hostport`, what http (and gopher, wais, prospero) put after "//"; ftp and telnet
+  //   put `login` = [ user [ : password ] @ ] hostport there, whose user and password are the
+  //   userinfo and password parts below (a `login` authority would leave http without one);
+  // - host, port: `host` and `port` of hostport (mailtoaddress and addr-spec use hostname, and
+  //   have no host part);
+  // - path: the text after the authority, up to "?" (http's "/ path"); segment: `segment`;
+  // - query: `search`, the draft's own word (http and waisindex: "[ ? search ]");
+  // - no scheme: every production spells its scheme name letter by letter (`h t t p :`); the rule
+  //   named `scheme` (= ialpha) is used by no production. No fragment: `fragmentid` is used by no
+  //   production either ("Fragment identifiers and partial URLs are not involved in the basic URL
+  //   definition"). Without a scheme, a production without "//" (news, mailto ...) has no path.
+  // Character classes: the draft's single-character rules, most specific first (safe, extra,
+  // reserved, national, punctuation), then alpha and digit.
+  components: {
+    parts: {
+      authority: { rule: "hostport", name: "hostport", examples: ["a.b:80", "1.2.3.4"] },
+      userinfo: { rule: "user", name: "user", examples: ["u-1.x"] },
+      password: { rule: "password", examples: ["p+w"] },
+      host: { rule: "host", examples: ["a.b", "a-b.c", "1.2.3.4"] },
+      port: { rule: "port", examples: ["80"] },
+      path: {},
+      segment: { rule: "segment", examples: ["a", "a+b"] },
+      query: { rule: "search", name: "search", examples: ["a+b"] },
+    },
+    classes: ["safe", "extra", "reserved", "national", "punctuation", "alpha", "digit"],
+  },
 };
