@@ -15,6 +15,9 @@ import { Generator as Derivations } from "../src/published/generate";
 import { findRule, getRevision } from "../src/revisions";
 import { publishedStart } from "./support/published-start";
 import { readTable } from "./support/table";
+import { characterTable } from "../src/ops/characters";
+import { compareInput } from "../src/ops/compare";
+import { diffSpecs } from "../src/ops/diff";
 
 const SPEC = "draft-1993";
 
@@ -436,5 +439,70 @@ describe("draft-1993 PEG = published grammar read as a CFG", () => {
       expect(showExpr(anchored.expr), rule).to.equal(`${production} [ "#" anchorid ]`);
       expect(parse(input, { spec: SPEC }).ok, input).to.equal(cfg(rule, input, grammar));
     }
+  });
+});
+
+describe("draft-1993 components (Revision.components: compare, diff, matrix)", () => {
+  it("compare 'http://a/~b': draft-1993 rejects at the '~' (no xalpha), draft-1997 accepts", () => {
+    const [a, b] = compareInput("http://a/~b", [SPEC, "draft-1997"]).cells;
+    expect(a.valid).to.equal(false);
+    expect(a.error!.offset).to.equal(9);
+    expect(a.production).to.equal("httpaddress");
+    expect(b.valid).to.equal(true);
+    expect(b.differs).to.include("verdict");
+  });
+
+  it("compare names the components as the document does: hostport, search, anchorid", () => {
+    const [a, b] = compareInput("http://a:80/b/c?x+y#f", [SPEC, "draft-1997"]).cells;
+    expect(a.valid).to.equal(true);
+    const c = a.components!;
+    expect(c.authority).to.include({ name: "hostport", text: "a:80" });
+    expect(c.host).to.include({ name: "host", text: "a" });
+    expect(c.port).to.include({ name: "port", text: "80" });
+    // The document's path follows the "/" after hostport.
+    expect(c.path).to.include({ name: "path", text: "b/c" });
+    expect(c.query).to.include({ name: "search", text: "x+y" });
+    expect(c.fragment).to.include({ name: "anchorid", text: "f" });
+    expect(c.scheme, "httpaddress spells h t t p: no scheme rule").to.equal(undefined);
+    expect(b.components!.query).to.include({ name: "query", text: "x+y" });
+    expect(b.differs).to.include("path");
+    expect(b.differs).to.not.include("host");
+  });
+
+  it("generic has the scheme rule; newsaddress has no path; telnet's user is no component node", () => {
+    const g = compareInput("x-y:a/b?c#d", [SPEC]).cells[0].components!;
+    expect(g.scheme).to.include({ name: "scheme", text: "x-y" });
+    expect(g.path!.text).to.equal("a/b");
+    expect(g.query).to.include({ name: "search", text: "c" });
+    const n = compareInput("news:comp.x", [SPEC]).cells[0];
+    expect(n.valid).to.equal(true);
+    expect(n.components!.path).to.equal(undefined);
+    const p = compareInput("prospero://p/q", [SPEC]).cells[0].components!;
+    expect(p.path!.text).to.equal("p/q");
+    expect(p.host).to.equal(undefined);
+  });
+
+  it("diff draft-1993 draft-1997 lists character-class changes and renamed components", () => {
+    const d = diffSpecs(getRevision(SPEC)!, getRevision("draft-1997")!);
+    const change = (ch: string) => d.classes!.find((x) => x.char === ch);
+    expect(change("+")).to.deep.equal({ char: "+", a: ["xpalpha"], b: ["reserved"] });
+    expect(change("~")).to.deep.equal({ char: "~", a: [], b: ["mark", "unreserved"] });
+    expect(change("%")).to.deep.equal({ char: "%", a: ["xalpha", "xpalpha"], b: ["delims"] });
+    const query = d.components!.find((c) => c.key === "query")!;
+    expect(query).to.include({ nameA: "search", nameB: "query" });
+    expect(query.onlyB).to.include("~");
+    const fragment = d.components!.find((c) => c.key === "fragment")!;
+    expect(fragment).to.include({ nameA: "anchorid", nameB: "fragment" });
+    expect(d.notes.join(" ")).to.match(/draft-1993 has no password/);
+  });
+
+  it("matrix: the classes are the document's (alpha, digit, alphanum, xalpha, xpalpha)", () => {
+    const t = characterTable(getRevision(SPEC)!)!;
+    const row = (ch: string) => t.rows.find((r) => r.char === ch)!;
+    expect(row("+").classes).to.deep.equal(["xpalpha"]);
+    expect(row("7").classes).to.deep.equal(["digit", "alphanum", "xalpha", "xpalpha"]);
+    expect(row("/").classes).to.deep.equal([]);
+    expect(row("+").allowed.segment).to.equal(true);
+    expect(row("+").allowed.host).to.equal(false);
   });
 });
