@@ -2,12 +2,13 @@
 // own, before they are used to judge the PEG transcriptions (test/fidelity.test.ts).
 import { expect } from "chai";
 import { readdirSync } from "node:fs";
-import { availableSpecIds, defaultRule, getRevision } from "../src/revisions";
+import { availableSpecIds, getRevision } from "../src/revisions";
 import { findPublishedRule, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
 import { Generator } from "../src/published/generate";
 import { readAbnf } from "../src/published/read-abnf";
 import { readRfc822Bnf } from "../src/published/read-rfc822-bnf";
+import { publishedStart } from "./support/published-start";
 import { DATA_DIR, readTable } from "./support/table";
 
 function grammarOf(spec: string): PublishedGrammar {
@@ -210,8 +211,8 @@ describe("test tables through the published grammar", () => {
         // `*` is what parse() does without a rule: the scheme's production where the revision picks
         // one (scheme-aware revisions), else the top rule.
         const revision = getRevision(c.spec)!;
-        const start = c.rule !== "*" ? c.rule : defaultRule(revision, c.input).rule;
-        const v = recognize(compiled(g), start, c.input);
+        const { grammar, rule: start } = c.rule !== "*" ? { grammar: g, rule: c.rule } : publishedStart(revision, g, c.input);
+        const v = recognize(compiled(grammar), start, c.input);
         if (v !== c.valid) wrong.push(`${file}:${c.line} ${c.spec} ${start} ${JSON.stringify(c.input)}: table ${c.valid}, recognizer ${v}`);
       }
       expect(wrong).to.deep.equal([]);

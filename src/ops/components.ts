@@ -51,7 +51,9 @@ export function componentsOf(revision: Revision, tree: DerivationNode, input: st
     const part = map.parts[key];
     if (!part || key === "segment") continue;
     const name = part.name ?? key;
-    if (key === "path") {
+    // A revision may name its path rule (draft-1993, whose scheme productions have no scheme rule
+    // to start the path after): then the path is that rule's first match, like the other keys.
+    if (key === "path" && !part.rule) {
       const span = pathSpan(revision, tree, input, nodes);
       if (span) out.push({ key, name, rule: null, text: input.slice(span.start, span.end), span });
       continue;

@@ -10,6 +10,7 @@ import { readRfc822Bnf } from "./read-rfc822-bnf";
 export type Reader = (source: string, file: string, spec: string) => ReadResult;
 
 export const PUBLISHED_GRAMMARS: Readonly<Record<string, { file: string; read: Reader }>> = {
+  "draft-1993": { file: "draft-1993.bnf", read: readAdhocBnf },
   "draft-1994": { file: "draft-1994.bnf", read: readAdhocBnf },
   "draft-1997": { file: "draft-1997.bnf", read: readRfc822Bnf },
   "draft-2003": { file: "draft-2003.abnf", read: readAbnf },

@@ -47,4 +47,33 @@ export const draft1993: Revision<Draft1993Ast> = {
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
   characterRules: new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),
   selectProduction: selectDraft1993Production,
+  // Components ("BNF syntax"). The grammar is scheme-specific, so each generic role is played by the
+  // rule that the http production (section HTTP: "the path ... The anchorid part ... The search
+  // part") shares with the other schemes, under the document's own name:
+  // - scheme: `scheme` = ialpha, in `generic` only; the scheme productions spell their scheme as
+  //   letters (h t t p :), so there they have no scheme component.
+  // - authority: `hostport`, all that follows "//" in httpaddress, waisindex, waisdoc and
+  //   gopheraddress (telnetaddress puts `[ user @ ]` before it; fileaddress has `host` alone).
+  // - userinfo: `user` (telnetaddress only; the PEG inlines it there, so the matrix runs the rule).
+  // - host, port: `host`, `port` of hostport. No password: the grammar has none.
+  // - path: the rule `path`, after the "/" that follows hostport (http, ftp, afs, wais) or after "//"
+  //   (prospero); newsaddress has none (groupart). Read from the rule, not between "scheme:" and "?",
+  //   because the scheme productions have no scheme rule to start from.
+  // - segment: `xpalphas` (path = void | xpalphas [ / path ]); query: `search`; fragment: `anchorid`.
+  // Character classes: the document defines alpha, digit, alphanum, xalpha and xpalpha (no
+  // reserved or unsafe class: what xalpha leaves out is simply not allowed).
+  components: {
+    parts: {
+      scheme: { rule: "scheme", examples: ["x", "x-y.z"] },
+      authority: { rule: "hostport", name: "hostport", examples: ["a.b:80", "1.2.3.4"] },
+      userinfo: { rule: "user", name: "user", examples: ["u"] },
+      host: { rule: "host", examples: ["a.b", "a-b.c", "1.2.3.4"] },
+      port: { rule: "port", examples: ["80"] },
+      path: { rule: "path", examples: ["a/b", "a+b/", ""] },
+      segment: { rule: "xpalphas", name: "xpalphas", examples: ["a+b"] },
+      query: { rule: "search", name: "search", examples: ["a+b"] },
+      fragment: { rule: "anchorid", name: "anchorid", examples: ["f"] },
+    },
+    classes: ["alpha", "digit", "alphanum", "xalpha", "xpalpha"],
+  },
 };

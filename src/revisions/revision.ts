@@ -68,7 +68,8 @@ export interface Revision<A = unknown> extends SpecInfo {
  * - `password`  a separate password rule, where the revision has one (draft-1997, rfc1738)
  * - `host`, `port`
  * - `path`      the whole path; needs no `rule`: it is read as the text between the authority (or
- *               "scheme:") and the "?" of the query or the "#" of the fragment
+ *               "scheme:") and the "?" of the query or the "#" of the fragment; given a `rule`, the
+ *               path is that rule's first match (draft-1993, whose scheme productions spell the scheme)
  * - `segment`   one path segment (between "/"s)
  * - `query`     the part after "?" (search, searchpart ...)
  * - `fragment`  the part after "#" (fragment, anchorid ...)
