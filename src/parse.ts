@@ -83,21 +83,73 @@ export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
 /**
  * Accept or reject only: the fastest path (no AST, no error). Scheme-aware like parse() when no
  * rule is given. Returns false for a non-string input, an unknown spec or an unknown rule.
+ * Uses the rule's compiled regex (generated/<spec>.regex.ts, scripts/compile-validator.mjs: an
+ * exact recognizer of the PEG rule) when there is one and the input is at most
+ * REGEX_MAX_INPUT characters long; otherwise the peggy validate parser.
  */
 export function validate(input: unknown, options: { spec?: string; rule?: string } = {}): boolean {
   if (typeof input !== "string") return false;
   const revision = getRevision(options.spec ?? DEFAULT_SPEC);
   if (!revision) return false;
   const ruleName = options.rule ?? defaultRule(revision, input).rule;
-  const rule = findRule(revision, ruleName);
-  if (!rule) return false;
+  const pegName = pegNameOf(revision, ruleName);
+  if (pegName === undefined) return false;
+  if (input.length <= REGEX_MAX_INPUT) {
+    const regex = validatorRegex(revision.id, pegName);
+    if (regex) return regex.test(input);
+  }
+  return validateWithPeggy(revision, pegName, input);
+}
+
+/** The peggy validate parser: the reference the regexes are tested against, and the fallback. */
+export function validateWithPeggy(revision: Revision, pegName: string, input: string): boolean {
   try {
-    revision.validateParser.parse(input, { startRule: rule.pegName });
+    revision.validateParser.parse(input, { startRule: pegName });
     return true;
   } catch (e) {
     if (isPeggyFailure(e)) return false;
     throw e;
   }
+}
+
+/**
+ * Above this length validate() uses the peggy parser: V8 runs the regexes in linear time up to
+ * 10 MB (bench/hostile-validate.mjs), but its backtrack stack grows with the input; the parser's
+ * memory is bounded the same way and it has no engine limit to hit.
+ */
+export const REGEX_MAX_INPUT = 1 << 20;
+
+const pegNames = new Map<Revision, Map<string, string | undefined>>();
+
+/** findRule() memoised per revision (validate() is called millions of times with a few rule names). */
+function pegNameOf(revision: Revision, ruleName: string): string | undefined {
+  let byName = pegNames.get(revision);
+  if (!byName) pegNames.set(revision, (byName = new Map()));
+  if (!byName.has(ruleName)) byName.set(ruleName, findRule(revision, ruleName)?.pegName);
+  return byName.get(ruleName);
+}
+
+const regexModules = new Map<string, Readonly<Record<string, string>> | null>();
+const regexes = new Map<string, RegExp | null>();
+
+/** The compiled regex of one rule, built on first use; null when the rule has none. */
+export function validatorRegex(specId: string, pegName: string): RegExp | null {
+  const key = `${specId}\u0000${pegName}`;
+  let regex = regexes.get(key);
+  if (regex !== undefined) return regex;
+  let sources = regexModules.get(specId);
+  if (sources === undefined) {
+    try {
+      sources = (require(`../generated/${specId}.regex`) as { REGEX_SOURCES: Readonly<Record<string, string>> }).REGEX_SOURCES;
+    } catch {
+      sources = null;
+    }
+    regexModules.set(specId, sources);
+  }
+  const source = sources && Object.prototype.hasOwnProperty.call(sources, pegName) ? sources[pegName] : undefined;
+  regex = source === undefined ? null : new RegExp(source);
+  regexes.set(key, regex);
+  return regex;
 }
 
 /** A start rule that is not an AST node returns peggy's raw value: wrap the nodes it holds. */
