@@ -11,14 +11,23 @@
 //
 //   emit(e) matches at most one way from any start position, and that way is the PEG's match of e.
 //
-// Literals, classes and `.` match one way. A sequence of one-way pieces matches one way. A choice,
-// an option or a repetition is wrapped in the atomic-group emulation `(?=(X))\N`: the lookahead finds
-// X's first match under regex order (which, for one-way alternatives and greedy repetition, is the
-// PEG's match), captures it, and the backreference consumes exactly that text; a lookahead is never
-// re-entered on backtracking, so nothing inside can be retried. Lookaheads `&e` / `!e` map to
-// `(?=e)` / `(?!e)`. A choice whose alternatives cannot both match at one position (none matches
-// the empty string and their first characters are disjoint) matches one way already and needs no
-// wrapper. Rule references are inlined; a rule that reaches itself gets no regex.
+// Literals, classes and `.` match one way; a sequence of one-way pieces matches one way; lookaheads
+// `&e` / `!e` map to `(?=e)` / `(?!e)`. The three committing constructs are made one-way by guards,
+// which cost nothing while the match goes forward (only on backtracking):
+//   a / b      ->  a|(?!a)b       (b is tried only where a does not match)
+//   e* e+      ->  e*(?!e)        (a shorter repetition fails: one more e matches there)
+//   e|m..n|    ->  e{n}|e{m,n-1}(?!e)
+//   e?         ->  e|(?!e)
+// A guard repeats its body, so nesting would make the regex grow exponentially: a body longer than
+// GUARD_MAX characters is wrapped instead in the atomic-group emulation `(?=(X))\N` (the lookahead
+// finds X's first match, which for one-way parts is the PEG's, captures it, and the backreference
+// consumes exactly that text; a lookahead is never re-entered on backtracking). This costs on the
+// forward path (a sub-match and a comparison), so it is kept for the large constructs only.
+// A choice whose alternatives cannot both match at one position (none matches the empty string and
+// their first characters are disjoint) is one-way already and gets no guard; a choice of single
+// characters becomes one class. Rule references are inlined; a rule that reaches itself gets no
+// regex (none of the five grammars has one today).
+
 import { readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
 import { join, dirname, basename } from "node:path";
 import { fileURLToPath } from "node:url";
