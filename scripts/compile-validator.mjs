@@ -247,6 +247,10 @@ export function compileGrammar(source) {
           return choice(e.alternatives, stack);
         }
         case "optional": {
+          // (a / b)? is the choice a / b / "": one guard chain (or one atomic group) instead of two.
+          let inner = e.expression;
+          while (inner.type === "group") inner = inner.expression;
+          if (inner.type === "choice" && !info(inner).one) return choice([...inner.alternatives, { type: "literal", value: "", ignoreCase: false }], stack);
           // PEG e? = e / "": the empty branch only when e does not match here.
           const body = emit(e.expression, stack);
           return body.length <= GUARD_MAX ? `(?:${body}|(?!${body}))` : atomic(`${atomOf(body)}?`);
