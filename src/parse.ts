@@ -137,12 +137,13 @@ function pegNameOf(revision: Revision, ruleName: string): string | undefined {
 }
 
 const regexModules = new Map<string, Readonly<Record<string, string>> | null>();
-const regexes = new Map<string, RegExp | null>();
+const regexes = new Map<string, Map<string, RegExp | null>>();
 
 /** The compiled regex of one rule, built on first use; null when the rule has none. */
 export function validatorRegex(specId: string, pegName: string): RegExp | null {
-  const key = `${specId}\u0000${pegName}`;
-  let regex = regexes.get(key);
+  let bySpec = regexes.get(specId);
+  if (!bySpec) regexes.set(specId, (bySpec = new Map()));
+  let regex = bySpec.get(pegName);
   if (regex !== undefined) return regex;
   let sources = regexModules.get(specId);
   if (sources === undefined) {
@@ -155,7 +156,7 @@ export function validatorRegex(specId: string, pegName: string): RegExp | null {
   }
   const source = sources && Object.prototype.hasOwnProperty.call(sources, pegName) ? sources[pegName] : undefined;
   regex = source === undefined ? null : new RegExp(source);
-  regexes.set(key, regex);
+  bySpec.set(pegName, regex);
   return regex;
 }
 
