@@ -38,7 +38,7 @@ describe("batch: check - with --jobs keeps input order", () => {
     });
   }
   it("--jobs 3: compare - answers in order too", async () => {
-    const few = inputs.slice(0, 60);
+    const few = inputs.slice(0, 30);
     const r = await run(["compare", "--json", "--jobs", "3", "--specs", "draft-1997,draft-2003", "-"], chunked(Buffer.from(few.join("\n"), "utf8"), 50));
     expect(jsonLines(r.out).map((l) => l.input)).to.deep.equal(few);
   });
@@ -75,7 +75,7 @@ describe("batch: one answer per input line for nasty inputs", () => {
     ["last\r", false, "syntax"],
   ];
   const stdin = Buffer.concat(parts);
-  for (const [jobs, size] of [["1", 65536], ["2", 1000], ["1", 1]] as const) {
+  for (const [jobs, size] of [["1", 65536], ["2", 1000], ["1", 7919]] as const) {
     it(`--jobs ${jobs}, chunks of ${size} bytes: ${parts.length} lines in, ${parts.length} JSON lines out`, async () => {
       const r = await run(["check", "--json", "--jobs", jobs, "--max-line-bytes", String(4 * 1024 * 1024), "-"], chunked(stdin, size));
       const lines = jsonLines(r.out);
@@ -94,6 +94,11 @@ describe("batch: one answer per input line for nasty inputs", () => {
       expect(r.code).to.equal(1);
     });
   }
+  it("chunks of 1 byte: lines and UTF-8 sequences cut anywhere are still answered one by one", async () => {
+    const small = Buffer.concat([parts[3], parts[0], parts[5], parts[10], parts[11]]);
+    const lines = jsonLines((await run(["check", "--json", "-"], chunked(small, 1))).out);
+    expect(lines.map((l) => l.error?.byte ?? l.input)).to.deep.equal([3, "http://a/", 2, "http://a/é", "last\r"]);
+  });
   it("a line over --max-line-bytes gets a per-line 'line too long' answer; the next line is still judged", async () => {
     const r = await run(["check", "--json", "--max-line-bytes", "4096", "-"], chunked(stdin, 1500));
     const lines = jsonLines(r.out);
