@@ -268,10 +268,12 @@ export function summaryText(s: Summary): string {
   return lines.join("\n") + "\n";
 }
 
-/** A progress display on standard error (cli-progress), only when it is a terminal. */
+/** A progress display on standard error (cli-progress), only when it is a terminal and standard output is not. */
 function startProgress(io: Io, wanted: boolean | undefined): { bytes(n: number): void; lines(n: number): void; stop(): void } {
   const none = { bytes: () => undefined, lines: () => undefined, stop: () => undefined };
-  const show = wanted ?? (io === processIo && process.stderr.isTTY === true);
+  // Standard error a terminal, and standard output not one (results scrolling on the same screen
+  // would tear the bar apart).
+  const show = wanted ?? (io === processIo && process.stderr.isTTY === true && process.stdout.isTTY !== true);
   if (!show) return none;
   let size = 0;
   try {
@@ -375,7 +377,7 @@ export const batchOptions = {
   exitZero: () => new Option("--exit-zero", "exit 0 even when inputs are invalid (a pipeline stage); usage errors still exit 2"),
   maxLineBytes: () =>
     new Option("--max-line-bytes <n>", "with '-': a longer line is answered 'line too long' without being checked or kept in memory").argParser(positiveInt("--max-line-bytes")).default(DEFAULT_MAX_LINE_BYTES),
-  progress: () => new Option("--no-progress", "with '-': no progress display (shown on standard error only when it is a terminal)"),
+  progress: () => new Option("--no-progress", "with '-': no progress display (shown on standard error only when it is a terminal and standard output is not)"),
 };
 
 export const batchHelp = `With '-' the run streams: memory stays bounded whatever the input size, and reading waits for
