@@ -218,6 +218,8 @@ class Pool {
   private workers: { worker: Worker; outstanding: number }[] = [];
   private waiting = new Map<number, { resolve: (r: LineResult[]) => void; reject: (e: unknown) => void }>();
   private nextId = 0;
+  private failed: unknown = undefined;
+  private closing = false;
   constructor(n: number, judge: JudgeSpec, ctx: RejectContext) {
     for (let i = 0; i < n; i++) {
       const worker = new Worker(join(__dirname, "batch-worker.js"), { workerData: { judge, ctx } });
@@ -228,15 +230,22 @@ class Pool {
         this.waiting.delete(m.id);
         w?.resolve(m.results);
       });
-      worker.on("error", (e) => {
-        for (const w of this.waiting.values()) w.reject(e);
+      // A worker that dies fails the run (exit status 3 from bin/uri-grammars), never a silent gap.
+      const fail = (e: unknown) => {
+        this.failed ??= e;
+        for (const w of this.waiting.values()) w.reject(this.failed);
         this.waiting.clear();
+      };
+      worker.on("error", fail);
+      worker.on("exit", (code) => {
+        if (!this.closing) fail(new Error(`batch worker exited with code ${code}`));
       });
       this.workers.push(slot);
     }
   }
   run(items: Item[]): Promise<LineResult[]> {
     const slot = this.workers.reduce((a, b) => (b.outstanding < a.outstanding ? b : a));
+    if (this.failed !== undefined) return Promise.reject(this.failed);
     const id = this.nextId++;
     slot.outstanding++;
     return new Promise((resolve, reject) => {
@@ -245,6 +254,7 @@ class Pool {
     });
   }
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
   }
 }
@@ -340,6 +350,7 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
     }
     while (inFlight.length > 0) await emit(await inFlight.shift()!);
   } finally {
+    for (const p of inFlight) p.catch(() => undefined); // after a failure: no unhandled rejections
     progress.stop();
     await pool?.close();
   }
