@@ -213,10 +213,30 @@ export function judgeItems(judge: Judge, items: Item[], ctx: RejectContext): Lin
   });
 }
 
+/** The answers of one batch, packed for the trip from a worker: the text, and the counts for the summary. */
+export interface Packed {
+  out: string;
+  lines: number;
+  bad: boolean;
+  verdicts: Record<string, number>;
+  rules: Record<string, number>;
+}
+
+export function pack(results: LineResult[]): Packed {
+  const p: Packed = { out: "", lines: results.length, bad: false, verdicts: {}, rules: {} };
+  for (const r of results) {
+    p.out += r.out;
+    if (r.bad) p.bad = true;
+    p.verdicts[r.verdict] = (p.verdicts[r.verdict] ?? 0) + 1;
+    for (const rule of r.rules) p.rules[rule] = (p.rules[rule] ?? 0) + 1;
+  }
+  return p;
+}
+
 /** A pool of worker threads; each batch goes to the worker with the fewest batches outstanding. */
 class Pool {
   private workers: { worker: Worker; outstanding: number }[] = [];
-  private waiting = new Map<number, { resolve: (r: LineResult[]) => void; reject: (e: unknown) => void }>();
+  private waiting = new Map<number, { resolve: (r: Packed) => void; reject: (e: unknown) => void }>();
   private nextId = 0;
   private failed: unknown = undefined;
   private closing = false;
@@ -224,7 +244,7 @@ class Pool {
     for (let i = 0; i < n; i++) {
       const worker = new Worker(join(__dirname, "batch-worker.js"), { workerData: { judge, ctx } });
       const slot = { worker, outstanding: 0 };
-      worker.on("message", (m: { id: number; results: LineResult[] }) => {
+      worker.on("message", (m: { id: number; results: Packed }) => {
         slot.outstanding--;
         const w = this.waiting.get(m.id);
         this.waiting.delete(m.id);
@@ -243,7 +263,7 @@ class Pool {
       this.workers.push(slot);
     }
   }
-  run(items: Item[]): Promise<LineResult[]> {
+  run(items: Item[]): Promise<Packed> {
     const slot = this.workers.reduce((a, b) => (b.outstanding < a.outstanding ? b : a));
     if (this.failed !== undefined) return Promise.reject(this.failed);
     const id = this.nextId++;
@@ -324,23 +344,19 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
   const jobs = Math.max(1, opts.jobs);
   const pool = jobs > 1 ? new Pool(jobs, opts.judge, ctx) : null;
   const judge = pool ? null : loadJudge(opts.judge);
-  const run = (items: Item[]): Promise<LineResult[]> => (pool ? pool.run(items) : Promise.resolve(judgeItems(judge!, items, ctx)));
+  const run = (items: Item[]): Promise<Packed> => (pool ? pool.run(items) : Promise.resolve(pack(judgeItems(judge!, items, ctx))));
   const progress = startProgress(io, opts.progress);
   const summary: Summary = { summary: true, lines: 0, verdicts: {}, rules: {} };
   let anyBad = false;
-  const emit = async (results: LineResult[]) => {
-    let text = "";
-    for (const r of results) {
-      text += r.out;
-      if (r.bad) anyBad = true;
-      summary.lines++;
-      summary.verdicts[r.verdict] = (summary.verdicts[r.verdict] ?? 0) + 1;
-      for (const rule of r.rules) summary.rules[rule] = (summary.rules[rule] ?? 0) + 1;
-    }
-    progress.lines(results.length);
-    if (text !== "") await io.out(text);
+  const emit = async (p: Packed) => {
+    if (p.bad) anyBad = true;
+    summary.lines += p.lines;
+    for (const [v, n] of Object.entries(p.verdicts)) summary.verdicts[v] = (summary.verdicts[v] ?? 0) + n;
+    for (const [r, n] of Object.entries(p.rules)) summary.rules[r] = (summary.rules[r] ?? 0) + n;
+    progress.lines(p.lines);
+    if (p.out !== "") await io.out(p.out);
   };
-  const inFlight: Promise<LineResult[]>[] = [];
+  const inFlight: Promise<Packed>[] = [];
   const maxInFlight = jobs * 4;
   try {
     for await (const items of readItems(io.stdin, opts.maxLineBytes, (n) => progress.bytes(n))) {
