@@ -2,9 +2,9 @@ import type { Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { lint } from "../../ops/lint";
 import { parse, type ParseResult } from "../../parse";
-import { availableSpecIds } from "../../revisions";
+import { availableSpecIds, getRevision } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, type CommandContext } from "../io";
-import { forEachLine } from "../lines";
+import { batchHelp, batchOptions, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { resolveSpecAndRule, specOption } from "../options";
 
 export function verdictText(input: string, r: ParseResult): string {
@@ -36,6 +36,18 @@ function otherRevisions(input: string, spec: string): string {
   return parts.length > 0 ? `  other revisions: ${parts.join("; ")}\n` : "";
 }
 
+/** The batch judge for `check -` (built in each worker thread too; see src/cli/batch.ts). */
+export function checkJudge(o: { spec: string; rule?: string; json?: boolean; lint?: boolean }): (line: string) => LineResult {
+  return (input) => {
+    const r = parse(input, { spec: o.spec, rule: o.rule });
+    const notes = o.lint && r.ok && o.rule === undefined ? lint(input, o.spec) : [];
+    const out = o.json
+      ? o.lint ? verdictJson(input, r).replace(/}\n$/, `,"notes":${JSON.stringify(notes)}}\n`) : verdictJson(input, r)
+      : verdictText(input, r) + notes.map((n) => `  warning: ${n.message}\n`).join("");
+    return { out, verdict: r.ok ? "valid" : "invalid", rules: r.ok ? [] : [r.error.rule ?? r.error.code], bad: !r.ok };
+  };
+}
+
 export function registerCheck(program: Command, { io, setExit }: CommandContext): void {
   program
     .command("check")
@@ -45,12 +57,18 @@ export function registerCheck(program: Command, { io, setExit }: CommandContext)
     .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
     .option("--json", "one JSON object per input: {input, spec, rule, valid, error?}")
     .option("--lint", "add security notes (draft-2003 §7, draft-1997 §7, rfc1738 §6) for valid inputs; notes never change validity")
+    .addOption(batchOptions.jobs())
+    .addOption(batchOptions.summary())
+    .addOption(batchOptions.exitZero())
+    .addOption(batchOptions.maxLineBytes())
+    .addOption(batchOptions.progress())
     .addHelpText(
       "after",
       `
 Exit status: 0 when every input is valid, 1 when any is invalid, 2 on a usage error.
 With '-' every line of standard input is one input, taken verbatim: only the line ending
 ("\\n" or "\\r\\n") is removed, spaces are data, and every line gets exactly one answer.
+${batchHelp}
 
 Examples:
   $ uri-grammars check 'http://[::1]:8080/a/b?c#d'
@@ -58,7 +76,7 @@ Examples:
   $ uri-grammars check --json --spec draft-1997 'http://a/~b' 'http://[::1]/'
   $ printf 'http://a/\\nhttp://a b/\\n' | uri-grammars check -`,
     )
-    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean }) => {
+    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean } & BatchFlags) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
       let anyInvalid = false;
       const checkOne = async (input: string, single: boolean) => {
@@ -69,10 +87,11 @@ Examples:
         else await io.out(verdictText(input, r) + notes.map((n) => `  warning: ${n.message}\n`).join("") + (single && rule === undefined ? otherRevisions(input, spec) : ""));
       };
       if (inputs.length === 1 && inputs[0] === "-") {
-        await forEachLine(io.stdin, (line) => checkOne(line, false));
+        const judge = { module: "commands/check", factory: "checkJudge", options: { spec, rule, json: opts.json, lint: opts.lint } };
+        anyInvalid = await runBatchCommand(io, judge, { spec, rule: rule ?? getRevision(spec)?.topRule }, opts);
       } else {
         for (const input of inputs) await checkOne(input, inputs.length === 1);
       }
-      setExit(anyInvalid ? EXIT_INVALID : EXIT_VALID);
+      setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });
 }

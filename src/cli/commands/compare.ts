@@ -5,6 +5,7 @@ import { COMPONENT_KEYS } from "../../revisions/revision";
 import { componentName } from "../../ops/components";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { renderTable, wrap, type TextTable } from "../table";
+import { batchHelp, batchOptions, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 
 const MARK = " *";
 
@@ -46,33 +47,56 @@ export function compareText(result: CompareResult, width = 100): string {
   return head + blocks.join("") + legend + notes.join("") + "\n";
 }
 
+/** The batch judge for `compare -` (built in each worker thread too; see src/cli/batch.ts). */
+export function compareJudge(o: { specs: string[]; json?: boolean }): (line: string) => LineResult {
+  return (input) => {
+    const result = compareInput(input, o.specs);
+    const valid = result.cells.filter((c) => c.valid).map((c) => c.spec);
+    const verdict = valid.length === result.cells.length ? "valid in all" : valid.length === 0 ? "invalid in all" : `valid only in ${valid.join(", ")}`;
+    const rules = result.cells.filter((c) => !c.valid).map((c) => `${c.spec}: ${c.error?.rule ?? "?"}`);
+    return { out: o.json ? JSON.stringify(result) + "\n" : compareText(result), verdict, rules, bad: rules.length > 0 };
+  };
+}
+
 export function registerCompare(program: Command, { io, setExit }: CommandContext): void {
   program
     .command("compare")
     .description("judge inputs by every revision side by side: verdict, production, components, error")
-    .argument("<input...>", "inputs to compare")
+    .argument("<input...>", "inputs to compare; a single '-' reads standard input, one input per line, verbatim")
     .option("--specs <ids>", "comma-separated revisions (default: all available, oldest first)")
     .option("--json", "one JSON object per input: {input, cells: [{spec, valid, production, components, error?, differs}]}")
+    .addOption(batchOptions.jobs())
+    .addOption(batchOptions.summary())
+    .addOption(batchOptions.exitZero())
+    .addOption(batchOptions.maxLineBytes())
+    .addOption(batchOptions.progress())
     .addHelpText(
       "after",
       `
 Cells marked * differ from the revision to their left. Exit status: 0 when every revision accepts
 every input, 1 when any rejects one, 2 on a usage error.
+${batchHelp}
 
 Examples:
   $ uri-grammars compare 'http://a/~b' 'http://[::1]/'
   $ uri-grammars compare --specs draft-1997,draft-2003 --json 'ftp://u:p@h/a;type=i'`,
     )
-    .action(async (inputs: string[], opts: { specs?: string; json?: boolean }) => {
+    .action(async (inputs: string[], opts: { specs?: string; json?: boolean } & BatchFlags) => {
       const ids = opts.specs?.split(",").map((s) => s.trim()).filter((s) => s !== "");
       const { specs, unknown } = selectSpecs(ids);
       if (unknown.length > 0) throw new UsageError(`unknown or untranscribed revision(s): ${unknown.join(", ")}`);
       let anyInvalid = false;
+      if (inputs.length === 1 && inputs[0] === "-") {
+        const judge = { module: "commands/compare", factory: "compareJudge", options: { specs, json: opts.json } };
+        anyInvalid = await runBatchCommand(io, judge, { specs }, opts);
+        setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
+        return;
+      }
       for (const input of inputs) {
         const result = compareInput(input, specs);
         if (result.cells.some((c) => !c.valid)) anyInvalid = true;
         await io.out(opts.json ? JSON.stringify(result) + "\n" : compareText(result));
       }
-      setExit(anyInvalid ? EXIT_INVALID : EXIT_VALID);
+      setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });
 }
