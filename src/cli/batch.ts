@@ -16,7 +16,7 @@ import { isUtf8 } from "node:buffer";
 import { fstatSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { InvalidArgumentError, Option } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
 import { processIo, type Io } from "./io";
 
 /** What a judge says about one line. */
@@ -398,14 +398,17 @@ export interface BatchFlags {
   progress?: boolean;
 }
 
-export const batchOptions = {
-  jobs: () => new Option("--jobs <n>", "with '-': judge lines on n worker threads; output keeps input order").argParser(positiveInt("--jobs")).default(1),
-  summary: () => new Option("--summary", "with '-': at the end, counts per verdict and per failing rule (text: on standard error; --json: a last line {\"summary\": true, ...})"),
-  exitZero: () => new Option("--exit-zero", "exit 0 even when inputs are invalid (a pipeline stage); usage errors still exit 2"),
-  maxLineBytes: () =>
-    new Option("--max-line-bytes <n>", "with '-': a longer line is answered 'line too long' without being checked or kept in memory").argParser(positiveInt("--max-line-bytes")).default(DEFAULT_MAX_LINE_BYTES),
-  progress: () => new Option("--no-progress", "with '-': no progress display (shown on standard error only when it is a terminal and standard output is not)"),
-};
+/** The flags every batch command ('-' input) shares: --jobs, --summary, --exit-zero, --max-line-bytes, --no-progress. */
+export function addBatchOptions(command: Command): Command {
+  return command
+    .addOption(new Option("--jobs <n>", "with '-': judge lines on n worker threads; output keeps input order").argParser(positiveInt("--jobs")).default(1))
+    .addOption(new Option("--summary", "with '-': at the end, counts per verdict and per failing rule (text: on standard error; --json: a last line {\"summary\": true, ...})"))
+    .addOption(new Option("--exit-zero", "exit 0 even when inputs are invalid (a pipeline stage); usage errors still exit 2"))
+    .addOption(
+      new Option("--max-line-bytes <n>", "with '-': a longer line is answered 'line too long' without being checked or kept in memory").argParser(positiveInt("--max-line-bytes")).default(DEFAULT_MAX_LINE_BYTES),
+    )
+    .addOption(new Option("--no-progress", "with '-': no progress display (shown on standard error only when it is a terminal and standard output is not)"));
+}
 
 export const batchHelp = `With '-' the run streams: memory stays bounded whatever the input size, and reading waits for
 standard output (back-pressure). A line that is not UTF-8 is answered "invalid UTF-8 at byte N of

@@ -4,7 +4,7 @@ import { lint } from "../../ops/lint";
 import { parse, type ParseResult } from "../../parse";
 import { availableSpecIds, getRevision } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, type CommandContext } from "../io";
-import { batchHelp, batchOptions, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { resolveSpecAndRule, specOption } from "../options";
 
 export function verdictText(input: string, r: ParseResult): string {
@@ -49,19 +49,16 @@ export function checkJudge(o: { spec: string; rule?: string; json?: boolean; lin
 }
 
 export function registerCheck(program: Command, { io, setExit }: CommandContext): void {
-  program
-    .command("check")
-    .description("check inputs against a revision's rule (default: the revision's top rule)")
-    .argument("<input...>", "inputs to check; a single '-' reads standard input, one input per line, verbatim")
-    .addOption(specOption())
-    .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
-    .option("--json", "one JSON object per input: {input, spec, rule, valid, error?}")
-    .option("--lint", "add security notes (draft-2003 §7, draft-1997 §7, rfc1738 §6) for valid inputs; notes never change validity")
-    .addOption(batchOptions.jobs())
-    .addOption(batchOptions.summary())
-    .addOption(batchOptions.exitZero())
-    .addOption(batchOptions.maxLineBytes())
-    .addOption(batchOptions.progress())
+  addBatchOptions(
+      program
+      .command("check")
+      .description("check inputs against a revision's rule (default: the revision's top rule)")
+      .argument("<input...>", "inputs to check; a single '-' reads standard input, one input per line, verbatim")
+      .addOption(specOption())
+      .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
+      .option("--json", "one JSON object per input: {input, spec, rule, valid, error?}")
+      .option("--lint", "add security notes (draft-2003 §7, draft-1997 §7, rfc1738 §6) for valid inputs; notes never change validity"),
+  )
     .addHelpText(
       "after",
       `

@@ -5,7 +5,7 @@ import { COMPONENT_KEYS } from "../../revisions/revision";
 import { componentName } from "../../ops/components";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { renderTable, wrap, type TextTable } from "../table";
-import { batchHelp, batchOptions, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 
 const MARK = " *";
 
@@ -59,17 +59,14 @@ export function compareJudge(o: { specs: string[]; json?: boolean }): (line: str
 }
 
 export function registerCompare(program: Command, { io, setExit }: CommandContext): void {
-  program
-    .command("compare")
-    .description("judge inputs by every revision side by side: verdict, production, components, error")
-    .argument("<input...>", "inputs to compare; a single '-' reads standard input, one input per line, verbatim")
-    .option("--specs <ids>", "comma-separated revisions (default: all available, oldest first)")
-    .option("--json", "one JSON object per input: {input, cells: [{spec, valid, production, components, error?, differs}]}")
-    .addOption(batchOptions.jobs())
-    .addOption(batchOptions.summary())
-    .addOption(batchOptions.exitZero())
-    .addOption(batchOptions.maxLineBytes())
-    .addOption(batchOptions.progress())
+  addBatchOptions(
+      program
+      .command("compare")
+      .description("judge inputs by every revision side by side: verdict, production, components, error")
+      .argument("<input...>", "inputs to compare; a single '-' reads standard input, one input per line, verbatim")
+      .option("--specs <ids>", "comma-separated revisions (default: all available, oldest first)")
+      .option("--json", "one JSON object per input: {input, cells: [{spec, valid, production, components, error?, differs}]}"),
+  )
     .addHelpText(
       "after",
       `
