@@ -50,7 +50,7 @@ export function checkJudge(o: { spec: string; rule?: string; json?: boolean; lin
 
 export function registerCheck(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-      program
+    program
       .command("check")
       .description("check inputs against a revision's rule (default: the revision's top rule)")
       .argument("<input...>", "inputs to check; a single '-' reads standard input, one input per line, verbatim")

@@ -60,7 +60,7 @@ export function compareJudge(o: { specs: string[]; json?: boolean }): (line: str
 
 export function registerCompare(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-      program
+    program
       .command("compare")
       .description("judge inputs by every revision side by side: verdict, production, components, error")
       .argument("<input...>", "inputs to compare; a single '-' reads standard input, one input per line, verbatim")
