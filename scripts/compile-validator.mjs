@@ -117,10 +117,19 @@ function rangesToClass(ranges) {
 /**
  * Compiles one grammar. Returns a map from rule name (peggy's) to the anchored regex source, or to
  * null with the reason when the rule has no regex.
+ *
+ * Capture mode (scripts/compile-capture.mjs): `options.capture` is a set of rule names and
+ * `options.rules` the rules to compile. Every inlined occurrence of a capture rule is wrapped in a
+ * capturing group, except inside lookaheads (`&e`, `!e`, the guards' negative copies), whose nodes
+ * peggy discards too; `groups` lists each group's number and rule in the order of the source. The
+ * guard/atomic decisions are taken on the source without the captures, so the capture regex has the
+ * validator regex's shape. A capture rule inside a repetition is an error: a regex keeps only the
+ * last iteration's capture.
  */
-export function compileGrammar(source) {
+export function compileGrammar(source, options = {}) {
   const ast = peggy.parser.parse(source);
   const rules = new Map(ast.rules.map((r) => [r.name, r]));
+  const capture = options.capture ?? null;
 
   // info(e): { nullable, first (ranges), one (a single-character set, or null) }: the analysis used
   // to drop unneeded atomic wrappers and merge one-character choices into classes.
@@ -214,6 +223,8 @@ export function compileGrammar(source) {
       const id = ++ids;
       return `\u0000${id}\u0000${body}))\u0001${id}\u0001`;
     };
+    // Capture mode: captures are off inside lookaheads (depth > 0).
+    let lookahead = 0;
     function emit(e, stack) {
       switch (e.type) {
         case "literal": {
@@ -233,27 +244,30 @@ export function compileGrammar(source) {
         case "rule_ref": {
           if (stack.has(e.name)) throw new Recursive(e.name);
           const i = info(e);
-          if (i.one) return rangesToClass(i.one);
+          const captured = capture !== null && lookahead === 0 && capture.has(e.name);
+          if (i.one && !captured) return rangesToClass(i.one);
           stack.add(e.name);
-          const r = emit(rules.get(e.name).expression, stack);
+          const r = i.one ? rangesToClass(i.one) : emit(rules.get(e.name).expression, stack);
           stack.delete(e.name);
-          return r;
+          return captured ? `\u0002${e.name}\u0002${r}\u0003` : r;
         }
         case "sequence":
           return e.elements.map((el) => emit(el, stack)).join("");
         case "choice": {
           const i = info(e);
-          if (i.one) return rangesToClass(i.one);
+          if (i.one && !reachesCapture(e)) return rangesToClass(i.one);
           return choice(e.alternatives, stack);
         }
         case "optional": {
           // (a / b)? is the choice a / b / "": one guard chain (or one atomic group) instead of two.
           let inner = e.expression;
           while (inner.type === "group") inner = inner.expression;
-          if (inner.type === "choice" && !info(inner).one) return choice([...inner.alternatives, { type: "literal", value: "", ignoreCase: false }], stack);
+          if (inner.type === "choice" && !(info(inner).one && !reachesCapture(inner))) return choice([...inner.alternatives, { type: "literal", value: "", ignoreCase: false }], stack);
           // PEG e? = e / "": the empty branch only when e does not match here.
           const body = emit(e.expression, stack);
-          return body.length <= GUARD_MAX ? `(?:${body}|(?!${body}))` : atomic(`${atomOf(body)}?`);
+          if (plain(body).length <= GUARD_MAX) return `(?:${body}|(?!${plain(body)}))`;
+          // `X?` drops the captures of an X that matched the empty string; `(?:X|)` keeps them.
+          return atomic(body === plain(body) ? `${atomOf(body)}?` : `(?:${body}|)`);
         }
         case "zero_or_more":
           return star(e.expression, 0, null, stack);
@@ -264,9 +278,12 @@ export function compileGrammar(source) {
           return star(e.expression, ...bounds(e), stack);
         }
         case "simple_and":
-          return `(?=${emit(e.expression, stack)})`;
-        case "simple_not":
-          return `(?!${emit(e.expression, stack)})`;
+        case "simple_not": {
+          lookahead++;
+          const body = emit(e.expression, stack);
+          lookahead--;
+          return e.type === "simple_and" ? `(?=${body})` : `(?!${body})`;
+        }
         default:
           throw new Error(`compile-validator: unsupported expression type ${e.type}`);
       }
@@ -283,32 +300,59 @@ export function compileGrammar(source) {
       const tail = choice(rest, stack);
       const exclusive = !ia.nullable && !restInfo.nullable && disjoint(ia.first, restInfo.first);
       if (exclusive) return `(?:${body}|${tail})`;
-      return body.length <= GUARD_MAX ? `(?:${body}|(?!${body})${tail})` : atomic(`${body}|${tail}`);
+      return plain(body).length <= GUARD_MAX ? `(?:${body}|(?!${plain(body)})${tail})` : atomic(`${body}|${tail}`);
     }
     // PEG repetition is greedy and gives nothing back: the regex repetition must stop only where
     // one more item does not match (or at max), so backtracking into it can never succeed.
     function star(inner, min, max, stack) {
       const body = emit(inner, stack);
+      if (body !== plain(body) && (max === null || max > 1)) throw new Error(`compile-validator: a capture rule inside a repetition keeps only its last match (${plain(body)})`);
       const atom = atomOf(body);
-      if (body.length > GUARD_MAX && min !== max) return atomic(`${atom}{${min},${max === null ? "" : max}}`);
-      if (max === null) return `${atom}${min === 0 ? "*" : min === 1 ? "+" : `{${min},}`}(?!${body})`;
+      if (plain(body).length > GUARD_MAX && min !== max) return atomic(body !== plain(body) && min === 0 && max === 1 ? `(?:${body}|)` : `${atom}{${min},${max === null ? "" : max}}`);
+      if (max === null) return `${atom}${min === 0 ? "*" : min === 1 ? "+" : `{${min},}`}(?!${plain(body)})`;
       if (min === max) return `${atom}{${min}}`;
       // exactly max, or fewer and then no further item
-      return `(?:${atom}{${max}}|${atom}{${min},${max - 1}}(?!${body}))`;
+      return `(?:${atom}{${max}}|${atom}{${min},${max - 1}}(?!${plain(body)}))`;
     }
     return (e) => emit(e, new Set());
   }
 
+  // Capture mode: whether e reaches a capture rule (then it is not merged into one class).
+  const reachMemo = new Map();
+  function reachesCapture(e) {
+    if (capture === null) return false;
+    switch (e.type) {
+      case "rule_ref":
+        if (capture.has(e.name)) return true;
+        if (!reachMemo.has(e.name)) {
+          reachMemo.set(e.name, false);
+          reachMemo.set(e.name, reachesCapture(rules.get(e.name).expression));
+        }
+        return reachMemo.get(e.name);
+      case "sequence":
+        return e.elements.some(reachesCapture);
+      case "choice":
+        return e.alternatives.some(reachesCapture);
+      case "simple_and":
+      case "simple_not":
+        return false;
+      default:
+        return e.expression ? reachesCapture(e.expression) : false;
+    }
+  }
+
   const out = {};
   for (const rule of ast.rules) {
+    if (options.rules && !options.rules.includes(rule.name)) continue;
     try {
       info({ type: "rule_ref", name: rule.name });
       const body = emitter()({ type: "rule_ref", name: rule.name });
       // The whole input must be the PEG's match of the rule: the rule's one-way match, then the end.
-      const src = numberGroups(`^(?:${body})$`);
+      const groups = [];
+      const src = numberGroups(`^(?:${body})$`, groups);
       if (src.length > MAX_SOURCE) { out[rule.name] = { source: null, why: `regex too long (${src.length} characters)` }; continue; }
       new RegExp(src); // must compile
-      out[rule.name] = { source: src, why: null };
+      out[rule.name] = capture === null ? { source: src, why: null } : { source: src, why: null, groups };
     } catch (err) {
       if (err instanceof Recursive) out[rule.name] = { source: null, why: `recursive through ${err.message}` };
       else throw err;
@@ -320,14 +364,22 @@ export function compileGrammar(source) {
 /**
  * Replaces the atomic-group markers by real groups: each opening marker becomes `(?=(` and takes
  * the next group number; a backreference marker refers to the latest opening with its id.
+ * Capture mode: a capture marker becomes `(`, takes the next number, and is listed in `groups`.
  */
-function numberGroups(s) {
+function numberGroups(s, groups = []) {
   let n = 0;
   const latest = new Map();
-  return s.replace(/\u0000(\d+)\u0000|\u0001(\d+)\u0001/g, (_, open, back) => {
+  return s.replace(/\u0000(\d+)\u0000|\u0001(\d+)\u0001|\u0002([^\u0002]*)\u0002|\u0003/g, (m, open, back, rule) => {
     if (open) { latest.set(open, ++n); return "(?=("; }
-    return `\\${latest.get(back)}`;
+    if (back) return `\\${latest.get(back)}`;
+    if (rule) { groups.push({ group: ++n, rule }); return "("; }
+    return ")";
   });
+}
+
+/** The source without capture markers (capture mode): what the validator would emit. */
+function plain(s) {
+  return s.replace(/\u0002[^\u0002]*\u0002|\u0003/g, "");
 }
 
 /** `X` quantified needs X to be one atom: a class, one escaped character, or a group. */

@@ -1,6 +1,7 @@
 // parse(): run one revision's generated parser from one start rule, build the AST, and turn a
 // rejection into an error value. Data flow: grammar -> generated parser -> derivation -> AST.
 import { collectNodes, type DerivationNode } from "./ast/derivation";
+import { captureDerivation, captureRegex } from "./ast/fast";
 import type { Ast } from "./ast/types";
 import {
   characterAt,
@@ -47,6 +48,18 @@ function isPeggyFailure(e: unknown): e is PeggyFailure {
  * an unknown revision or rule all come back as `{ ok: false, error }`.
  */
 export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
+  return parseWith(input, options, true);
+}
+
+/**
+ * parse() without the capture-regex fast path: the peggy AST parser builds the derivation. The
+ * reference the fast path is tested against (test/fast-ast.test.ts).
+ */
+export function parseWithPeggy(input: unknown, options: ParseOptions = {}): ParseResult {
+  return parseWith(input, options, false);
+}
+
+function parseWith(input: unknown, options: ParseOptions, fast: boolean): ParseResult {
   const specId = options.spec ?? DEFAULT_SPEC;
   const revision = getRevision(specId);
   if (!revision) {
@@ -57,7 +70,7 @@ export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
   }
   if (options.rule === undefined && revision.selectProduction && typeof input === "string") {
     const { rule, production } = defaultRule(revision, input);
-    return { ...parse(input, { ...options, rule }), production };
+    return { ...parseWith(input, { ...options, rule }, fast), production };
   }
   const ruleName = options.rule ?? revision.topRule;
   const rule = findRule(revision, ruleName);
@@ -67,6 +80,20 @@ export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
   if (typeof input !== "string") {
     const got = input === null ? "null" : Array.isArray(input) ? "an array" : typeof input;
     return { ok: false, spec: specId, rule: ruleName, error: usageError("not-a-string", specId, ruleName, `The input must be a string, not ${got}.`) };
+  }
+  // The fast path (src/ast/fast.ts): a capture regex gives the derivation; a rejected input, a
+  // derivation tree, an input above REGEX_MAX_INPUT or a backtrack-stack overflow go to peggy.
+  if (fast && !options.tree && input.length <= REGEX_MAX_INPUT) {
+    const capture = captureRegex(revision.id, rule.pegName);
+    if (capture) {
+      let node: DerivationNode | null = null;
+      try {
+        node = captureDerivation(capture, input);
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+      }
+      if (node) return { ok: true, spec: specId, rule: ruleName, ast: revision.buildAst(asRoot(node, ruleName, input), input) as Ast };
+    }
   }
   let root: DerivationNode;
   try {

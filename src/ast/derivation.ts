@@ -50,6 +50,15 @@ export function findAllNodes(node: DerivationNode, rule: string, out: Derivation
   return out;
 }
 
+/**
+ * The span of a node. The builders write components as object literals with `text` and `span`
+ * rather than `{ ...textOf(node, input), more }`: in Node 20 that spread-then-add costs about
+ * 0.7 us per object, most of what building an AST took.
+ */
+export function spanOf(node: DerivationNode): Span {
+  return { start: node.start, end: node.end };
+}
+
 export function textOf(node: DerivationNode, input: string): TextComponent {
   return { text: input.slice(node.start, node.end), span: { start: node.start, end: node.end } };
 }

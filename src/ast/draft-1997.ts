@@ -1,7 +1,7 @@
 // Builds the draft-1997 AST from the derivation of grammar/draft-1997.peggy.
 // Components as draft-1997 §4.3 names them: scheme, site (user, password, host, port), path with
 // segments and their ";" params (§4.3.2), query (§4.3.3); fragment (§3).
-import { DerivationNode, findAllNodes, findNode, textBetween, textOf } from "./derivation";
+import { DerivationNode, findAllNodes, findNode, spanOf, textBetween, textOf } from "./derivation";
 import { portOf } from "./draft-2003";
 import type { Draft1997Ast, Draft1997Path, Draft1997Segment, Draft1997Site, Host, ReferenceKind } from "./types";
 
@@ -48,7 +48,8 @@ function referenceKind(root: DerivationNode): ReferenceKind {
 }
 
 function site(node: DerivationNode, input: string): Draft1997Site {
-  return { ...textOf(node, input), ...siteParts(node, input) };
+  const p = siteParts(node, input);
+  return { text: input.slice(node.start, node.end), span: spanOf(node), user: p.user, password: p.password, host: p.host, port: p.port };
 }
 
 function siteParts(node: DerivationNode, input: string) {
@@ -66,7 +67,7 @@ function siteParts(node: DerivationNode, input: string) {
 
 function host(node: DerivationNode, input: string): Host {
   // §4.3.1: host = hostname | hostnumber
-  return { ...textOf(node, input), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
 }
 
 function path(root: DerivationNode, input: string): Draft1997Path | null {
@@ -77,10 +78,10 @@ function path(root: DerivationNode, input: string): Draft1997Path | null {
   if (rel) {
     const segs = findNode(rel, "path_segments");
     const end = segs ? segs.end : rel.rule === "abs_path" ? rel.start + 1 : rel.start;
-    return { ...textBetween(input, rel.start, end), form: rel.rule === "abs_path" ? "abs_path" : "rel_path", segments: segs ? segments(segs, input) : [] };
+    return { text: input.slice(rel.start, end), span: { start: rel.start, end }, form: rel.rule === "abs_path" ? "abs_path" : "rel_path", segments: segs ? segments(segs, input) : [] };
   }
   const segs = findNode(root, "path_segments") ?? findNode(root, "segment");
-  if (segs) return { ...textOf(segs, input), form: "rel_path", segments: segments(segs, input) };
+  if (segs) return { text: input.slice(segs.start, segs.end), span: spanOf(segs), form: "rel_path", segments: segments(segs, input) };
   return null;
 }
 
@@ -89,12 +90,12 @@ function segments(node: DerivationNode, input: string): Draft1997Segment[] {
   return nodes.map((seg) => {
     const params = findAllNodes(seg, "param");
     const nameEnd = params.length > 0 ? params[0].start - 1 : seg.end;
-    return { ...textOf(seg, input), name: textBetween(input, seg.start, nameEnd), params: params.map((p) => textOf(p, input)) };
+    return { text: input.slice(seg.start, seg.end), span: spanOf(seg), name: textBetween(input, seg.start, nameEnd), params: params.map((p) => textOf(p, input)) };
   });
 }
 
 function emptyPath(root: DerivationNode, scheme: DerivationNode | undefined, siteNode: DerivationNode | undefined, opaque: DerivationNode | undefined, input: string): Draft1997Path {
-  if (opaque) return { ...textBetween(input, scheme!.end + 1, opaque.end), form: "rel_path", segments: [] };
+  if (opaque) return { text: input.slice(scheme!.end + 1, opaque.end), span: { start: scheme!.end + 1, end: opaque.end }, form: "rel_path", segments: [] };
   const at = siteNode ? siteNode.end : scheme ? scheme.end + 1 : root.start;
-  return { ...textBetween(input, at, at), form: "empty", segments: [] };
+  return { text: input.slice(at, at), span: { start: at, end: at }, form: "empty", segments: [] };
 }

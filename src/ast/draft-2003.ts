@@ -1,7 +1,7 @@
 // Builds the draft-2003 AST from the derivation of grammar/draft-2003.peggy.
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (draft-2003 §3: scheme, authority, path, query; §4.1: fragment).
-import { DerivationNode, findAllNodes, findNode, textBetween, textOf } from "./derivation";
+import { DerivationNode, findAllNodes, findNode, spanOf, textBetween, textOf } from "./derivation";
 import type { Draft2003Ast, Draft2003Authority, Draft2003Path, Host, Port, ReferenceKind, TextComponent } from "./types";
 
 /** The start rules that derive a whole reference: their AST has `kind` and every component key. */
@@ -52,10 +52,10 @@ function authority(node: DerivationNode, input: string): Draft2003Authority {
   const regName = findNode(node, "reg-name");
   if (regName) {
     // §3.2.1: the whole authority is a registry-based name; it has no userinfo or port of its own.
-    return { ...textOf(node, input), form: "reg-name", userinfo: null, host: { ...textOf(regName, input), kind: "reg-name" }, port: null };
+    return { text: input.slice(node.start, node.end), span: spanOf(node), form: "reg-name", userinfo: null, host: { text: input.slice(regName.start, regName.end), span: spanOf(regName), kind: "reg-name" }, port: null };
   }
   const parts = serverParts(node, input);
-  return { ...textOf(node, input), form: "server", userinfo: parts.userinfo, host: parts.host, port: parts.port };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), form: "server", userinfo: parts.userinfo, host: parts.host, port: parts.port };
 }
 
 function serverParts(node: DerivationNode, input: string): { userinfo: TextComponent | null; host: Host | null; port: Port | null } {
@@ -74,26 +74,26 @@ function host(node: DerivationNode, input: string): Host {
   const v6 = findNode(node, "IPv6reference");
   if (v6) {
     const address = findNode(v6, "IPv6address");
-    return { ...textOf(node, input), kind: "IPv6", address: address ? textOf(address, input) : undefined };
+    return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "IPv6", address: address ? textOf(address, input) : undefined };
   }
-  if (findNode(node, "IPv4address")) return { ...textOf(node, input), kind: "IPv4" };
-  return { ...textOf(node, input), kind: "hostname" };
+  if (findNode(node, "IPv4address")) return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "IPv4" };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "hostname" };
 }
 
 export function portOf(node: DerivationNode, input: string): Port {
   const t = textOf(node, input);
-  return { ...t, number: t.text === "" ? null : Number.parseInt(t.text, 10) };
+  return { text: t.text, span: t.span, number: t.text === "" ? null : Number.parseInt(t.text, 10) };
 }
 
 function path(root: DerivationNode, input: string): Draft2003Path | null {
   const opaque = findNode(root, "opaque-part");
-  if (opaque) return { ...textOf(opaque, input), form: "opaque-part", segments: [] };
+  if (opaque) return { text: input.slice(opaque.start, opaque.end), span: spanOf(opaque), form: "opaque-part", segments: [] };
   const rel = findNode(root, "rel-path");
-  if (rel) return { ...textOf(rel, input), form: "rel-path", segments: segments(rel, input) };
+  if (rel) return { text: input.slice(rel.start, rel.end), span: spanOf(rel), form: "rel-path", segments: segments(rel, input) };
   const abs = findNode(root, "abs-path");
-  if (abs) return { ...textOf(abs, input), form: "abs-path", segments: segments(abs, input) };
+  if (abs) return { text: input.slice(abs.start, abs.end), span: spanOf(abs), form: "abs-path", segments: segments(abs, input) };
   const segs = findNode(root, "path-segments") ?? findNode(root, "segment") ?? findNode(root, "rel-segment");
-  if (segs) return { ...textOf(segs, input), form: "abs-path", segments: segments(segs, input) };
+  if (segs) return { text: input.slice(segs.start, segs.end), span: spanOf(segs), form: "abs-path", segments: segments(segs, input) };
   return null;
 }
 
@@ -110,5 +110,5 @@ function segments(node: DerivationNode, input: string): TextComponent[] {
 /** An empty path sits right after the authority, or after "scheme:", or at the start. */
 function emptyPath(root: DerivationNode, scheme: DerivationNode | undefined, authorityNode: DerivationNode | undefined, input: string): Draft2003Path {
   const at = authorityNode ? authorityNode.end : scheme ? scheme.end + 1 : root.start;
-  return { ...textBetween(input, at, at), form: "empty", segments: [] };
+  return { text: input.slice(at, at), span: { start: at, end: at }, form: "empty", segments: [] };
 }

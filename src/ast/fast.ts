@@ -1,0 +1,95 @@
+// The AST fast path: the derivation the peggy AST parser would return, read from one capture regex
+// (generated/<spec>.capture.ts, scripts/compile-capture.mjs). The regex is the exact PEG recognizer
+// of the start rule with a capturing group around every occurrence of a node rule; the `d` flag
+// gives each node's span and the generated parent table its place in the tree. Node rules that
+// repeat (segment, param) are rebuilt here from their parent's span. The revision's AST builder
+// then runs on this derivation exactly as on peggy's: there is one AST-building logic.
+import type { DerivationNode } from "./derivation";
+
+interface CaptureModule {
+  CAPTURE_REGEXES: Readonly<Record<string, { source: string; groups: readonly number[]; rules: readonly string[]; parents: readonly number[] }>>;
+  DERIVED_RULES: Readonly<Record<string, { parent: string; separator: string; skipFirst: boolean }>>;
+}
+
+/** One start rule's capture regex, compiled. */
+export interface CaptureRegex {
+  regex: RegExp;
+  /** Parallel arrays: group number, rule (published name), index of the parent group (-1: none). */
+  groups: readonly number[];
+  rules: readonly string[];
+  parents: readonly number[];
+  /** Rules rebuilt from a parent's span, by parent rule. */
+  derived: ReadonlyMap<string, { rule: string; separator: string; skipFirst: boolean }>;
+}
+
+const modules = new Map<string, CaptureModule | null>();
+const compiled = new Map<string, Map<string, CaptureRegex | null>>();
+
+/** The capture regex of one start rule (peggy name), built on first use; null when there is none. */
+export function captureRegex(specId: string, pegName: string): CaptureRegex | null {
+  let bySpec = compiled.get(specId);
+  if (!bySpec) compiled.set(specId, (bySpec = new Map()));
+  let entry = bySpec.get(pegName);
+  if (entry !== undefined) return entry;
+  let mod = modules.get(specId);
+  if (mod === undefined) {
+    try {
+      mod = require(`../../generated/${specId}.capture`) as CaptureModule;
+    } catch {
+      mod = null;
+    }
+    modules.set(specId, mod);
+  }
+  const spec = mod && Object.prototype.hasOwnProperty.call(mod.CAPTURE_REGEXES, pegName) ? mod.CAPTURE_REGEXES[pegName] : undefined;
+  entry = null;
+  if (mod && spec) {
+    const derived = new Map(Object.entries(mod.DERIVED_RULES).map(([rule, d]) => [d.parent, { rule, separator: d.separator, skipFirst: d.skipFirst }]));
+    entry = { regex: new RegExp(spec.source, "d"), groups: spec.groups, rules: spec.rules, parents: spec.parents, derived };
+  }
+  bySpec.set(pegName, entry);
+  return entry;
+}
+
+/**
+ * The derivation of `input` from the capture regex: its root node (the start rule), or null when
+ * the regex does not match (the input is rejected; the caller asks peggy for the error). Throws
+ * RangeError when V8's backtrack stack overflows (the caller falls back to peggy).
+ */
+export function captureDerivation(capture: CaptureRegex, input: string): DerivationNode | null {
+  const match = capture.regex.exec(input);
+  if (match === null) return null;
+  const indices = match.indices!;
+  const { groups, rules, parents, derived } = capture;
+  const nodes: (DerivationNode | undefined)[] = new Array(groups.length);
+  for (let i = 0; i < groups.length; i++) {
+    const span = indices[groups[i]];
+    if (span === undefined) continue;
+    const node: DerivationNode = { rule: rules[i], start: span[0], end: span[1], children: [] };
+    nodes[i] = node;
+    const parent = parents[i];
+    if (parent >= 0) nodes[parent]!.children.push(node);
+    if (derived.size > 0) derive(node, input, derived);
+  }
+  return nodes[0]!;
+}
+
+/** Adds the repeated node rules held in `node`'s span: its separated pieces (segment, param). */
+function derive(node: DerivationNode, input: string, derived: CaptureRegex["derived"]): void {
+  const d = derived.get(node.rule);
+  if (d === undefined) return;
+  let start = node.start;
+  let first = true;
+  const sep = d.separator.charCodeAt(0);
+  for (;;) {
+    let end = start;
+    while (end < node.end && input.charCodeAt(end) !== sep) end++;
+    if (!(first && d.skipFirst)) {
+      const child: DerivationNode = { rule: d.rule, start, end, children: [] };
+      node.children.push(child);
+      derive(child, input, derived);
+    }
+    if (end === node.end) return;
+    start = end + 1;
+    first = false;
+  }
+}
