@@ -65,9 +65,13 @@ export function textBetween(input: string, start: number, end: number): TextComp
  * segment (a 10 MB path has 5 million of them).
  */
 export function piecesBetween(input: string, start: number, end: number, sep: string): TextComponent[] {
+  // A bounded scan: input.indexOf(sep, from) would search past `end` to the end of the input each
+  // time `sep` does not occur, which is O(n) per call and O(n^2) over a path's segments.
+  const code = sep.charCodeAt(0);
   const out: TextComponent[] = [];
   let from = start;
-  for (let at = input.indexOf(sep, from); at >= 0 && at < end; at = input.indexOf(sep, from)) {
+  for (let at = start; at < end; at++) {
+    if (input.charCodeAt(at) !== code) continue;
     out.push({ text: input.slice(from, at), span: { start: from, end: at } });
     from = at + 1;
   }

@@ -93,8 +93,9 @@ function segments(node: DerivationNode, input: string): Draft1997Segment[] {
   const out: Draft1997Segment[] = [];
   for (const seg of node.rule === "segment" ? [textBetween(input, node.start, node.end)] : piecesBetween(input, node.start, node.end, "/")) {
     const { start, end } = seg.span;
-    const semicolon = input.indexOf(";", start);
-    if (semicolon < 0 || semicolon >= end) {
+    let semicolon = start; // a bounded scan (indexOf would search to the end of the input)
+    while (semicolon < end && input.charCodeAt(semicolon) !== 59 /* ; */) semicolon++;
+    if (semicolon === end) {
       out.push({ text: seg.text, span: seg.span, name: { text: seg.text, span: { start, end } }, params: [] });
     } else {
       out.push({ text: seg.text, span: seg.span, name: textBetween(input, start, semicolon), params: piecesBetween(input, semicolon + 1, end, ";") });
