@@ -1,11 +1,14 @@
 // npm run bench: one Node process, one corpus, every contestant side by side, several rounds.
 // Prints a Markdown table (median ns per URL, spread, ratio to the Appendix B regex) and writes the
-// same as JSON under bench/results/, with the machine and Node version. Then the scaling table:
-// hostile inputs of 10 KB to 10 MB, time and peak RSS, and the 10 MB / 1 MB ratio (target <= 12).
+// same as JSON under bench/results/, with the machine and Node version. Then the scaling table
+// (bench/scaling.mjs): parse, resolve and normalize on hostile inputs of 10 KB to 10 MB, each size in
+// a fresh process, with time, RSS and peak RSS, and the 10 MB / 1 MB ratio (target <= 12).
+// BENCH_SCALING=0 skips the scaling table.
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import { runScaling, scalingTable } from "./scaling.mjs";
 
 const require = createRequire(import.meta.url);
 const ROOT = new URL("..", import.meta.url);
@@ -74,38 +77,14 @@ const lines = [
   ...results.map((r) => `| ${r.name} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)}-${r.max.toFixed(0)} | ${(r.median / floor).toFixed(2)} | ${r.validates ? "yes" : "no"} | ${r.components ? "yes" : "no"} | ${r.accepted} |`),
 ];
 
-// ---- scaling: hostile shapes at 10 KB .. 10 MB ----
-const SIZES = process.env.BENCH_SCALING === "0" ? [] : [10e3, 100e3, 1e6, 10e6];
-const shapes = [
-  ["long path", (n) => "http://a/" + "b/".repeat(n / 2)],
-  ["path of %41", (n) => "http://a/" + "%41".repeat(n / 3)],
-  ["long host label", (n) => "http://" + "a".repeat(n) + "/"],
-  ["long query", (n) => "http://a/?" + "q=1&".repeat(n / 4)],
-];
-const scaling = [];
-for (const spec of SIZES.length > 0 ? availableSpecIds() : []) {
-  for (const [shape, make] of shapes) {
-    const row = { spec, shape, ms: [], rssMB: [] };
-    for (const n of SIZES) {
-      const input = make(n);
-      global.gc?.();
-      const t0 = performance.now();
-      const ok = parse(input, { spec }).ok;
-      row.ms.push(performance.now() - t0);
-      row.rssMB.push(process.memoryUsage().rss / 2 ** 20);
-      if (!ok) row.rejected = true;
-    }
-    scaling.push(row);
-  }
+// ---- scaling: hostile shapes at 10 KB .. 10 MB (bench/scaling.mjs: one child process per size) ----
+let scaling = null;
+if (process.env.BENCH_SCALING === "0") {
+  lines.push("", "scaling skipped (BENCH_SCALING=0)");
+} else {
+  scaling = runScaling((l) => console.error(l));
+  lines.push("", ...scalingTable(scaling));
 }
-lines.push(
-  "",
-  "Scaling (AST mode, one parse each; time in ms; peak RSS so far in MB):",
-  "",
-  `| spec | shape | ${SIZES.map((n) => `${n / 1e3} KB`).join(" | ")} | 10 MB / 1 MB | RSS after 10 MB |`,
-  `|---|---|${SIZES.map(() => "---:").join("|")}|---:|---:|`,
-  ...scaling.map((r) => `| ${r.spec} | ${r.shape}${r.rejected ? " (rejected)" : ""} | ${r.ms.map((m) => m.toFixed(1)).join(" | ")} | ${(r.ms[3] / r.ms[2]).toFixed(1)} | ${r.rssMB[3].toFixed(0)} |`),
-);
 
 const text = lines.join("\n");
 console.log(text);

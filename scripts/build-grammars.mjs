@@ -197,6 +197,66 @@ function silenced(source) {
   return source.replace(needle, "var peg$silentFails = 1;");
 }
 
+/**
+ * For the fast variants (ast, validate): values that hold no derivation node are not kept.
+ * peggy builds a value for every match: an array per sequence and an array per repetition, with
+ * one element per character. Nothing reads those values but peg$collectNodes (the grammar files
+ * hold no actions of their own), which keeps only the nodes. On a 10 MB input these arrays made
+ * most of the time and memory (a 10 MB host label allocated 2.5 GB in the draft-1997 parser), and
+ * the garbage collector made the time superlinear. So:
+ *   - a sequence `sA = [sB, sC, ...]` becomes `peg$seqN(sB, sC, ...)`: "" when no element holds a
+ *     node (a string, an empty array, null, undefined), the element itself when one does, else the
+ *     array of the elements that do;
+ *   - a repetition keeps only the elements that hold a node (`sA.push(sB)` only if peg$keep(sB)),
+ *     except in a rule whose code reads an array's length (bounded repetitions `|n..m|` count
+ *     their elements that way).
+ * A failed match is still peg$FAILED and every kept value is still different from it, so what
+ * matches and how is unchanged; only the values, which hold the same nodes in the same order, shrink.
+ */
+function dropValuesWithoutNodes(source) {
+  const seq = /\b(s\d+) = \[((?:s\d+, )+s\d+)\];/g;
+  const push = /\b(s\d+)\.push\((s\d+)\);/g;
+  const arities = new Set();
+  let sequences = 0;
+  let pushes = 0;
+  // One chunk per rule function ("peg$parseX() {" at the start of a line), so that a rule that
+  // reads an array's length keeps its pushes.
+  const chunks = source.split(/(?=^peg\$parse\w+\(\) \{$)/m);
+  if (chunks.length < 2) throw new Error("peggy output changed: cannot find the rule functions");
+  const out = chunks.map((chunk, i) => {
+    if (i === 0) return chunk;
+    let c = chunk.replace(seq, (_m, target, elements) => {
+      const n = elements.split(", ").length;
+      arities.add(n);
+      sequences++;
+      return `${target} = peg$seq${n}(${elements});`;
+    });
+    if (!/\bs\d+\.length\b/.test(c)) {
+      c = c.replace(push, (_m, target, value) => {
+        pushes++;
+        return `if (peg$keep(${value})) ${target}.push(${value});`;
+      });
+    }
+    return c;
+  });
+  if (sequences === 0 || pushes === 0) throw new Error("peggy output changed: no sequence or repetition values found");
+  const helpers = [
+    "function peg$keep(x) { return x !== null && typeof x === 'object' && !(Array.isArray(x) && x.length === 0); }",
+    ...[...arities].sort((a, b) => a - b).map((n) => {
+      const args = Array.from({ length: n }, (_, k) => `a${k}`);
+      const body = args.map((a) => `  if (peg$keep(${a})) { if (one === undefined) one = ${a}; else if (out === null) out = [one, ${a}]; else out.push(${a}); }`);
+      return [`function peg$seq${n}(${args.join(", ")}) {`, "  let one = undefined, out = null;", ...body, "  return out !== null ? out : one === undefined ? '' : one;", "}"].join("\n");
+    }),
+  ].join("\n");
+  // The helpers go with peg$collectNodes, at the top level of the module.
+  const needle = "function peg$collectNodes(x, out) {";
+  if (!out[0].includes(needle)) throw new Error("peggy output changed: cannot place the value helpers");
+  // ts-pegjs marks every line of peggy's code with "@ts-ignore"; the helpers get the same.
+  const ignored = helpers.split("\n").map((l) => `// @ts-ignore\n${l}`).join("\n");
+  out[0] = out[0].replace(needle, `${ignored}\n// @ts-ignore\n${needle}`);
+  return out.join("");
+}
+
 // peggy records the farthest failure in peg$fail; report it so the caller can pair it with the
 // rule stack it keeps in its tracer (this names "the rule being tried" in error messages).
 function withFailHook(source) {
@@ -215,7 +275,7 @@ function generate(source, file, { wrapAll, names, trace, publishedNames, fast = 
     plugins: [...(fast ? [charClassPlugin(names)] : []), nodePlugin(wrapAll, names, publishedNames), tspegjs],
     tspegjs: { skipTypeComputation: true },
   });
-  return withFailHook(out);
+  return withFailHook(fast ? dropValuesWithoutNodes(out) : out);
 }
 
 function stamp(file) {

@@ -14,8 +14,9 @@
 // group of the regex source, so the derivation's shape is read from the regex, not guessed from
 // spans (a node of zero width at the end of its sibling would otherwise look nested).
 //
-// Rules that repeat (a regex keeps only the last iteration of a repeated group) are not captured:
-// they are `derived` below and rebuilt at run time from their parent's span (src/ast/fast.ts).
+// A node rule that repeats cannot be captured (a regex keeps only the last iteration of a repeated
+// group): compileGrammar refuses it. None does: the grammars build no node per path segment or
+// param (the AST builders split the path's text, scripts/build-grammars.mjs `@ast-nodes`).
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,23 +27,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const grammarDir = join(root, "grammar");
 const outDir = join(root, "generated");
 
-/**
- * Revisions with an AST fast path. `derived`: node rules rebuilt from their parent's span (peggy
- * names): the pieces of `parent` between `separator` characters, without the first piece when
- * `skipFirst`. The parent must have no other node children. Start rules: every other @ast-nodes rule.
- */
-export const FAST_AST = {
-  // draft-2003 §3.3: path-segments = segment *( "/" segment ); pchar has no "/".
-  "draft-2003": { derived: { segment: { parent: "path_segments", separator: "/", skipFirst: false } } },
-  // draft-1997 §4.3.2 / Appendix A: path_segments = segment *( "/" segment ),
-  // segment = *pchar *( ";" param ); pchar has neither "/" nor ";".
-  "draft-1997": {
-    derived: {
-      segment: { parent: "path_segments", separator: "/", skipFirst: false },
-      param: { parent: "segment", separator: ";", skipFirst: true },
-    },
-  },
-};
+/** Revisions with an AST fast path; its start rules are the grammar's @ast-nodes rules. */
+export const FAST_AST = ["draft-2003", "draft-1997"];
 
 /** For each capture group (in `groups` order), the index of its parent group, or -1 for none. */
 function parentsOf(source, groups) {
@@ -81,23 +67,18 @@ function stamp(file) {
 export function compileCaptures() {
   mkdirSync(outDir, { recursive: true });
   const summary = [];
-  for (const [id, config] of Object.entries(FAST_AST)) {
+  for (const id of FAST_AST) {
     const file = `${id}.peggy`;
     const source = readFileSync(join(grammarDir, file), "utf8");
     const { header, rules } = readAnnotations(source, file);
     const published = new Map(rules.map((r) => [r.pegName, r.published ?? r.pegName]));
-    const derived = new Set(Object.keys(config.derived));
-    const capture = new Set(header.astNodes.filter((n) => !derived.has(n)));
+    const capture = new Set(header.astNodes);
     const compiled = compileGrammar(source, { capture, rules: [...capture] });
     const regexes = {};
     for (const [name, r] of Object.entries(compiled)) {
       if (!r.source || r.source.length > MAX_SOURCE) continue;
       if (r.groups[0]?.group === undefined || r.groups[0].rule !== name) throw new Error(`compile-capture: ${id} ${name}: the first group must be the start rule`);
       const parents = parentsOf(r.source, r.groups);
-      for (let i = 0; i < parents.length; i++) {
-        const parentRule = parents[i] >= 0 ? r.groups[parents[i]].rule : null;
-        if (Object.values(config.derived).some((d) => d.parent === parentRule)) throw new Error(`compile-capture: ${id} ${name}: ${parentRule} holds derived nodes and the node ${r.groups[i].rule}`);
-      }
       regexes[name] = {
         source: r.source,
         groups: r.groups.map((g) => g.group),
@@ -105,16 +86,13 @@ export function compileCaptures() {
         parents,
       };
     }
-    const derivedOut = Object.fromEntries(Object.entries(config.derived).map(([rule, d]) => [published.get(rule), { ...d, parent: published.get(d.parent) }]));
     writeFileSync(
       join(outDir, `${id}.capture.ts`),
       stamp(file) +
         "// Per start rule (peggy name): an anchored regex (use the `d` flag) that captures every node rule\n" +
-        "// of the AST parser once, except the derived ones; `groups[i]` is a group number, `rules[i]` its\n" +
+        "// of the AST parser once; `groups[i]` is a group number, `rules[i]` its\n" +
         "// rule (published name), `parents[i]` the index of the enclosing group (-1: none).\n" +
-        `export const CAPTURE_REGEXES: Readonly<Record<string, { source: string; groups: readonly number[]; rules: readonly string[]; parents: readonly number[] }>> = ${JSON.stringify(regexes)};\n\n` +
-        "// Node rules not captured (they repeat): the pieces of the parent's span between separators.\n" +
-        `export const DERIVED_RULES: Readonly<Record<string, { parent: string; separator: string; skipFirst: boolean }>> = ${JSON.stringify(derivedOut)};\n`,
+        `export const CAPTURE_REGEXES: Readonly<Record<string, { source: string; groups: readonly number[]; rules: readonly string[]; parents: readonly number[] }>> = ${JSON.stringify(regexes)};\n`,
     );
     summary.push(`${id} ${Object.keys(regexes).length}`);
   }

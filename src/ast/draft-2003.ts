@@ -1,7 +1,7 @@
 // Builds the draft-2003 AST from the derivation of grammar/draft-2003.peggy.
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (draft-2003 §3: scheme, authority, path, query; §4.1: fragment).
-import { DerivationNode, findAllNodes, findNode, spanOf, textBetween, textOf } from "./derivation";
+import { DerivationNode, findAllNodes, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";
 import type { Draft2003Ast, Draft2003Authority, Draft2003Path, Host, Port, ReferenceKind, TextComponent } from "./types";
 
 /** The start rules that derive a whole reference: their AST has `kind` and every component key. */
@@ -98,13 +98,13 @@ function path(root: DerivationNode, input: string): Draft2003Path | null {
 }
 
 function segments(node: DerivationNode, input: string): TextComponent[] {
+  // §3.3: path-segments = segment *( "/" segment ); §5: rel-path = rel-segment [ abs-path ].
+  // Neither segment (*pchar) nor rel-segment has a "/", so the segments are the pieces between
+  // "/" (an abs-path's leading "/" starts the first one). The parser builds no node per segment:
+  // a 10 MB path has 5 million of them.
   if (node.rule === "segment" || node.rule === "rel-segment") return [textOf(node, input)];
-  const out: TextComponent[] = [];
-  for (const child of node.children) {
-    if (child.rule === "rel-segment" || child.rule === "segment") out.push(textOf(child, input));
-    else for (const seg of findAllNodes(child, "segment")) out.push(textOf(seg, input));
-  }
-  return out;
+  const start = node.rule === "abs-path" ? node.start + 1 : node.start;
+  return piecesBetween(input, start, node.end, "/");
 }
 
 /** An empty path sits right after the authority, or after "scheme:", or at the start. */

@@ -1,14 +1,13 @@
 // The AST fast path: the derivation the peggy AST parser would return, read from one capture regex
 // (generated/<spec>.capture.ts, scripts/compile-capture.mjs). The regex is the exact PEG recognizer
 // of the start rule with a capturing group around every occurrence of a node rule; the `d` flag
-// gives each node's span and the generated parent table its place in the tree. Node rules that
-// repeat (segment, param) are rebuilt here from their parent's span. The revision's AST builder
-// then runs on this derivation exactly as on peggy's: there is one AST-building logic.
+// gives each node's span and the generated parent table its place in the tree. No node rule repeats
+// (path segments and params are split from the path's text by the builders). The revision's AST
+// builder then runs on this derivation exactly as on peggy's: there is one AST-building logic.
 import type { DerivationNode } from "./derivation";
 
 interface CaptureModule {
   CAPTURE_REGEXES: Readonly<Record<string, { source: string; groups: readonly number[]; rules: readonly string[]; parents: readonly number[] }>>;
-  DERIVED_RULES: Readonly<Record<string, { parent: string; separator: string; skipFirst: boolean }>>;
 }
 
 /** One start rule's capture regex, compiled. */
@@ -18,8 +17,6 @@ export interface CaptureRegex {
   groups: readonly number[];
   rules: readonly string[];
   parents: readonly number[];
-  /** Rules rebuilt from a parent's span, by parent rule. */
-  derived: ReadonlyMap<string, { rule: string; separator: string; skipFirst: boolean }>;
 }
 
 const modules = new Map<string, CaptureModule | null>();
@@ -42,10 +39,7 @@ export function captureRegex(specId: string, pegName: string): CaptureRegex | nu
   }
   const spec = mod && Object.prototype.hasOwnProperty.call(mod.CAPTURE_REGEXES, pegName) ? mod.CAPTURE_REGEXES[pegName] : undefined;
   entry = null;
-  if (mod && spec) {
-    const derived = new Map(Object.entries(mod.DERIVED_RULES).map(([rule, d]) => [d.parent, { rule, separator: d.separator, skipFirst: d.skipFirst }]));
-    entry = { regex: new RegExp(spec.source, "d"), groups: spec.groups, rules: spec.rules, parents: spec.parents, derived };
-  }
+  if (mod && spec) entry = { regex: new RegExp(spec.source, "d"), groups: spec.groups, rules: spec.rules, parents: spec.parents };
   bySpec.set(pegName, entry);
   return entry;
 }
@@ -59,7 +53,7 @@ export function captureDerivation(capture: CaptureRegex, input: string): Derivat
   const match = capture.regex.exec(input);
   if (match === null) return null;
   const indices = match.indices!;
-  const { groups, rules, parents, derived } = capture;
+  const { groups, rules, parents } = capture;
   const nodes: (DerivationNode | undefined)[] = new Array(groups.length);
   for (let i = 0; i < groups.length; i++) {
     const span = indices[groups[i]];
@@ -68,28 +62,6 @@ export function captureDerivation(capture: CaptureRegex, input: string): Derivat
     nodes[i] = node;
     const parent = parents[i];
     if (parent >= 0) nodes[parent]!.children.push(node);
-    if (derived.size > 0) derive(node, input, derived);
   }
   return nodes[0]!;
-}
-
-/** Adds the repeated node rules held in `node`'s span: its separated pieces (segment, param). */
-function derive(node: DerivationNode, input: string, derived: CaptureRegex["derived"]): void {
-  const d = derived.get(node.rule);
-  if (d === undefined) return;
-  let start = node.start;
-  let first = true;
-  const sep = d.separator.charCodeAt(0);
-  for (;;) {
-    let end = start;
-    while (end < node.end && input.charCodeAt(end) !== sep) end++;
-    if (!(first && d.skipFirst)) {
-      const child: DerivationNode = { rule: d.rule, start, end, children: [] };
-      node.children.push(child);
-      derive(child, input, derived);
-    }
-    if (end === node.end) return;
-    start = end + 1;
-    first = false;
-  }
 }

@@ -3,7 +3,7 @@
 // record per scheme production, plus the generic form (genericurl, §5; §2.1). Every component has
 // its text and span; null means absent, an empty text means present but empty
 // (`ftp://@host.com/` has user "", `ftp://host.com/` has user null, §3.1).
-import { DerivationNode, findAllNodes, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
+import { DerivationNode, findAllNodes, findNode, piecesBetween, textBetween, textOf, type Span, type TextComponent } from "./derivation";
 import { portOf } from "./draft-2003";
 import type { Host, Port } from "./types";
 
@@ -293,21 +293,23 @@ function loginParts(login: DerivationNode, input: string) {
   return { user: user ? textOf(user, input) : null, password: password ? textOf(password, input) : null, ...hostPort(login, input) };
 }
 
-function path(node: DerivationNode, segmentRule: string, input: string): Rfc1738Path {
-  return { ...textOf(node, input), segments: findAllNodes(node, segmentRule).map((s) => textOf(s, input)) };
+function path(node: DerivationNode, input: string): Rfc1738Path {
+  // §5: hpath = hsegment *[ "/" hsegment ], fpath = fsegment *[ "/" fsegment ], ppath = psegment
+  // *[ "/" psegment ]: no segment rule has a "/", so the segments are the pieces between "/". (The parser builds no node per segment: a 10 MB path has 5 million of them.)
+  return { ...textOf(node, input), segments: piecesBetween(input, node.start, node.end, "/") };
 }
 
 function http(node: DerivationNode, input: string, whole: TextComponent): Rfc1738HttpUrl {
   const hpath = findNode(node, "hpath");
   const search = findNode(node, "search");
-  return { ...whole, kind: "http", scheme: literalScheme(node, input, "http"), ...hostPort(node, input), path: hpath ? path(hpath, "hsegment", input) : null, search: search ? textOf(search, input) : null };
+  return { ...whole, kind: "http", scheme: literalScheme(node, input, "http"), ...hostPort(node, input), path: hpath ? path(hpath, input) : null, search: search ? textOf(search, input) : null };
 }
 
 function ftp(node: DerivationNode, input: string, whole: TextComponent): Rfc1738FtpUrl {
   // §3.2.2: <cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
   const fpath = findNode(node, "fpath");
   const type = findNode(node, "ftptype");
-  const p = fpath ? path(fpath, "fsegment", input) : null;
+  const p = fpath ? path(fpath, input) : null;
   return {
     ...whole,
     kind: "ftp",
@@ -324,7 +326,7 @@ function file(node: DerivationNode, input: string, whole: TextComponent): Rfc173
   // §3.10: <host> may be the string "localhost" or the empty string.
   const hostNode = findNode(node, "host");
   const fpath = need(node, "fpath");
-  const p = path(fpath, "fsegment", input);
+  const p = path(fpath, input);
   const afterPrefix = node.start + "file://".length;
   const hostForm = hostNode ? "host" : fpath.start - 1 > afterPrefix ? "localhost" : "empty";
   const literal: Host | null = hostForm === "localhost" ? { ...textBetween(input, afterPrefix, fpath.start - 1), kind: "hostname" } : null;
@@ -443,7 +445,7 @@ function prospero(node: DerivationNode, input: string, whole: TextComponent): Rf
     kind: "prospero",
     scheme: literalScheme(node, input, "prospero"),
     ...hostPort(node, input),
-    hsoname: path(need(node, "ppath"), "psegment", input),
+    hsoname: path(need(node, "ppath"), input),
     fields: findAllNodes(node, "fieldspec").map((f) => ({ ...textOf(f, input), name: textOf(need(f, "fieldname"), input), value: textOf(need(f, "fieldvalue"), input) })),
   };
 }
