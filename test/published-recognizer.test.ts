@@ -1,7 +1,8 @@
 // The published grammars, their readers, the Earley recognizer and the generator: checked on their
 // own, before they are used to judge the PEG transcriptions (test/fidelity.test.ts).
 import { expect } from "chai";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { availableSpecIds, getRevision } from "../src/revisions";
 import { findPublishedRule, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
@@ -9,6 +10,7 @@ import { Generator } from "../src/published/generate";
 import { readAbnf } from "../src/published/read-abnf";
 import { readRfc822Bnf } from "../src/published/read-rfc822-bnf";
 import { publishedStart } from "./support/published-start";
+import { seedDir } from "./support/seeds";
 import { DATA_DIR, readTable } from "./support/table";
 
 function grammarOf(spec: string): PublishedGrammar {
@@ -310,18 +312,15 @@ describe("ad-hoc BNF reader (1993/1994 drafts), on a sample of draft-1994", () =
 });
 
 describe("published grammars quote their seed", () => {
-  // The seeds live outside the repository (../shared/seeds from the main checkout).
-  const { existsSync, readFileSync } = require("node:fs") as typeof import("node:fs");
-  const { join } = require("node:path") as typeof import("node:path");
-  const root = join(__dirname, "..", "..");
-  const seedDir = [join(root, "..", "shared", "seeds"), join(root, "..", "..", "shared", "seeds")].find((d) => existsSync(d));
+  // The seeds live outside the repository (test/support/seeds.ts finds them).
+  const dir = seedDir();
   const flat = (s: string) => s.split(/\s+/).filter((w) => w !== "").join(" ");
 
   for (const spec of Object.keys(PUBLISHED_GRAMMARS)) {
     it(`${spec}: every rule is the seed's text, word for word (a repaired rule: its @seed words are)`, function () {
       const revision = getRevision(spec);
-      if (!seedDir || !revision) return this.skip();
-      const seed = flat(readFileSync(join(seedDir, revision.seed), "utf8"));
+      if (!dir || !revision) return this.skip();
+      const seed = flat(readFileSync(join(dir, revision.seed), "utf8"));
       const missing: string[] = [];
       for (const r of grammarOf(spec).rules) {
         if (r.kind === "core") continue;
