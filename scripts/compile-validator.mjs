@@ -23,10 +23,20 @@
 // finds X's first match, which for one-way parts is the PEG's, captures it, and the backreference
 // consumes exactly that text; a lookahead is never re-entered on backtracking). This costs on the
 // forward path (a sub-match and a comparison), so it is kept for the large constructs only.
-// A choice whose alternatives cannot both match at one position (none matches the empty string and
-// their first characters are disjoint) is one-way already and gets no guard; a choice of single
-// characters becomes one class. Rule references are inlined; a rule that reaches itself gets no
-// regex (none of the five grammars has one today).
+// Guards are dropped where the context makes them useless: emission carries `follow`, the
+// characters the rest of the regex can consume first (and whether it can succeed without consuming,
+// as the end of a lookahead body can; the final `$` cannot, short of the end of input). Where e
+// consumed its first character from first(e) and follow cannot start with any of those, the path
+// that gives e back (a shorter repetition, the empty branch of e?, the next alternative of a choice
+// after e) must fail at once, so `e*`, `e?`, `e{m,n}` and `a|b` stay plain: "emit(e) matches at most
+// one way" becomes "at most one way that the rest can complete". Reason: the guards and atomic
+// groups cost most of the time on real URLs. Inside lookahead bodies (guards, atomic groups) follow
+// is "anything", so only guards before a disjoint later part of the same body go.
+// Consecutive one-character alternatives become one class (whichever wins consumes that one
+// character); when all alternatives are pairwise exclusive (none empty, disjoint first characters)
+// every one-character alternative joins one class, tried first. Rule references are inlined; a rule
+// that reaches itself gets no regex (none of the five grammars has one today). Emission is memoised
+// per expression and follow (guard copies would otherwise re-emit nested bodies exponentially).
 
 import { readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
 import { join, dirname, basename } from "node:path";
@@ -43,8 +53,12 @@ const outDir = join(root, "generated");
 /** Regex sources longer than this are not emitted (V8 compiles them slowly; peggy is used instead). */
 export const MAX_SOURCE = 200_000;
 
-/** Bodies up to this length are guarded by repeating them in a lookahead; longer ones use an atomic group. */
-const GUARD_MAX = Number(process.env.GUARD_MAX ?? 60);
+/**
+ * Bodies up to this length are guarded by repeating them in a lookahead; longer ones use an atomic
+ * group. 120 measured fastest on bench/corpus (60: draft-2003 ~25% slower). Larger values push the
+ * draft-2003 regex past 20,000 characters, where V8 stops optimising a regex (about 30% slower).
+ */
+const GUARD_MAX = Number(process.env.GUARD_MAX ?? 120);
 
 class Recursive extends Error {}
 
@@ -122,9 +136,9 @@ function rangesToClass(ranges) {
  * `options.rules` the rules to compile. Every inlined occurrence of a capture rule is wrapped in a
  * capturing group, except inside lookaheads (`&e`, `!e`, the guards' negative copies), whose nodes
  * peggy discards too; `groups` lists each group's number and rule in the order of the source. The
- * guard/atomic decisions are taken on the source without the captures, so the capture regex has the
- * validator regex's shape. A capture rule inside a repetition is an error: a regex keeps only the
- * last iteration's capture.
+ * guard/atomic decisions are taken on the guards, which never capture, so the capture regex has the
+ * validator regex's shape (one-character merges aside: a capture rule is never merged into a class).
+ * A capture rule inside a repetition is an error: a regex keeps only the last iteration's capture.
  */
 export function compileGrammar(source, options = {}) {
   const ast = peggy.parser.parse(source);
@@ -147,6 +161,8 @@ export function compileGrammar(source, options = {}) {
       }
       case "any":
         return { nullable: false, first: ANY, one: ANY };
+      case "ranges": // a merged run of one-character alternatives (mergeAlternatives)
+        return { nullable: false, first: e.ranges, one: e.ranges };
       case "group":
       case "named":
       case "labeled":
@@ -212,9 +228,39 @@ export function compileGrammar(source, options = {}) {
     return c.value;
   }
 
-  // Emission. Every piece is one-way (see the header): a choice guards each later alternative with
-  // a negative lookahead of the earlier one, a repetition ends with a check that one more item does
-  // not match, an option's empty branch is guarded the same way.
+  // Emission. Every piece is one-way in its context (see the header): a choice guards a later
+  // alternative with a negative lookahead of the earlier one, a repetition ends with a check that one
+  // more item does not match, an option's empty branch is guarded the same way, unless what follows
+  // (`follow`) shows that the guard can never fail on a path that would otherwise succeed.
+  //
+  // follow = { first, empty }: what the rest of the regex after the piece can do at a position that
+  // is not the end of the input: consume a first character from `first`, or (empty) succeed without
+  // consuming, which only the end of a lookahead body does (the final `$` needs the end of input).
+  const END = { first: [], empty: false };
+  const ACCEPT = { first: [], empty: true };
+  /** The follow of the sequence `elements` then `follow`. Lookaheads only restrict, so they add nothing. */
+  function followOf(elements, follow) {
+    let first = [];
+    for (const el of elements) {
+      const i = info(el);
+      first = norm([...first, ...i.first]);
+      if (!i.nullable) return { first, empty: false };
+    }
+    return { first: norm([...first, ...follow.first]), empty: follow.empty };
+  }
+  /**
+   * True when, wherever `e` has matched, the rest (`follow`) cannot succeed from the same start: e
+   * consumed at least one character, in first(e), and the rest must consume that character first.
+   * Then backtracking to "e not taken" there always fails, and no guard is needed.
+   */
+  function guardMax() {
+    return GUARD_MAX;
+  }
+  function excludes(e, follow) {
+    const i = info(e);
+    return !i.nullable && !follow.empty && disjoint(i.first, follow.first);
+  }
+
   function emitter() {
     let ids = 0;
     // An atomic group `(?=(X))\N`, written with markers; numbered once the whole regex is built
@@ -223,9 +269,16 @@ export function compileGrammar(source, options = {}) {
       const id = ++ids;
       return `\u0000${id}\u0000${body}))\u0001${id}\u0001`;
     };
-    // Capture mode: captures are off inside lookaheads (depth > 0).
-    let lookahead = 0;
-    function emit(e, stack) {
+    // `cap`: capture mode is on and this piece is not inside a lookahead or a guard.
+    const memo = new Map();
+    function emit(e, stack, follow, cap) {
+      let byFollow = memo.get(e);
+      if (!byFollow) memo.set(e, (byFollow = new Map()));
+      const key = `${cap}:${follow.empty}:${follow.first.join(",")}`;
+      if (!byFollow.has(key)) byFollow.set(key, emitOnce(e, stack, follow, cap));
+      return byFollow.get(key);
+    }
+    function emitOnce(e, stack, follow, cap) {
       switch (e.type) {
         case "literal": {
           let out = "";
@@ -234,90 +287,122 @@ export function compileGrammar(source, options = {}) {
         }
         case "class":
         case "any":
+        case "ranges":
           return rangesToClass(info(e).one);
         case "group":
         case "named":
         case "labeled":
         case "text":
         case "action":
-          return emit(e.expression, stack);
+          return emit(e.expression, stack, follow, cap);
         case "rule_ref": {
           if (stack.has(e.name)) throw new Recursive(e.name);
           const i = info(e);
-          const captured = capture !== null && lookahead === 0 && capture.has(e.name);
+          const captured = cap && capture.has(e.name);
           if (i.one && !captured) return rangesToClass(i.one);
           stack.add(e.name);
-          const r = i.one ? rangesToClass(i.one) : emit(rules.get(e.name).expression, stack);
+          const r = i.one ? rangesToClass(i.one) : emit(rules.get(e.name).expression, stack, follow, cap);
           stack.delete(e.name);
           return captured ? `\u0002${e.name}\u0002${r}\u0003` : r;
         }
         case "sequence":
-          return e.elements.map((el) => emit(el, stack)).join("");
+          return e.elements.map((el, k) => emit(el, stack, followOf(e.elements.slice(k + 1), follow), cap)).join("");
         case "choice": {
           const i = info(e);
-          if (i.one && !reachesCapture(e)) return rangesToClass(i.one);
-          return choice(e.alternatives, stack);
+          if (i.one && !(cap && reachesCapture(e))) return rangesToClass(i.one);
+          return choice(mergeAlternatives(e.alternatives, cap), stack, follow, cap);
         }
         case "optional": {
           // (a / b)? is the choice a / b / "": one guard chain (or one atomic group) instead of two.
           let inner = e.expression;
           while (inner.type === "group") inner = inner.expression;
-          if (inner.type === "choice" && !(info(inner).one && !reachesCapture(inner))) return choice([...inner.alternatives, { type: "literal", value: "", ignoreCase: false }], stack);
+          if (inner.type === "choice" && !(info(inner).one && !(cap && reachesCapture(inner)))) {
+            return choice([...mergeAlternatives(inner.alternatives, cap), { type: "literal", value: "", ignoreCase: false }], stack, follow, cap);
+          }
           // PEG e? = e / "": the empty branch only when e does not match here.
-          const body = emit(e.expression, stack);
-          if (plain(body).length <= GUARD_MAX) return `(?:${body}|(?!${plain(body)}))`;
-          // `X?` drops the captures of an X that matched the empty string; `(?:X|)` keeps them.
-          return atomic(body === plain(body) ? `${atomOf(body)}?` : `(?:${body}|)`);
+          const body = emit(e.expression, stack, follow, cap);
+          if (excludes(e.expression, follow)) return optionalOf(body);
+          const guard = emit(e.expression, stack, ACCEPT, false);
+          if (guard.length <= guardMax(follow)) return `(?:${body}|(?!${guard}))`;
+          return atomic(optionalOf(cap ? emit(e.expression, stack, ACCEPT, cap) : guard));
         }
         case "zero_or_more":
-          return star(e.expression, 0, null, stack);
+          return star(e.expression, 0, null, stack, follow, cap);
         case "one_or_more":
-          return star(e.expression, 1, null, stack);
+          return star(e.expression, 1, null, stack, follow, cap);
         case "repeated": {
           if (e.delimiter) throw new Error("compile-validator: delimited repetition is not supported");
-          return star(e.expression, ...bounds(e), stack);
+          return star(e.expression, ...bounds(e), stack, follow, cap);
         }
         case "simple_and":
-        case "simple_not": {
-          lookahead++;
-          const body = emit(e.expression, stack);
-          lookahead--;
-          return e.type === "simple_and" ? `(?=${body})` : `(?!${body})`;
-        }
+          return `(?=${emit(e.expression, stack, ACCEPT, false)})`;
+        case "simple_not":
+          return `(?!${emit(e.expression, stack, ACCEPT, false)})`;
         default:
           throw new Error(`compile-validator: unsupported expression type ${e.type}`);
       }
     }
     // a / b / c  ->  a|(?!a)(?:b|(?!b)c): once an alternative has matched, backtracking into the
-    // choice finds the guard of the next one false. Alternatives that cannot both match at one
-    // position (neither matches the empty string, first characters disjoint) need no guard.
-    function choice(alts, stack) {
-      if (alts.length === 1) return emit(alts[0], stack);
+    // choice finds the guard of the next one false. No guard is needed where the later alternatives,
+    // then the follow, cannot succeed at a position where the earlier one matched (excludes()).
+    function choice(alts, stack, follow, cap) {
+      if (alts.length === 1) return emit(alts[0], stack, follow, cap);
       const [a, ...rest] = alts;
-      const ia = info(a);
-      const restInfo = info({ type: "choice", alternatives: rest });
-      const body = emit(a, stack);
-      const tail = choice(rest, stack);
-      const exclusive = !ia.nullable && !restInfo.nullable && disjoint(ia.first, restInfo.first);
-      if (exclusive) return `(?:${body}|${tail})`;
-      return plain(body).length <= GUARD_MAX ? `(?:${body}|(?!${plain(body)})${tail})` : atomic(`${body}|${tail}`);
+      const restChoice = { type: "choice", alternatives: rest };
+      const body = emit(a, stack, follow, cap);
+      const tail = choice(rest, stack, follow, cap);
+      if (excludes(a, followOf([restChoice], follow))) return `(?:${body}|${tail})`;
+      const guard = emit(a, stack, ACCEPT, false);
+      if (guard.length <= guardMax(follow)) return `(?:${body}|(?!${guard})${tail})`;
+      return atomic(`${cap ? emit(a, stack, ACCEPT, cap) : guard}|${choice(rest, stack, ACCEPT, cap)}`);
     }
     // PEG repetition is greedy and gives nothing back: the regex repetition must stop only where
-    // one more item does not match (or at max), so backtracking into it can never succeed.
-    function star(inner, min, max, stack) {
-      const body = emit(inner, stack);
-      if (body !== plain(body) && (max === null || max > 1)) throw new Error(`compile-validator: a capture rule inside a repetition keeps only its last match (${plain(body)})`);
+    // one more item does not match (or at max), so backtracking into it can never succeed. The guard
+    // is not needed when the follow cannot start where another item starts (excludes()).
+    function star(inner, min, max, stack, follow, cap) {
+      const i = info(inner);
+      const itemFollow = { first: norm([...i.first, ...follow.first]), empty: follow.empty };
+      const body = emit(inner, stack, itemFollow, cap);
+      if (hasCaptures(body) && !(min === 0 && max === 1) && !(min === 1 && max === 1)) {
+        throw new Error(`compile-validator: a capture rule inside a repetition keeps only its last match (${plain(body)})`);
+      }
       const atom = atomOf(body);
-      if (plain(body).length > GUARD_MAX && min !== max) return atomic(body !== plain(body) && min === 0 && max === 1 ? `(?:${body}|)` : `${atom}{${min},${max === null ? "" : max}}`);
-      if (max === null) return `${atom}${min === 0 ? "*" : min === 1 ? "+" : `{${min},}`}(?!${plain(body)})`;
-      if (min === max) return `${atom}{${min}}`;
+      const quant = max === null ? (min === 0 ? "*" : min === 1 ? "+" : `{${min},}`) : min === max ? `{${min}}` : `{${min},${max}}`;
+      if (min === max) return `${atom}${quant}`;
+      // min 0, max 1 with captures: `X?` would drop the captures of an X that matched the empty string.
+      const repeated = (b) => (min === 0 && max === 1 ? optionalOf(b) : `${atomOf(b)}${quant}`);
+      if (excludes(inner, follow)) return repeated(body);
+      const guard = emit(inner, stack, ACCEPT, false);
+      if (guard.length > guardMax(follow)) return atomic(repeated(emit(inner, stack, { first: i.first, empty: true }, cap)));
+      if (max === null) return `${atom}${quant}(?!${guard})`;
       // exactly max, or fewer and then no further item
-      return `(?:${atom}{${max}}|${atom}{${min},${max - 1}}(?!${plain(body)}))`;
+      return `(?:${atom}{${max}}|${atom}{${min},${max - 1}}(?!${guard}))`;
     }
-    return (e) => emit(e, new Set());
+    return (e) => emit(e, new Set(), END, capture !== null);
   }
 
-  // Capture mode: whether e reaches a capture rule (then it is not merged into one class).
+  // Consecutive one-character alternatives match the same one character whichever wins: one class.
+  // When no two alternatives can match at one position (none empty, first characters disjoint), the
+  // order does not matter either: all one-character alternatives become one class, tried first.
+  // In capture mode (`cap`) an alternative that reaches a capture rule is never merged into a class.
+  function mergeAlternatives(alts, cap) {
+    const is = alts.map((a) => (cap && reachesCapture(a) ? { ...info(a), one: null } : info(a)));
+    const exclusive = is.every((i, k) => !i.nullable && is.every((j, m) => m <= k || disjoint(i.first, j.first)));
+    if (exclusive) {
+      const ones = is.filter((i) => i.one).flatMap((i) => i.one);
+      const others = alts.filter((_, k) => !is[k].one);
+      return ones.length > 0 ? [{ type: "ranges", ranges: norm(ones) }, ...others] : others;
+    }
+    const merged = [];
+    for (const [k, a] of alts.entries()) {
+      const last = merged[merged.length - 1];
+      if (is[k].one && last && last.type === "ranges") last.ranges = norm([...last.ranges, ...is[k].one]);
+      else merged.push(is[k].one ? { type: "ranges", ranges: is[k].one } : a);
+    }
+    return merged;
+  }
+
+  // Capture mode: whether e reaches a capture rule outside lookaheads.
   const reachMemo = new Map();
   function reachesCapture(e) {
     if (capture === null) return false;
@@ -380,6 +465,15 @@ function numberGroups(s, groups = []) {
 /** The source without capture markers (capture mode): what the validator would emit. */
 function plain(s) {
   return s.replace(/\u0002[^\u0002]*\u0002|\u0003/g, "");
+}
+
+function hasCaptures(s) {
+  return s !== plain(s);
+}
+
+/** PEG e? as a regex: `X?`, or `(?:X|)` when X captures (`X?` drops the captures of an empty X). */
+function optionalOf(body) {
+  return hasCaptures(body) ? `(?:${body}|)` : `${atomOf(body)}?`;
 }
 
 /** `X` quantified needs X to be one atom: a class, one escaped character, or a group. */

@@ -158,6 +158,27 @@ describe("validator regexes agree with the peggy validate parser", () => {
         expect(bad.slice(0, 10)).to.deep.equal([]);
       });
 
+      // The compiler drops a guard where what follows a construct cannot start where it could
+      // continue (scripts/compile-validator.mjs, excludes()): test the boundaries, with strings
+      // that join a rule's derivation to another rule's, cut it short, or splice two of them.
+      it("on derived strings joined, cut short and spliced at construct boundaries", () => {
+        const gen = new PegGenerator(grammar, prng(2003));
+        const names = grammar.rules.map((r) => r.name);
+        const pick = (n: number) => Math.floor(gen.random() * n);
+        const bad: string[] = [];
+        for (const n of withRegex) {
+          const inputs: string[] = [];
+          for (let i = 0; i < 25; i++) {
+            const s = gen.derive(n);
+            const t = gen.derive(names[pick(names.length)]);
+            const u = gen.derive(n);
+            inputs.push(s + t, s.slice(0, pick(s.length + 1)), s.slice(0, pick(s.length + 1)) + u.slice(pick(u.length + 1)), s + s, gen.mutate(s + t));
+          }
+          bad.push(...agree(revision, n, validatorRegex(spec, n)!, inputs));
+        }
+        expect(bad.slice(0, 10)).to.deep.equal([]);
+      });
+
       it("validate() agrees with the peggy parser on 3000 derived and mutated URLs (scheme-aware default rule)", () => {
         const gen = new PegGenerator(grammar, prng(1993));
         const top = findRule(revision, revision.topRule)!.pegName;
