@@ -148,11 +148,21 @@ export function validateWithPeggy(revision: Revision, pegName: string, input: st
 }
 
 /**
- * Above this length validate() uses the peggy parser. V8's regex backtrack stack grows with the
- * input: bench/hostile-validate.mjs shows linear time and no error up to 1 MB in every hostile shape,
- * but "RangeError: Maximum call stack size exceeded" at 10 MB for most of them.
+ * Above this length validate() and parse() use the peggy parsers, not the regex fast paths. V8's
+ * regex backtrack stack grows with the input: bench/hostile-validate.mjs shows linear time and no
+ * error up to 1 MB in every hostile shape, but "RangeError: Maximum call stack size exceeded" at
+ * 10 MB for most of them. The environment variable URI_GRAMMARS_REGEX_MAX_INPUT (characters, read
+ * once at load) changes it: 0 turns the fast paths off, which bench/scaling.mjs uses to time the
+ * parsers alone.
  */
-export const REGEX_MAX_INPUT = 1 << 20;
+export const REGEX_MAX_INPUT = regexMaxInputFromEnvironment() ?? 1 << 20;
+
+function regexMaxInputFromEnvironment(): number | null {
+  const value = typeof process === "undefined" ? undefined : process.env.URI_GRAMMARS_REGEX_MAX_INPUT;
+  if (value === undefined || value === "") return null;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
 
 const pegNames = new Map<Revision, Map<string, string | undefined>>();
 
