@@ -203,3 +203,17 @@ describe("AST fast path (capture regex) = peggy AST path", function () {
     });
   });
 });
+
+describe("URI_GRAMMARS_REGEX_MAX_INPUT sets the fast-path limit (read once at load)", () => {
+  const { execFileSync } = require("node:child_process") as typeof import("node:child_process");
+  const limitWith = (value: string | undefined): number => {
+    const env = { ...process.env };
+    if (value === undefined) delete env.URI_GRAMMARS_REGEX_MAX_INPUT;
+    else env.URI_GRAMMARS_REGEX_MAX_INPUT = value;
+    const script = `process.stdout.write(String(require(${JSON.stringify(join(ROOT, "dist", "src", "parse.js"))}).REGEX_MAX_INPUT))`;
+    return Number(execFileSync(process.execPath, ["-e", script], { env, encoding: "utf8" }));
+  };
+  it("unset: 1 MiB; 0: off; a count of characters: that; anything else: ignored", () => {
+    expect([limitWith(undefined), limitWith("0"), limitWith("4096"), limitWith("-1"), limitWith("lots")]).to.deep.equal([1 << 20, 0, 4096, 1 << 20, 1 << 20]);
+  });
+});
