@@ -15,6 +15,7 @@ import {
   type PeggyExpectation,
 } from "./errors";
 import { availableSpecIds, DEFAULT_SPEC, defaultRule, findRule, getRevision, isSpecId, ruleNames, type Revision } from "./revisions";
+import { generatedRuleTable, ownEntry } from "./revisions/generated";
 
 export interface ParseOptions {
   /** Revision id; default `draft-2003`. */
@@ -174,29 +175,11 @@ function pegNameOf(revision: Revision, ruleName: string): string | undefined {
   return byName.get(ruleName);
 }
 
-const regexModules = new Map<string, Readonly<Record<string, string>> | null>();
-const regexes = new Map<string, Map<string, RegExp | null>>();
-
-/** The compiled regex of one rule, built on first use; null when the rule has none. */
-export function validatorRegex(specId: string, pegName: string): RegExp | null {
-  let bySpec = regexes.get(specId);
-  if (!bySpec) regexes.set(specId, (bySpec = new Map()));
-  let regex = bySpec.get(pegName);
-  if (regex !== undefined) return regex;
-  let sources = regexModules.get(specId);
-  if (sources === undefined) {
-    try {
-      sources = (require(`../generated/${specId}.regex`) as { REGEX_SOURCES: Readonly<Record<string, string>> }).REGEX_SOURCES;
-    } catch {
-      sources = null;
-    }
-    regexModules.set(specId, sources);
-  }
-  const source = sources && Object.prototype.hasOwnProperty.call(sources, pegName) ? sources[pegName] : undefined;
-  regex = source === undefined ? null : new RegExp(source);
-  bySpec.set(pegName, regex);
-  return regex;
-}
+/** The compiled regex of one rule (generated/<spec>.regex.ts), built on first use; null when the rule has none. */
+export const validatorRegex = generatedRuleTable<{ REGEX_SOURCES: Readonly<Record<string, string>> }, RegExp>("regex", (m, pegName) => {
+  const source = ownEntry(m.REGEX_SOURCES, pegName);
+  return source === undefined ? null : new RegExp(source);
+});
 
 /** A start rule that is not an AST node returns peggy's raw value: wrap the nodes it holds. */
 function asRoot(result: unknown, rule: string, input: string): DerivationNode {

@@ -4,6 +4,7 @@
 // gives each node's span and the generated parent table its place in the tree. No node rule repeats
 // (path segments and params are split from the path's text by the builders). The revision's AST
 // builder then runs on this derivation exactly as on peggy's: there is one AST-building logic.
+import { generatedRuleTable, ownEntry } from "../revisions/generated";
 import type { DerivationNode } from "./derivation";
 
 interface CaptureModule {
@@ -19,30 +20,11 @@ export interface CaptureRegex {
   parents: readonly number[];
 }
 
-const modules = new Map<string, CaptureModule | null>();
-const compiled = new Map<string, Map<string, CaptureRegex | null>>();
-
 /** The capture regex of one start rule (peggy name), built on first use; null when there is none. */
-export function captureRegex(specId: string, pegName: string): CaptureRegex | null {
-  let bySpec = compiled.get(specId);
-  if (!bySpec) compiled.set(specId, (bySpec = new Map()));
-  let entry = bySpec.get(pegName);
-  if (entry !== undefined) return entry;
-  let mod = modules.get(specId);
-  if (mod === undefined) {
-    try {
-      mod = require(`../../generated/${specId}.capture`) as CaptureModule;
-    } catch {
-      mod = null;
-    }
-    modules.set(specId, mod);
-  }
-  const spec = mod && Object.prototype.hasOwnProperty.call(mod.CAPTURE_REGEXES, pegName) ? mod.CAPTURE_REGEXES[pegName] : undefined;
-  entry = null;
-  if (mod && spec) entry = { regex: new RegExp(spec.source, "d"), groups: spec.groups, rules: spec.rules, parents: spec.parents };
-  bySpec.set(pegName, entry);
-  return entry;
-}
+export const captureRegex = generatedRuleTable<CaptureModule, CaptureRegex>("capture", (m, pegName) => {
+  const spec = ownEntry(m.CAPTURE_REGEXES, pegName);
+  return spec === undefined ? null : { regex: new RegExp(spec.source, "d"), groups: spec.groups, rules: spec.rules, parents: spec.parents };
+});
 
 /**
  * The derivation of `input` from the capture regex: its root node (the start rule), or null when
