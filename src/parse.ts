@@ -165,14 +165,20 @@ function regexMaxInputFromEnvironment(): number | null {
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
-const pegNames = new Map<Revision, Map<string, string | undefined>>();
+const pegNames = new Map<Revision, Map<string, string>>();
 
-/** findRule() memoised per revision (validate() is called millions of times with a few rule names). */
+/**
+ * findRule() memoised per revision (validate() is called millions of times with a few rule names).
+ * Only names that exist are kept, so unknown names from callers cannot grow the memo.
+ */
 function pegNameOf(revision: Revision, ruleName: string): string | undefined {
   let byName = pegNames.get(revision);
   if (!byName) pegNames.set(revision, (byName = new Map()));
-  if (!byName.has(ruleName)) byName.set(ruleName, findRule(revision, ruleName)?.pegName);
-  return byName.get(ruleName);
+  const known = byName.get(ruleName);
+  if (known !== undefined) return known;
+  const pegName = findRule(revision, ruleName)?.pegName;
+  if (pegName !== undefined) byName.set(ruleName, pegName);
+  return pegName;
 }
 
 /** The compiled regex of one rule (generated/<spec>.regex.ts), built on first use; null when the rule has none. */
