@@ -82,19 +82,26 @@ function parseWith(input: unknown, options: ParseOptions, fast: boolean): ParseR
     const got = input === null ? "null" : Array.isArray(input) ? "an array" : typeof input;
     return { ok: false, spec: specId, rule: ruleName, error: usageError("not-a-string", specId, ruleName, `The input must be a string, not ${got}.`) };
   }
-  // The fast path (src/ast/fast.ts): a capture regex gives the derivation; a rejected input, a
-  // derivation tree, an input above REGEX_MAX_INPUT or a backtrack-stack overflow go to peggy.
+  // The fast paths: exact regex recognizers of the rule (src/ast/fast.ts, generated/<spec>.regex.ts).
+  // A capture regex gives the derivation. A regex that does not match is a rejection: peggy's AST
+  // parser is skipped and only the diagnosing parse runs, to build the error. A derivation tree, an
+  // input above REGEX_MAX_INPUT or a backtrack-stack overflow (RangeError) go to peggy.
   if (fast && !options.tree && input.length <= REGEX_MAX_INPUT) {
-    const capture = captureRegex(revision.id, rule.pegName);
-    if (capture) {
-      let node: DerivationNode | null = null;
-      try {
-        node = captureDerivation(capture, input);
-      } catch (e) {
-        if (!(e instanceof RangeError)) throw e;
+    let rejected = false;
+    try {
+      const capture = captureRegex(revision.id, rule.pegName);
+      if (capture) {
+        const node = captureDerivation(capture, input);
+        if (node) return { ok: true, spec: specId, rule: ruleName, ast: revision.buildAst(asRoot(node, ruleName, input), input) as Ast };
+        rejected = true;
+      } else {
+        const regex = validatorRegex(revision.id, rule.pegName);
+        rejected = regex !== null && !regex.test(input);
       }
-      if (node) return { ok: true, spec: specId, rule: ruleName, ast: revision.buildAst(asRoot(node, ruleName, input), input) as Ast };
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
     }
+    if (rejected) return { ok: false, spec: specId, rule: ruleName, error: syntaxError(revision, ruleName, input) };
   }
   let root: DerivationNode;
   try {
@@ -213,8 +220,11 @@ export function unknownRuleMessage(revision: Revision, name: string): string {
  * Re-parses with the traced parser to learn which rules were being tried at the farthest point the
  * input matched, then writes the error. Only rejected inputs pay for this.
  */
+const publishedNames = new Map<Revision, Map<string, string>>();
+
 function syntaxError(revision: Revision, startRule: string, input: string): ParseError {
-  const published = new Map(revision.rules.map((r) => [r.pegName, r.published ?? r.pegName]));
+  let published = publishedNames.get(revision);
+  if (!published) publishedNames.set(revision, (published = new Map(revision.rules.map((r) => [r.pegName, r.published ?? r.pegName]))));
   const stack: string[] = [];
   let farthest = -1;
   let stacks: string[][] = [];
@@ -339,20 +349,17 @@ function allowedAnywhere(revision: Revision, ch: string): boolean {
 
 /** The excluded-character class (unwise, delims, control, space ...) a character belongs to, if the revision names one. */
 function exclusionClass(revision: Revision, ch: string): { name: string; section: string } | null {
-  for (const name of ["unwise", "delims", "control", "space", "national", "punctuation"]) {
+  for (const name of EXCLUDED_CLASSES) {
     const rule = revision.rules.find((r) => r.published === name);
     if (rule && tryRule(revision, rule.pegName, ch)) return { name, section: rule.section ?? "" };
   }
   return null;
 }
 
+/** Whether one rule accepts a short input: its regex, else the validate parser (neither builds an error). */
 function tryRule(revision: Revision, pegName: string, input: string): boolean {
-  try {
-    revision.astParser.parse(input, { startRule: pegName });
-    return true;
-  } catch {
-    return false;
-  }
+  const regex = validatorRegex(revision.id, pegName);
+  return regex ? regex.test(input) : validateWithPeggy(revision, pegName, input);
 }
 
 /** "Appendix A (§4.3.1)" -> "§4.3.1"; "§2.4.3 (body only, not in Appendix A)" -> "§2.4.3". */
