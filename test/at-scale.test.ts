@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { prng } from "../src/published/generate";
 
 const ROOT = resolve(__dirname, "..", "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -52,16 +53,10 @@ function splits<T>(records: T[], n: number): T[][] {
   return Array.from({ length: n }, (_, i) => records.slice(i * size, (i + 1) * size));
 }
 
-/** A seeded shuffle (mulberry32), so a failure is reproducible. */
+/** A seeded shuffle (the generator's prng), so a failure is reproducible. */
 function shuffled<T>(items: T[], seed: number): T[] {
   const out = [...items];
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = prng(seed);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [out[i], out[j]] = [out[j], out[i]];

@@ -3,6 +3,7 @@
 // example, and seeded generated strings and mutations from the published grammars. Planted
 // mistakes in the group map prove the comparison can fail.
 import { expect } from "chai";
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { DerivationNode } from "../src/ast/derivation";
@@ -205,7 +206,6 @@ describe("AST fast path (capture regex) = peggy AST path", function () {
 });
 
 describe("URI_GRAMMARS_REGEX_MAX_INPUT sets the fast-path limit (read once at load)", () => {
-  const { execFileSync } = require("node:child_process") as typeof import("node:child_process");
   const limitWith = (value: string | undefined): number => {
     const env = { ...process.env };
     if (value === undefined) delete env.URI_GRAMMARS_REGEX_MAX_INPUT;
