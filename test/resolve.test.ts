@@ -1,14 +1,10 @@
 // Resolution: both Appendix C tables (verbatim, in order), our own cases, the lines where draft-1997
 // and draft-2003 differ, and very long runs of "..".
 import { expect } from "chai";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { resolve, resultText, type ResolveResult } from "../src/ops/resolve";
 import { readLines, readResolutionTable, type ResolutionCase } from "./support/resolution-table";
+import { requireSeedFile } from "./support/seeds";
 
-// The seeds live outside the repository (see /work/shared/seeds/README.md).
-const SEEDS = process.env.URI_GRAMMARS_SEEDS ?? "/work/shared/seeds";
-const haveSeeds = existsSync(SEEDS);
 const BASE = "http://a/b/c/d;p?q";
 
 /** The answer in the tables' notation. */
@@ -30,8 +26,7 @@ function runCase(c: ResolutionCase): void {
   }
 }
 
-function seedSection(seed: string, start: string, end: string): string {
-  const text = readFileSync(join(SEEDS, seed), "utf8");
+function seedSection(text: string, start: string, end: string): string {
   const i = text.indexOf(start);
   return text.slice(i, text.indexOf(end, i));
 }
@@ -45,9 +40,10 @@ for (const a of APPENDICES) {
   const cases = readResolutionTable(a.file);
   describe(`resolution: ${a.file}`, () => {
     it(`holds every example of the seed's Appendix C, verbatim and in order (${a.examples})`, function () {
-      if (!haveSeeds) this.skip();
-      expect(readFileSync(join(SEEDS, a.seed), "utf8")).to.include(a.basePrinted);
-      const section = seedSection(a.seed, a.start, a.end);
+      // The seeds live outside the repository (test/support/seeds.ts finds them).
+      const seed = requireSeedFile(this, a.seed);
+      expect(seed).to.include(a.basePrinted);
+      const section = seedSection(seed, a.start, a.end);
       expect(section.length).to.be.greaterThan(1000);
       // Each example is printed "REF = ANSWER": count the " = " in the section.
       expect(section.split(" = ").length - 1, "examples in the seed").to.equal(a.examples);
@@ -113,12 +109,11 @@ describe("resolution: results are values", () => {
     expect(empty.ok && empty.kind === "current-document" && empty.fragment).to.equal(null);
   });
   it("draft-1994 and rfc1738 answer 'not defined' with the document's words", function () {
-    if (!haveSeeds) this.skip();
     for (const spec of ["draft-1994", "rfc1738"]) {
       const r = resolve(BASE, "g", { spec });
       expect(r.ok && r.kind).to.equal("not-defined");
       if (!(r.ok && r.kind === "not-defined")) continue;
-      const seed = readFileSync(join(SEEDS, r.citation.seed), "utf8").split("\n");
+      const seed = requireSeedFile(this, r.citation.seed).split("\n");
       expect(seed[r.citation.line! - 1] + (seed[r.citation.line!] ?? "")).to.include(r.citation.quote);
     }
   });
