@@ -49,6 +49,7 @@ function isPeggyFailure(e: unknown): e is PeggyFailure {
  * an unknown revision or rule all come back as `{ ok: false, error }`.
  */
 export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
+  options ??= {}; // null (from JavaScript) means no options, as undefined does
   return parseWith(input, options, true);
 }
 
@@ -57,6 +58,7 @@ export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
  * reference the fast path is tested against (test/fast-ast.test.ts).
  */
 export function parseWithPeggy(input: unknown, options: ParseOptions = {}): ParseResult {
+  options ??= {}; // null means no options, as in parse()
   return parseWith(input, options, false);
 }
 
@@ -124,6 +126,7 @@ function parseWith(input: unknown, options: ParseOptions, fast: boolean): ParseR
  * REGEX_MAX_INPUT characters long; otherwise the peggy validate parser.
  */
 export function validate(input: unknown, options: { spec?: string; rule?: string } = {}): boolean {
+  options ??= {}; // null (from JavaScript) means no options, as undefined does
   if (typeof input !== "string") return false;
   const revision = getRevision(options.spec ?? DEFAULT_SPEC);
   if (!revision) return false;
