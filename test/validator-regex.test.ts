@@ -4,10 +4,11 @@
 import { expect } from "chai";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { validate, validateWithPeggy, validatorRegex } from "../src/parse";
+import { validate, validatorRegex } from "../src/parse";
 import { MUTATION_CHARACTERS, prng } from "../src/published/generate";
-import { availableSpecIds, defaultRule, findRule, getRevision, type Revision } from "../src/revisions";
+import { availableSpecIds, findRule, getRevision } from "../src/revisions";
 import { DATA_DIR, readTable } from "./support/table";
+import { InputFailure, TimedWorker } from "./support/time-limit";
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const peggy = require("peggy") as { parser: { parse(source: string): PegGrammar } };
@@ -117,14 +118,10 @@ for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv"))) {
   }
 }
 
-function agree(revision: Revision, pegName: string, regex: RegExp, inputs: Iterable<string>): string[] {
-  const bad: string[] = [];
-  for (const input of inputs) {
-    const expected = validateWithPeggy(revision, pegName, input);
-    if (regex.test(input) !== expected) bad.push(`${pegName} ${JSON.stringify(input)}: peggy ${expected ? "accepts" : "rejects"}`);
-  }
-  return bad;
-}
+// The regexes run in a worker thread with a time limit per input (test/support/time-limit.ts): a
+// regex that backtracks without end (a wrong guard) fails its test naming the input, never hangs.
+const CHECKS = join(__dirname, "support", "recognizer-checks.js");
+const describeCase = (c: unknown) => JSON.stringify(c);
 
 describe("validator regexes agree with the peggy validate parser", () => {
   for (const spec of availableSpecIds()) {
@@ -132,70 +129,69 @@ describe("validator regexes agree with the peggy validate parser", () => {
       const revision = getRevision(spec)!;
       const grammar = peggy.parser.parse(readFileSync(join(GRAMMAR_DIR, `${spec}.peggy`), "utf8"));
       const withRegex = revision.rules.map((r) => r.pegName).filter((n) => validatorRegex(spec, n) !== null);
+      const regexes = new TimedWorker({ module: CHECKS, factory: "regexAgreesWithPeggy", args: [spec] }, { describe: describeCase });
+      const agree = async (cases: { rule: string; input: string }[]) => (await regexes.map<{ rule: string; input: string }, string | null>(cases)).filter((d) => d !== null);
+      after(() => regexes.close());
 
       it("the top rule has a regex", () => {
         expect(withRegex).to.include(findRule(revision, revision.topRule)!.pegName);
       });
 
-      it("on every table input, for every rule with a regex", () => {
+      it("on every table input, for every rule with a regex", async () => {
         const inputs = [...(tableInputs.get(spec) ?? [])];
         expect(inputs.length, "table inputs for this revision").to.be.greaterThan(0);
-        const bad = withRegex.flatMap((n) => agree(revision, n, validatorRegex(spec, n)!, inputs));
+        const bad = await agree(withRegex.flatMap((rule) => inputs.map((input) => ({ rule, input }))));
         expect(bad.slice(0, 10)).to.deep.equal([]);
       });
 
-      it("on strings derived from each rule (and mutated)", () => {
+      it("on strings derived from each rule (and mutated)", async () => {
         const gen = new PegGenerator(grammar, prng(20031));
-        const bad: string[] = [];
-        for (const n of withRegex) {
-          const inputs: string[] = [];
+        const cases: { rule: string; input: string }[] = [];
+        for (const rule of withRegex) {
           for (let i = 0; i < 30; i++) {
-            const s = gen.derive(n);
-            inputs.push(s, gen.mutate(s));
+            const s = gen.derive(rule);
+            cases.push({ rule, input: s }, { rule, input: gen.mutate(s) });
           }
-          bad.push(...agree(revision, n, validatorRegex(spec, n)!, inputs));
         }
-        expect(bad.slice(0, 10)).to.deep.equal([]);
+        expect((await agree(cases)).slice(0, 10)).to.deep.equal([]);
       });
 
       // The compiler drops a guard where what follows a construct cannot start where it could
       // continue (scripts/compile-validator.mjs, excludes()): test the boundaries, with strings
       // that join a rule's derivation to another rule's, cut it short, or splice two of them.
-      it("on derived strings joined, cut short and spliced at construct boundaries", () => {
+      it("on derived strings joined, cut short and spliced at construct boundaries", async () => {
         const gen = new PegGenerator(grammar, prng(2003));
         const names = grammar.rules.map((r) => r.name);
         const pick = (n: number) => Math.floor(gen.random() * n);
-        const bad: string[] = [];
-        for (const n of withRegex) {
-          const inputs: string[] = [];
+        const cases: { rule: string; input: string }[] = [];
+        for (const rule of withRegex) {
           for (let i = 0; i < 25; i++) {
-            const s = gen.derive(n);
+            const s = gen.derive(rule);
             const t = gen.derive(names[pick(names.length)]);
-            const u = gen.derive(n);
-            inputs.push(s + t, s.slice(0, pick(s.length + 1)), s.slice(0, pick(s.length + 1)) + u.slice(pick(u.length + 1)), s + s, gen.mutate(s + t));
+            const u = gen.derive(rule);
+            for (const input of [s + t, s.slice(0, pick(s.length + 1)), s.slice(0, pick(s.length + 1)) + u.slice(pick(u.length + 1)), s + s, gen.mutate(s + t)]) cases.push({ rule, input });
           }
-          bad.push(...agree(revision, n, validatorRegex(spec, n)!, inputs));
         }
-        expect(bad.slice(0, 10)).to.deep.equal([]);
+        expect((await agree(cases)).slice(0, 10)).to.deep.equal([]);
       });
 
-      it("validate() agrees with the peggy parser on 3000 derived and mutated URLs (scheme-aware default rule)", () => {
+      it("validate() agrees with the peggy parser on 3000 derived and mutated URLs (scheme-aware default rule)", async () => {
         const gen = new PegGenerator(grammar, prng(1993));
         const top = findRule(revision, revision.topRule)!.pegName;
-        const bad: string[] = [];
-        let accepted = 0;
+        const inputs: string[] = [];
         for (let i = 0; i < 1500; i++) {
           const s = gen.derive(top);
-          for (const input of [s, gen.mutate(s)]) {
-            const pegName = findRule(revision, defaultRule(revision, input).rule)!.pegName;
-            const expected = validateWithPeggy(revision, pegName, input);
-            if (expected) accepted++;
-            if (validate(input, { spec }) !== expected) bad.push(`${JSON.stringify(input)}: peggy ${expected ? "accepts" : "rejects"}`);
-          }
+          inputs.push(s, gen.mutate(s));
         }
-        expect(bad.slice(0, 10)).to.deep.equal([]);
-        // both verdicts occur, so the comparison can fail either way
-        expect(accepted).to.be.within(300, 2700);
+        const validateChecks = new TimedWorker({ module: CHECKS, factory: "validateAgreesWithPeggy", args: [spec] });
+        try {
+          const results = await validateChecks.map<string, { accepted: boolean; difference: string | null }>(inputs);
+          expect(results.flatMap((r) => (r.difference === null ? [] : [r.difference])).slice(0, 10)).to.deep.equal([]);
+          // both verdicts occur, so the comparison can fail either way
+          expect(results.filter((r) => r.accepted).length).to.be.within(300, 2700);
+        } finally {
+          await validateChecks.close();
+        }
       });
     });
   }
@@ -204,5 +200,28 @@ describe("validator regexes agree with the peggy validate parser", () => {
     const long = "http://a/" + "b/".repeat(525_000);
     expect(validate(long, { spec: "draft-2003" })).to.equal(true);
     expect(validate(long + " ", { spec: "draft-2003" })).to.equal(false);
+  });
+});
+
+describe("a regex that backtracks without end fails its test, naming the input (planted mistake)", () => {
+  // A wrong guard can make a regex backtrack exponentially; a synchronous regex cannot be stopped by
+  // a mocha timeout. Planted: the draft-2003 top rule's regex replaced by one that backtracks 2^40 times.
+  it("the time limit stops the worker and the failure names the input", async () => {
+    const rule = findRule(getRevision("draft-2003")!, "URI-reference")!.pegName;
+    const hostile = "a".repeat(40) + "!";
+    const regexes = new TimedWorker({ module: CHECKS, factory: "regexAgreesWithPeggy", args: ["draft-2003", { rule, source: "^(?:[a-z]+)+$" }] }, { perInputMs: 1000, describe: describeCase });
+    try {
+      const failure = await regexes.map([{ rule, input: "http://a/" }, { rule, input: hostile }]).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(failure).to.be.instanceOf(InputFailure);
+      expect((failure as InputFailure).index).to.equal(1);
+      expect((failure as InputFailure).message).to.contain(JSON.stringify(hostile)).and.to.contain("no result within 1000 ms");
+      // The worker was replaced: the next call answers (the planted regex rejects what peggy accepts).
+      expect(await regexes.map([{ rule, input: "http://a/" }])).to.deep.equal([`${rule} "http://a/": peggy accepts`]);
+    } finally {
+      await regexes.close();
+    }
   });
 });
