@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { capJobs, runBatch, type BatchOptions } from "../src/cli/batch";
-import { BASE_HEAP_MB, BatchWorkerError, heapFor, intoTasks, MS_PER_MIB, SMALL_LINE_BYTES, timeFor } from "../src/cli/batch-supervisor";
+import { BatchWorkerError, heapFor, intoTasks, MS_PER_MIB, SMALL_LINE_BYTES, timeFor } from "../src/cli/batch-supervisor";
 import type { Item } from "../src/cli/batch-lines";
 import { main } from "../src/cli/main";
 import { PLANTED_JUDGES } from "./support/planted-judges";
@@ -49,39 +49,48 @@ async function cli(argv: string[], stdin: Buffer): Promise<{ code: number; out: 
   return { code, out, err };
 }
 
+/** A planted line: small (judged in a worker thread) or padded past SMALL_LINE_BYTES (judged alone in a child process). */
+const planted = (word: string, large: boolean) => (large ? `${word} ${"x".repeat(SMALL_LINE_BYTES)}` : word);
+
 describe("batch supervisor: a line that takes its worker down is answered, and the batch goes on", () => {
-  for (const jobs of [1, 2]) {
-    it(`--jobs ${jobs}: a line that hangs is answered line-timeout; the lines around it are judged`, async () => {
-      const r = await runPlanted(["a", "b", "HANG now", "c", "d"], { jobs, lineTimeoutMs: 500 });
-      expect(shape(r.answers)).to.deep.equal(["a", "b", "line-timeout", "c", "d"]);
-      expect(r.answers[2].input).to.equal("HANG now");
-      expect(r.answers[2].valid).to.equal(false);
-      expect(r.answers[2].error!.message).to.contain("no answer within 0.5 s");
-      expect(r.bad).to.equal(true);
+  for (const large of [false, true]) {
+    const where = large ? "a large line (child process)" : "a small line (worker thread)";
+    for (const jobs of [1, 2]) {
+      it(`--jobs ${jobs}: ${where} that hangs is answered line-timeout; the lines around it are judged`, async () => {
+        const r = await runPlanted(["a", "b", planted("HANG", large), "c", "d"], { jobs, lineTimeoutMs: 500 });
+        expect(shape(r.answers)).to.deep.equal(["a", "b", "line-timeout", "c", "d"]);
+        expect(r.answers[2].input).to.equal(planted("HANG", large).slice(0, 64));
+        expect(r.answers[2].valid).to.equal(false);
+        expect(r.answers[2].error!.message).to.contain("no answer within 0.5 s");
+        expect(r.bad).to.equal(true);
+      });
+    }
+    it(`${where} whose judge calls process.exit is answered worker-crashed, naming the exit code`, async () => {
+      const r = await runPlanted(["a", planted("EXIT", large), "b"]);
+      expect(shape(r.answers)).to.deep.equal(["a", "worker-crashed", "b"]);
+      expect(r.answers[1].error!.message).to.contain("exited with code 7");
+    });
+    it(`${where} whose judge throws is answered 'internal' by its judging unit, which lives on`, async () => {
+      const r = await runPlanted(["a", planted("THROW", large), "b"]);
+      expect(shape(r.answers)).to.deep.equal(["a", "internal", "b"]);
+      expect(r.answers[1].error!.message).to.contain("planted: the judge throws");
     });
   }
-  it("a line that allocates without end is answered line-out-of-memory", async () => {
-    const r = await runPlanted(["a", "ALLOC", "b"], { lineTimeoutMs: 60_000 });
+  // Out of memory is the expected failure of a large line, judged in a child process: V8 contains it
+  // there. (A worker thread's limit is best-effort: nodejs/node#47224; small lines stay far below it.)
+  it("a large line that allocates without end is answered line-out-of-memory", async () => {
+    const r = await runPlanted(["a", planted("ALLOC", true), "b"], { lineTimeoutMs: 60_000, lineMemoryMb: 256 });
     expect(shape(r.answers)).to.deep.equal(["a", "line-out-of-memory", "b"]);
-    expect(r.answers[1].error!.message).to.contain(`more than ${BASE_HEAP_MB} MiB`);
+    expect(r.answers[1].error!.message).to.contain("more than 256 MiB");
   });
-  it("a line whose judge calls process.exit is answered worker-crashed, naming the exit code", async () => {
-    const r = await runPlanted(["a", "EXIT", "b"]);
-    expect(shape(r.answers)).to.deep.equal(["a", "worker-crashed", "b"]);
-    expect(r.answers[1].error!.message).to.contain("exited with code 7");
-  });
-  it("a judge that throws: that line is answered 'internal' by the worker, which lives on", async () => {
-    const r = await runPlanted(["a", "THROW", "b"]);
-    expect(shape(r.answers)).to.deep.equal(["a", "internal", "b"]);
-    expect(r.answers[1].error!.message).to.contain("planted: the judge throws");
-  });
-  it("order after replacements: 700 lines with three planted failures in different tasks, --jobs 2", async () => {
+  it("order after replacements: 700 lines with planted failures in different tasks and units, --jobs 2", async () => {
     const lines = Array.from({ length: 700 }, (_, i) => `line ${i}`);
-    lines[10] = "ALLOC";
+    lines[10] = planted("EXIT", true);
     lines[300] = "HANG"; // inside the second task of 256 lines: the lines before and after it are judged again
     lines[450] = "EXIT";
-    const r = await runPlanted(lines, { jobs: 2, lineTimeoutMs: 2000, lineMemoryMb: 256 });
-    const expected = lines.map((l) => (l === "ALLOC" ? "line-out-of-memory" : l === "HANG" ? "line-timeout" : l === "EXIT" ? "worker-crashed" : l));
+    lines[451] = planted("HANG", true);
+    const r = await runPlanted(lines, { jobs: 2, lineTimeoutMs: 500 });
+    const expected = lines.map((l) => (l.startsWith("HANG") ? "line-timeout" : l.startsWith("EXIT") ? "worker-crashed" : l));
     expect(shape(r.answers)).to.deep.equal(expected);
     expect(r.out.split("\n").length - 1).to.equal(700);
   });
@@ -93,10 +102,10 @@ describe("batch supervisor: a line that takes its worker down is answered, and t
     const r = await runPlanted(["SLEEP 300", "SLEEP 300", "SLEEP 300", "SLEEP 300", "SLEEP 300"], { lineTimeoutMs: 1000 });
     expect(shape(r.answers)).to.deep.equal(Array(5).fill("SLEEP 300"));
   });
-  it("a judge's stray output goes to standard error, never among the answers", async () => {
-    const r = await runPlanted(["a", "LOG", "b"]);
-    expect(shape(r.answers)).to.deep.equal(["a", "LOG", "b"]);
-    expect(r.err).to.contain("planted: a stray line");
+  it("a judge's stray output goes to standard error, never among the answers (threads and processes)", async () => {
+    const r = await runPlanted(["a", "LOG", planted("LOG", true), "b"]);
+    expect(shape(r.answers).map((a) => a.slice(0, 3))).to.deep.equal(["a", "LOG", "LOG", "b"]);
+    expect(r.err.split("planted: a stray line").length - 1).to.equal(2);
   });
   it("a judge that cannot be built fails the batch (after a few tries), never loops or drops lines silently", async () => {
     const failure = await runPlanted(["a", "b"], {}, "brokenJudge").then(
@@ -111,7 +120,7 @@ describe("batch supervisor: a line that takes its worker down is answered, and t
 describe("batch supervisor: tasks and limits", () => {
   const line = (n: number): Item => ({ line: "x".repeat(n) });
   it("small lines go in tasks of at most 256; a line over SMALL_LINE_BYTES goes alone", () => {
-    const items = [line(1), line(2), line(SMALL_LINE_BYTES + 1), line(3), ...Array.from({ length: 300 }, () => line(1))];
+    const items = [line(1), line(SMALL_LINE_BYTES), line(SMALL_LINE_BYTES + 1), line(3), ...Array.from({ length: 300 }, () => line(1))];
     expect(intoTasks(items).map((t) => t.length)).to.deep.equal([2, 1, 256, 45]);
   });
   it("the memory limit grows with the line (512 MiB steps) up to --line-memory; the time limit by MS_PER_MIB per MiB", () => {
