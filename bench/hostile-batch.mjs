@@ -1,6 +1,7 @@
 // npm run bench:hostile: batch mode against hostile lines (issue 17 items 3 and 5). Two runs:
 // - "one": one hostile line of HOSTILE_ONE_MB MiB (default 64: the default --max-line-bytes) through
-//   `check --json -`: time, peak memory, and the answer it gets;
+//   `check --json -`: time, peak memory, and the answer it gets; "one-valid": the same line without
+//   its last byte, valid (can a valid line of that size still be answered within the default limits?);
 // - "mix": HOSTILE_LINES lines (default 10^6) of real-world URLs, of which HOSTILE_COUNT (default 100)
 //   or a fraction HOSTILE_FRACTION are hostile lines of HOSTILE_MIN_MB to HOSTILE_MAX_MB MiB (default
 //   1 to 16), through `check --json --exit-zero --jobs HOSTILE_JOBS -` (default 4): time, peak memory,
@@ -20,7 +21,7 @@ import { performance } from "node:perf_hooks";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const env = (k, d) => (process.env[k] === undefined || process.env[k] === "" ? d : process.env[k]);
-const RUNS = env("HOSTILE_RUNS", "one,mix").split(",");
+const RUNS = env("HOSTILE_RUNS", "one,one-valid,mix").split(",");
 const ONE_MB = Number(env("HOSTILE_ONE_MB", 64));
 const LINES = Number(env("HOSTILE_LINES", 1_000_000));
 const FRACTION = process.env.HOSTILE_FRACTION ? Number(process.env.HOSTILE_FRACTION) : null;
@@ -125,11 +126,12 @@ console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round
 const results = {};
 const file = join(os.tmpdir(), `uri-grammars-hostile-${process.pid}.txt`);
 try {
-  if (RUNS.includes("one")) {
-    writeFileSync(file, Buffer.concat([hostile(ONE_MB * MiB), Buffer.from("\n")]));
+  for (const run1 of ["one", "one-valid"].filter((r) => RUNS.includes(r))) {
+    const line = hostile(ONE_MB * MiB);
+    writeFileSync(file, Buffer.concat([run1 === "one" ? line : line.subarray(0, line.length - 1), Buffer.from("\n")]));
     const r = await run(file, ["check", "--json", "--exit-zero", "--no-progress", "-"]);
-    results.one = { lineMiB: ONE_MB, ...r };
-    console.log(`one hostile line of ${ONE_MB} MiB through check --json -: exit ${r.code}, ${r.lines} answer(s) ${JSON.stringify(r.codes)}, ${r.seconds.toFixed(1)} s, peak RSS ${r.peakMainMiB} MiB (batch process), ${r.peakTreeMiB} MiB (with its children)`);
+    results[run1] = { lineMiB: ONE_MB, valid: run1 !== "one", ...r };
+    console.log(`one ${run1 === "one" ? "hostile (invalid)" : "valid"} line of ${ONE_MB} MiB through check --json -: exit ${r.code}, ${r.lines} answer(s) ${JSON.stringify(r.codes)}, ${r.seconds.toFixed(1)} s, peak RSS ${r.peakMainMiB} MiB (batch process), ${r.peakTreeMiB} MiB (with its children)`);
     for (const a of r.firstAnswers) console.log(`  answer: ${a}`);
     if (r.stderr) console.log(`  standard error: ${r.stderr}`);
   }

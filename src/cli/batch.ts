@@ -25,7 +25,7 @@ import type { Readable } from "node:stream";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { InputError, Interrupted, processIo, type Io } from "./io";
 import { itemBytes, readItems, type JudgeSpec, type Packed, type RejectContext } from "./batch-lines";
-import { BASE_HEAP_MB, DEFAULT_LINE_MEMORY_MB, DEFAULT_LINE_TIMEOUT_S, HEAP_PER_CHAR, intoTasks, MS_PER_MIB, Supervisor } from "./batch-supervisor";
+import { BASE_HEAP_MB, DEFAULT_LINE_MEMORY_MB, DEFAULT_LINE_TIMEOUT_S, HEAP_PER_CHAR, HEAP_STEP_MB, intoTasks, MS_PER_MIB, SMALL_LINE_BYTES, Supervisor } from "./batch-supervisor";
 
 export { firstInvalidUtf8, judgeItem, loadJudge, pack, readItems, rejectLine, type Item, type Judge, type JudgeSpec, type LineResult, type Packed, type RejectContext } from "./batch-lines";
 
@@ -53,7 +53,7 @@ const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 /** Bytes counted per line on top of its text (so that empty lines count too). */
 const LINE_OVERHEAD = 64;
 
-const BASE_HEAP_TEXT = `${BASE_HEAP_MB} MiB plus ${HEAP_PER_CHAR} bytes per character, in steps of 512 MiB, up to this`;
+const BASE_HEAP_TEXT = `${BASE_HEAP_MB} MiB, plus ${HEAP_PER_CHAR} bytes per character for a line over ${SMALL_LINE_BYTES / 1024} KiB in steps of ${HEAP_STEP_MB} MiB, up to this`;
 
 function isDirectory(fd: number): boolean {
   try {
@@ -277,7 +277,11 @@ export interface BatchFlags {
 /** The flags every batch command ('-' input) shares: --jobs, --summary, --exit-zero, --max-line-bytes, --line-timeout, --line-memory, --no-progress. */
 export function addBatchOptions(command: Command): Command {
   return command
-    .addOption(new Option("--jobs <n>", `with '-': judge lines on n worker threads (at most ${availableParallelism()} here, the machine's parallelism); output keeps input order`).argParser(positiveInt("--jobs")).default(1))
+    .addOption(
+      new Option("--jobs <n>", `with '-': judge n lines at once (worker threads; a line over 16 KiB in a child process); at most ${availableParallelism()} here, the machine's parallelism (more is capped, with a note); output keeps input order`)
+        .argParser(positiveInt("--jobs"))
+        .default(1),
+    )
     .addOption(new Option("--summary", "with '-': at the end, counts per verdict and per failing rule (text: on standard error; --json: a last line {\"summary\": true, ...})"))
     .addOption(new Option("--exit-zero", "exit 0 even when inputs are invalid (a pipeline stage); usage errors still exit 2"))
     .addOption(
@@ -301,11 +305,12 @@ standard output (back-pressure). Every line gets exactly one answer, in input or
 exactly one output line; --summary adds one last line). A line that is not UTF-8 is answered
 "invalid UTF-8 at byte N of the line" (N counts from 0); a line over --max-line-bytes (default
 ${DEFAULT_MAX_LINE_BYTES} bytes) is answered "line too long". Each line is judged in a worker thread
-under a time limit (--line-timeout) and a memory limit (--line-memory) that grow with its size; a line
-over either, or whose worker crashes, is answered with the error code line-timeout,
-line-out-of-memory or worker-crashed, and the lines after it are answered as usual. All of these
-count as invalid. Ctrl-C stops having written only whole answers (exit 130); a read error on
-standard input exits 2.`;
+(a line over ${SMALL_LINE_BYTES / 1024} KiB alone, in a child process) under a time limit (--line-timeout) and a memory
+limit (--line-memory) that grow with its size; a line over either, or whose thread or process
+crashes, is answered with the error code line-timeout, line-out-of-memory or worker-crashed, and the
+other lines are answered as usual. All of these count as invalid. Ctrl-C stops having written only
+whole answers (exit 130); a read error on standard input exits 2; a closed standard output
+(\`... | head -1\`) ends the run quietly.`;
 
 /** Runs a batch command's '-' mode with the shared flags; resolves to true when some line was bad. */
 export function runBatchCommand(io: Io, judge: JudgeSpec, record: Record<string, unknown>, flags: BatchFlags, textTo: "out" | "err" = "out"): Promise<boolean> {
