@@ -5,7 +5,7 @@
 // Environment: CRASH_TIMEOUT (seconds per row, default 300; a row still running then is killed),
 // CRASH_ROWS (comma-separated row numbers, default all), CRASH_LABEL (results file name, default "latest").
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -24,12 +24,20 @@ const ROWS = [
   ["--jobs 100000 (8 short lines)", ["check", "--json", "--jobs", "100000", "-"], () => Array.from({ length: 8 }, (_, i) => `http://a/${i}`)],
 ];
 
-/** The peak resident set size of a live process (VmHWM, KiB), or NaN once it is gone. */
-function peakRssKiB(pid) {
+function status(pid) {
   try {
-    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+    return readFileSync(`/proc/${pid}/status`, "utf8");
   } catch {
-    return NaN;
+    return "";
+  }
+}
+const kib = (text, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
+/** The process's children (child processes judging large lines). */
+function children(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter((x) => x !== "").map(Number));
+  } catch {
+    return [];
   }
 }
 
@@ -40,12 +48,15 @@ function runRow(argv, lines) {
     const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
     let err = "";
+    // The batch process's own peak (VmHWM, a high-water mark), and the peak of the batch process plus
+    // its child processes (VmRSS summed, sampled every 0.2 s).
     let peak = 0;
-    // VmHWM is a high-water mark: sampled twice a second, the last sample is the peak (to 0.5 s).
+    let peakTree = 0;
     const sampler = setInterval(() => {
-      const kib = peakRssKiB(child.pid);
-      if (kib > peak) peak = kib;
-    }, 500);
+      const main = status(child.pid);
+      peak = Math.max(peak, kib(main, "VmHWM"));
+      peakTree = Math.max(peakTree, kib(main, "VmRSS") + children(child.pid).reduce((n, c) => n + kib(status(c), "VmRSS"), 0));
+    }, 200);
     child.stdout.on("data", (d) => {
       // keep only the start of each answer (an answer may echo a 50 MB input)
       out += d.toString("latin1").replace(/"input":"[^"]{200,}"/g, '"input":"..."');
@@ -65,14 +76,14 @@ function runRow(argv, lines) {
       clearTimeout(timer);
       clearInterval(sampler);
       const seconds = (performance.now() - t0) / 1000;
-      resolve({ code: killed ? `killed after ${TIMEOUT} s` : signal ? `signal ${signal}` : code, out, err, seconds, peakRssMiB: Math.round(peak / 1024) });
+      resolve({ code: killed ? `killed after ${TIMEOUT} s` : signal ? `signal ${signal}` : code, out, err, seconds, peakRssMiB: Math.round(peak / 1024), peakTreeMiB: Math.round(peakTree / 1024) });
     });
   });
 }
 
 const only = process.env.CRASH_ROWS ? process.env.CRASH_ROWS.split(",").map(Number) : null;
 console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; per-row limit ${TIMEOUT} s\n`);
-console.log("| # | input | exit | answers / lines | seconds | peak RSS (MiB) | answers (error codes) | standard error |");
+console.log("| # | input | exit | answers / lines | seconds | peak RSS (MiB): batch process / with children | answers (error codes) | standard error |");
 console.log("| ---: | --- | ---: | ---: | ---: | ---: | --- | --- |");
 const results = [];
 for (const [i, [what, argv, make]] of ROWS.entries()) {
@@ -83,8 +94,8 @@ for (const [i, [what, argv, make]] of ROWS.entries()) {
   const answers = json ? r.out.split("\n").filter((l) => l.startsWith("{")) : r.out.split("\n").filter((l) => /^(valid|invalid) /.test(l));
   const codes = json ? answers.map((a) => /"code":"([^"]+)"/.exec(a)?.[1] ?? (/"valid":true/.test(a) || /"differs"/.test(a) ? "ok" : "?")) : answers.map((a) => a.split(/\s+/)[0]);
   const err = r.err.trim().split("\n").filter((l) => l !== "").slice(0, 2).join(" / ").slice(0, 160);
-  results.push({ row: i + 1, what, argv, lines: lines.length, answers: answers.length, codes, code: r.code, seconds: r.seconds, peakRssMiB: r.peakRssMiB, stderr: err });
-  console.log(`| ${i + 1} | ${what} | ${r.code} | ${answers.length} / ${lines.length} | ${r.seconds.toFixed(1)} | ${r.peakRssMiB} | ${codes.join(", ")} | ${err.replace(/\|/g, "\\|")} |`);
+  results.push({ row: i + 1, what, argv, lines: lines.length, answers: answers.length, codes, code: r.code, seconds: r.seconds, peakRssMiB: r.peakRssMiB, peakTreeMiB: r.peakTreeMiB, stderr: err });
+  console.log(`| ${i + 1} | ${what} | ${r.code} | ${answers.length} / ${lines.length} | ${r.seconds.toFixed(1)} | ${r.peakRssMiB} / ${r.peakTreeMiB} | ${codes.join(", ")} | ${err.replace(/\|/g, "\\|")} |`);
 }
 mkdirSync(join(ROOT, "bench/results"), { recursive: true });
 writeFileSync(join(ROOT, `bench/results/crash-table-${LABEL}.json`), JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, totalMemGiB: Math.round(os.totalmem() / 2 ** 30), timeoutSeconds: TIMEOUT, results }, null, 2) + "\n");

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { capJobs, runBatch, type BatchOptions } from "../src/cli/batch";
 import { BatchWorkerError, heapFor, intoTasks, MS_PER_MIB, SMALL_LINE_BYTES, timeFor } from "../src/cli/batch-supervisor";
-import type { Item } from "../src/cli/batch-lines";
+import { packItems, unpackItems, type Item } from "../src/cli/batch-lines";
 import { main } from "../src/cli/main";
 import { PLANTED_JUDGES } from "./support/planted-judges";
 
@@ -122,6 +122,12 @@ describe("batch supervisor: tasks and limits", () => {
   it("small lines go in tasks of at most 256; a line over SMALL_LINE_BYTES goes alone", () => {
     const items = [line(1), line(SMALL_LINE_BYTES), line(SMALL_LINE_BYTES + 1), line(3), ...Array.from({ length: 300 }, () => line(1))];
     expect(intoTasks(items).map((t) => t.length)).to.deep.equal([2, 1, 256, 45]);
+  });
+  it("items travel to a worker thread as one string plus the items that are not lines, and come back the same", () => {
+    const items: Item[] = [{ line: "a" }, { problem: "utf8", byte: 1, preview: "x\ufffd", bytes: 2 }, { line: "" }, { line: "b\rc" }, { problem: "long", preview: "y", bytes: 9 }];
+    const packed = packItems(items);
+    expect(packed.text).to.equal("a\n\n\nb\rc\n");
+    expect(unpackItems(packed)).to.deep.equal(items);
   });
   it("the memory limit grows with the line (512 MiB steps) up to --line-memory; the time limit by MS_PER_MIB per MiB", () => {
     const limits = { timeoutMs: 30_000, maxHeapMb: 4608 };

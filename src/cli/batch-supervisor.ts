@@ -30,7 +30,7 @@ import { totalmem } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { Worker } from "node:worker_threads";
-import { concatPacked, failedLine, frame, FrameReader, itemBytes, pack, type Item, type JudgeSpec, type LineFailure, type Packed, type RejectContext } from "./batch-lines";
+import { concatPacked, failedLine, frame, FrameReader, itemBytes, pack, packItems, type Item, type JudgeSpec, type LineFailure, type Packed, type RejectContext } from "./batch-lines";
 
 /** Lines longer than this (in UTF-16 units) are judged alone, in a child process. */
 export const SMALL_LINE_BYTES = 16 * 1024;
@@ -247,7 +247,7 @@ export class Supervisor {
       idleTimer: null,
       failure: null,
       retiring: false,
-      send: (task) => worker.postMessage({ id: task.id, items: task.items }),
+      send: (task) => worker.postMessage({ id: task.id, items: packItems(task.items) }),
       kill: () => void worker.terminate(),
       current: (task) => {
         if (Atomics.load(progress, 0) !== task.id) return null;
