@@ -125,8 +125,11 @@ function stamp(file) {
 
 export function buildAll() {
   mkdirSync(outDir, { recursive: true });
-  // Start from nothing: a file an older build wrote must not survive (generated/ is not committed).
-  for (const f of readdirSync(outDir)) if (f.endsWith(".ts")) rmSync(join(outDir, f));
+  // A file an older build wrote (another variant, a grammar since removed) must not survive:
+  // generated/ holds exactly what the build makes (it is not committed).
+  const ids = readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).map((f) => basename(f, ".peggy"));
+  const made = new Set(ids.flatMap((id) => [`${id}.peggy.ts`, `${id}.rules.ts`, `${id}.scanner.ts`]));
+  for (const f of readdirSync(outDir)) if (f.endsWith(".ts") && !made.has(f)) rmSync(join(outDir, f));
   const specs = [];
   for (const file of readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).sort()) {
     const id = basename(file, ".peggy");

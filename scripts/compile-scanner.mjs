@@ -26,7 +26,8 @@
 //       * unbounded decisions inside a repetition: answered by one reverse pass computed once
 //         (scripts/scanner/reverse.mjs), then a table lookup.
 //   No backtracking engine runs on the input.
-import { readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
 import { join, dirname, basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -373,13 +374,34 @@ ${rev ? "  REV = null;\n" : ""}  if (end !== N) throw new Error(\`scanner: the w
 `;
 }
 
+/**
+ * The hash of everything a scanner is made from: the grammar, this script and scripts/scanner/, the
+ * annotation reader and peggy's version. The build skips a grammar whose generated scanner carries
+ * the same hash (the compilation takes seconds per grammar); any change to an input rebuilds it.
+ */
+function inputHash(source) {
+  const h = createHash("sha256");
+  h.update(source);
+  for (const f of [fileURLToPath(import.meta.url), join(root, "scripts", "build-grammars.mjs"), ...readdirSync(join(root, "scripts", "scanner")).sort().map((f) => join(root, "scripts", "scanner", f))]) h.update(readFileSync(f));
+  h.update(require("peggy/package.json").version);
+  return h.digest("hex");
+}
+
 export function buildAll() {
   mkdirSync(outDir, { recursive: true });
   const built = [];
   for (const file of readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).sort()) {
     const id = basename(file, ".peggy");
-    const model = compileGrammar(readFileSync(join(grammarDir, file), "utf8"), file);
-    writeFileSync(join(outDir, `${id}.scanner.ts`), emitModule(model, file));
+    const source = readFileSync(join(grammarDir, file), "utf8");
+    const out = join(outDir, `${id}.scanner.ts`);
+    const hash = inputHash(source);
+    const stampLine = `// input-hash ${hash}\n`;
+    if (existsSync(out) && readFileSync(out, "utf8").startsWith(stampLine)) {
+      built.push(`${id} (unchanged)`);
+      continue;
+    }
+    const model = compileGrammar(source, file);
+    writeFileSync(out, stampLine + emitModule(model, file));
     built.push(`${id} ${model.stats.states}/${model.stats.classes}/${model.stats.reverseStates}`);
   }
   return built;

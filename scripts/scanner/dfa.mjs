@@ -20,8 +20,10 @@ export class DfaBuilder {
     this.graph = graph;
     this.classes = classes;
     this.bdd = new Bdd();
-    this.derivatives = classes.map(() => new Map());
-    this.substitutions = classes.map(() => new Map());
+    // Memos indexed by node id (graph node for derivatives, BDD node for steps), one table per
+    // class; -1 is "not computed yet". Typed arrays: Maps of this size made most of the build time.
+    this.derivatives = classes.map(() => new Int32Array(0));
+    this.substitutions = classes.map(() => new Int32Array(0));
     this.nullables = new Map();
     /** explored states: BDD functions; their transitions (one Int32Array per state) */
     this.states = [];
@@ -70,9 +72,9 @@ export class DfaBuilder {
   derivative(x, c) {
     if (x === F) return 0;
     if (x === T) return 1;
-    const memo = this.derivatives[c];
-    const known = memo.get(x);
-    if (known !== undefined) return known;
+    const memo = this.memoFor(this.derivatives, c, x);
+    const known = memo[x];
+    if (known !== -1) return known === -2 ? unguarded() : known;
     const n = this.graph.nodes[x];
     const B = this.bdd;
     let r;
@@ -95,26 +97,35 @@ export class DfaBuilder {
         r = B.not(this.derivative(n.a, c));
         break;
       case "ref":
-        memo.set(x, -1);
+        memo[x] = -2; // in progress: reached again before a character is consumed
         r = this.derivative(n.def, c);
-        if (r === -1) throw new Error("scanner: unguarded loop");
         break;
       default:
         throw new Error(`scanner: unknown node ${n.op}`);
     }
-    memo.set(x, r);
+    this.derivatives[c][x] = r;
     return r;
+  }
+
+  /** The memo table of class c, grown to hold index i (new entries -1). */
+  memoFor(tables, c, i) {
+    let t = tables[c];
+    if (i >= t.length) {
+      const grown = new Int32Array(Math.max(1024, (i + 1) * 2)).fill(-1);
+      grown.set(t);
+      tables[c] = t = grown;
+    }
+    return t;
   }
 
   /** The derivative of a state (BDD f) by class c: each variable replaced by its derivative. */
   step(f, c) {
     if (f <= 1) return f;
-    const memo = this.substitutions[c];
-    const known = memo.get(f);
-    if (known !== undefined) return known;
+    const known = this.memoFor(this.substitutions, c, f)[f];
+    if (known !== -1) return known;
     const B = this.bdd;
     const r = B.ite(this.derivative(B.variable[f], c), this.step(B.high[f], c), this.step(B.low[f], c));
-    memo.set(f, r);
+    this.memoFor(this.substitutions, c, f)[f] = r;
     return r;
   }
 
@@ -137,7 +148,16 @@ export class DfaBuilder {
   explore(limit = 500_000) {
     for (let i = this.transitions.length; i < this.states.length; i++) {
       const row = new Int32Array(this.classes.length);
-      for (let c = 0; c < this.classes.length; c++) row[c] = this.stateOf(this.step(this.states[i], c));
+      // Classes that derive every variable of the state alike lead to the same state: one step each.
+      const vars = [...this.bdd.support(this.states[i])];
+      const bySignature = new Map();
+      for (let c = 0; c < this.classes.length; c++) {
+        let signature = "";
+        for (const v of vars) signature += `${this.derivative(v, c)},`;
+        let target = bySignature.get(signature);
+        if (target === undefined) bySignature.set(signature, (target = this.stateOf(this.step(this.states[i], c))));
+        row[c] = target;
+      }
       this.transitions.push(row);
       if (this.states.length > limit) throw new Error(`scanner: more than ${limit} DFA states`);
     }
@@ -189,6 +209,10 @@ export class DfaBuilder {
     }
     return out;
   }
+}
+
+function unguarded() {
+  throw new Error("scanner: a loop reaches itself before consuming a character");
 }
 
 /** The deepest common ancestor of rule stacks (0 when the list is empty). */
