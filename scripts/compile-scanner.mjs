@@ -294,7 +294,8 @@ export const ONE_CHAR: Readonly<Record<string, string>> = ${JSON.stringify(model
 export const D_START = u32(${JSON.stringify(base64(decisionStarts))});
 const D_BIT = new Int8Array(u8(${JSON.stringify(base64(new Uint8Array(decisionBits.buffer)))}).buffer);
 ${rev ? `const REV_TRANS = ${revTable.code};
-const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
+/** Per reverse state, the answers of the decisions the reverse pass answers (exported for the tests' planted mistakes). */
+export const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
 const REV_INITIAL = ${rev.initial};` : ""}
 /** The state scan() stopped in (the last state that could still accept). */
 export const LAST = new Int32Array(1);

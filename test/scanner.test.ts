@@ -112,6 +112,8 @@ describe("planted mistakes in a scanner are caught by the differential check", (
     ["rfc1738", { kind: "transition", rule: "ftpurl", char: "f", instead: "g" }],
     ["rfc1738", { kind: "decision", index: 3 }],
     ["draft-1994", { kind: "decision", index: 10 }],
+    ["draft-1994", { kind: "reverse" }],
+    ["draft-1997", { kind: "reverse" }],
   ];
   for (const [spec, mistake] of mistakes) {
     it(`${spec}: a wrong ${mistake.kind} (${JSON.stringify(mistake)})`, async function () {
