@@ -101,7 +101,7 @@ function hex4(n: number): string {
 export function percentEncode(c: string): string | null {
   const code = c.codePointAt(0)!;
   if (code >= 0xd800 && code <= 0xdfff) return null;
-  return Array.from(Buffer.from(c, "utf8"), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+  return Array.from(new TextEncoder().encode(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 }
 
 /** The first character (a whole code point) at `offset`, or null at the end. */
