@@ -201,6 +201,11 @@ function normalizeRfc3986(input: string, ast: GenericAst, level: NormalizationLe
   // comparison", and resolution (§5.2.2) removes them.
   if (ast.kind === "absolute") {
     c.path = removeDotSegments3986(c.path);
+    // Without an authority, a path that now starts with "//" would be read back as one ("a:/.//x"
+    // would become "a://x", a URI with authority "x"): §5.3 recomposes it so, but §6.1 asks comparison
+    // to avoid "false positives" strictly. The "/." that remove_dot_segments would take away again
+    // keeps the path a path (the form the WHATWG URL standard also writes).
+    if (c.authority === null && c.path.startsWith("//")) c.path = "/." + c.path;
     note("rfc3986 §6.2.2.3", "dot segments removed (remove_dot_segments, §5.2.4)");
   }
   if (level === "syntax") return { ok: true, spec, level, input, normalized: current(), steps };
