@@ -8,7 +8,7 @@ export interface SpecInfo {
   title: string;
   /** Publication date as the document gives it (YYYY-MM). */
   date: string;
-  /** The seed file under ../shared/seeds/. */
+  /** The seed file, relative to ../shared/seeds/ (rfc3986: `../references/rfc3986.txt`, the RFC as published). */
   seed: string;
   /** The grammar notation the document uses. */
   notation: string;
@@ -20,8 +20,8 @@ export interface SpecInfo {
   rules: readonly RuleInfo[];
 }
 
-export type SpecId = "draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003";
-export const SPEC_IDS: readonly SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
+export type SpecId = "draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003" | "rfc3986";
+export const SPEC_IDS: readonly SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"];
 
 /** A revision the tool can parse: registry data plus its scanner and AST builder. */
 export interface Revision<A = unknown> extends SpecInfo {
