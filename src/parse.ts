@@ -43,23 +43,30 @@ export function parse(input: unknown, options?: ParseOptions | null): ParseResul
   }
   if (opts.rule === undefined && revision.selectProduction && typeof input === "string") {
     const { rule, production } = defaultRule(revision, input);
-    return { ...parse(input, { ...opts, rule }), production };
+    const r = parseRule(revision, input, rule, opts.tree === true);
+    if (production !== undefined) r.production = production;
+    return r;
   }
-  const ruleName = opts.rule ?? revision.topRule;
+  return parseRule(revision, input, opts.rule ?? revision.topRule, opts.tree === true);
+}
+
+/** parse() once the revision and the start rule are known. Results are object literals: spreading one costs more than the scan. */
+function parseRule(revision: Revision, input: unknown, ruleName: string, tree: boolean): ParseResult {
+  const spec = revision.id;
   const rule = findRule(revision, ruleName);
   if (!rule) {
-    return { ok: false, spec: specId, rule: ruleName, error: usageError("unknown-rule", specId, ruleName, unknownRuleMessage(revision, ruleName)) };
+    return { ok: false, spec, rule: ruleName, error: usageError("unknown-rule", spec, ruleName, unknownRuleMessage(revision, ruleName)) };
   }
   if (typeof input !== "string") {
     const got = input === null ? "null" : Array.isArray(input) ? "an array" : typeof input;
-    return { ok: false, spec: specId, rule: ruleName, error: usageError("not-a-string", specId, ruleName, `The input must be a string, not ${got}.`) };
+    return { ok: false, spec, rule: ruleName, error: usageError("not-a-string", spec, ruleName, `The input must be a string, not ${got}.`) };
   }
   const scanner = revision.scanner;
   const offset = scanner.scan(scanner.START[rule.pegName], input);
-  if (offset >= 0) return { ok: false, spec: specId, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
+  if (offset >= 0) return { ok: false, spec, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
   const ast = revision.buildAst(asRoot(scanner.walk(rule.pegName, input, false), ruleName, input), input) as Ast;
-  if (!opts.tree) return { ok: true, spec: specId, rule: ruleName, ast };
-  return { ok: true, spec: specId, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };
+  if (!tree) return { ok: true, spec, rule: ruleName, ast };
+  return { ok: true, spec, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };
 }
 
 /**
