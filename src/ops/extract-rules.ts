@@ -23,7 +23,7 @@
 export interface DelimitingQuote {
   /** The section (or appendix) title as the document gives it. */
   section: string;
-  /** Seed file and 1-based line where the quote starts (the 1997/2003 seeds are one line each). */
+  /** Seed file and 1-based line where the quote starts (the 1997 seed's text is its line 5, the 2003 seed's its line 1). */
   seed: string;
   line: number;
   /** Verbatim (for the hard-wrapped Chinese seed: its lines joined without the line breaks). */
@@ -288,31 +288,31 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
       {
         section: "E. Recommendations for Delimiting URLs in Context",
         seed: SEED_1997,
-        line: 1,
+        line: 5,
         text: "In such cases, it is important to be able to delimit the URL from the rest of the text, and in particular from punctuation marks that might be mistaken for part of the URL. In practice, URLs are delimited in a variety of ways, but usually within double-quotes \"http://test.com/\", angle brackets <http://test.com/>, or just using whitespace http://test.com/ These wrappers do not form part of the URL.",
       },
       {
         section: "E. Recommendations for Delimiting URLs in Context",
         seed: SEED_1997,
-        line: 1,
+        line: 5,
         text: 'In the case where a fragment identifier is associated with a URL reference, the fragment would be placed within the brackets as well (separated from the URL with a "#" character).',
       },
       {
         section: "E. Recommendations for Delimiting URLs in Context",
         seed: SEED_1997,
-        line: 1,
+        line: 5,
         text: "In some cases, extra whitespace (spaces, linebreaks, tabs, etc.) may need to be added to break long URLs across lines. The whitespace should be ignored when extracting the URL.",
       },
       {
         section: "E. Recommendations for Delimiting URLs in Context",
         seed: SEED_1997,
-        line: 1,
+        line: 5,
         text: 'No whitespace should be introduced after a hyphen ("-") character. Because some typesetters and printers may (erroneously) introduce a hyphen at the end of line when breaking a line, the interpreter of a URL containing a line break immediately after a hyphen should ignore all unescaped whitespace around the line break, and should be aware that the hyphen may or may not actually be part of the URL.',
       },
       {
         section: "E. Recommendations for Delimiting URLs in Context",
         seed: SEED_1997,
-        line: 1,
+        line: 5,
         text: 'Using <> angle brackets around each URL is especially recommended as a delimiting style for URLs that contain whitespace. The prefix "URL:" (with or without a trailing space) was recommended as a way to used to help distinguish a URL from other bracketed designators, although this is not common in pratice. For robustness, software that accepts user-typed URLs should attempt to recognize and strip both delimiters and embedded whitespace.',
       },
     ],
