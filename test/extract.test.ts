@@ -289,10 +289,15 @@ describe("extract: API", () => {
   });
 
   it("streams: the same references however the text is cut, and settled never goes back", () => {
-    const text = readTexts("document-texts.tsv").get("d1738-gopher-plus")!.text + "\n" + readTexts("own-texts.tsv").get("broken-hyphen")!.text;
-    const whole = extract(text, { spec: "rfc1738", maxReferenceLength: 64 });
+    // Among them, a scheme glued to a word and a quote pairing with the character before a reference:
+    // both look at the character before a candidate, which a chunk boundary must not hide.
+    const own = readTexts("own-texts.tsv");
+    // (The text is longer than the extractor's window, so the chunk boundaries fall inside it.)
+    const cases = ["word-start", "single-quoted", "quoted-quote", "broken-hyphen"].map((id) => own.get(id)!.text);
+    const text = [...cases, readTexts("document-texts.tsv").get("d1738-gopher-plus")!.text, "filler ".repeat(40)].join("\n");
+    const whole = extract(text, { spec: "rfc1738", maxReferenceLength: 40 });
     for (const size of [1, 2, 3, 7, 50]) {
-      const c = createExtractor({ spec: "rfc1738", maxReferenceLength: 64 });
+      const c = createExtractor({ spec: "rfc1738", maxReferenceLength: 40 });
       if (!c.ok) throw new Error("not ok");
       const got: ExtractedReference[] = [];
       let settled = 0;
