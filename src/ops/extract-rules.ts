@@ -12,8 +12,9 @@
 //   and why (the document's advice, or the revision's grammar, which never accepts them).
 //
 // What no document says and we decide (the same for every revision, see docs/extract.md):
-// - a bare reference is `scheme:` followed by "//", or by anything for a scheme the documents name
-//   without "//" (OPAQUE_SCHEMES); words like "Note:" are not references;
+// - a bare reference is `scheme://` followed by something, or `scheme:` followed by something for
+//   a scheme the documents name without "//" (OPAQUE_SCHEMES); words like "Note:" and a scheme
+//   talked about ("a http:// URL") are not references;
 // - a wrapped reference (`<...>`, `"..."`) must start with `scheme:` unless "URL:" declares it,
 //   because the documents also bracket other designators (`<timbl@info.cern.ch>`, `<cr><lf>`);
 // - a closing ")", "]" or "}" without its opener in the reference, and a closing quote that pairs

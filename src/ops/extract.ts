@@ -361,6 +361,8 @@ function quoted(cfg: Config, text: string, base: number, q: number): Found | nul
  * never part of a URL) or to a character in the revision's `runEnds`; then trailing punctuation is
  * left outside (the revision's `trailing` sets, and paired punctuation). With the "URL:" prefix
  * (rfc1738, draft-1997, draft-2003 as a wrapper; draft-1994 as part of the URL) any scheme follows.
+ * Without it: "scheme://" and at least one more character, or a scheme of OPAQUE_SCHEMES and at
+ * least one character after the colon.
  */
 function bare(cfg: Config, text: string, base: number, q: number, colon: number): Found | null {
   const rules = cfg.rules;
@@ -378,8 +380,9 @@ function bare(cfg: Config, text: string, base: number, q: number, colon: number)
       schemeColon = j + inner[0].length - 1;
     }
   }
+  let slashes = false;
   if (prefix === null) {
-    const slashes = text.charCodeAt(colon + 1) === 0x2f && text.charCodeAt(colon + 2) === 0x2f;
+    slashes = text.charCodeAt(colon + 1) === 0x2f && text.charCodeAt(colon + 2) === 0x2f;
     if (!slashes && !cfg.anyScheme && !OPAQUE_SCHEMES.has(text.slice(q, colon).toLowerCase())) return null;
   }
   const limit = Math.min(text.length, q + cfg.max);
@@ -393,7 +396,8 @@ function bare(cfg: Config, text: string, base: number, q: number, colon: number)
   } else {
     end = trimTrailing(cfg, text, base, q, schemeColon, k, repairs);
   }
-  if (end <= schemeColon + 1) return null;
+  // Something must follow "scheme:" (and "scheme://"): "a http:// URL" names a scheme, it is not one.
+  if (end <= schemeColon + (slashes ? 3 : 1)) return null;
   return {
     start: base + q,
     end: base + end,
