@@ -95,7 +95,7 @@ export const OPAQUE_SCHEMES: ReadonlySet<string> = new Set(["mailto", "news", "n
 export const MAX_SCHEME_LENGTH = 64;
 
 export const PAIRED_PUNCTUATION_WHY =
-  "paired punctuation around the reference: a closing bracket whose opener is not in the reference, or a closing quote that pairs with the one just before it (our rule; no document lists these)";
+  "paired punctuation around the reference: a closing bracket whose opener is not in the reference, or a closing quote that pairs with the one just before it (\"...\", '...', `...`, `...') (our rule; no document lists these)";
 
 const SENTENCE = ".,;:!?";
 

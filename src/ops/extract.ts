@@ -413,6 +413,7 @@ function bare(cfg: Config, text: string, base: number, q: number, colon: number)
 }
 
 const OPENER: Readonly<Record<string, string>> = { ")": "(", "]": "[", "}": "{" };
+/** Closing quotes; "'" also closes a "`" (the `TeX and GNU' quoting style). */
 const QUOTES = "'\"`";
 
 /** Leaves trailing punctuation outside a bare run [q, k); returns the new end. Repairs are pushed last first. */
@@ -432,7 +433,7 @@ function trimTrailing(cfg: Config, text: string, base: number, q: number, scheme
         why = PAIRED_PUNCTUATION_WHY;
         counts[ch]--;
       }
-    } else if (!paired && QUOTES.includes(ch) && q > 0 && text[q - 1] === ch) {
+    } else if (!paired && QUOTES.includes(ch) && q > 0 && (text[q - 1] === ch || (ch === "'" && text[q - 1] === "`"))) {
       why = PAIRED_PUNCTUATION_WHY;
       paired = true;
     }
@@ -532,16 +533,27 @@ function judgedForms(cfg: Config, reference: string, prefix: string | null): { j
   return fragment === undefined ? { judged } : { judged, fragment };
 }
 
+function withPosition(r: PendingRepair, at: TextPosition): Repair {
+  switch (r.kind) {
+    case "whitespace-removed":
+      return { kind: r.kind, at, length: r.length, lineBreak: r.lineBreak };
+    case "padding-removed":
+      return { kind: r.kind, at, length: r.length };
+    case "hyphen-at-line-break":
+      return { kind: r.kind, at, kept: r.kept, ambiguous: true };
+    case "trailing-punctuation":
+      return { kind: r.kind, at, text: r.text, why: r.why };
+    case "truncated":
+      return { kind: r.kind, at, limit: r.limit };
+  }
+}
+
 function complete(cfg: Config, found: Found, text: string, base: number, lines: LineTracker): ExtractedReference {
-  // Positions in increasing order: the start, the repairs, the end (trailing punctuation lies after it).
-  const offsets = [...new Set([found.start, found.end, ...found.repairs.map((r) => r.offset)])].sort((a, b) => a - b);
-  const positions = new Map(offsets.map((o) => [o, lines.at(text, base, o)]));
-  const start = positions.get(found.start)!;
-  const end = positions.get(found.end)!;
-  const repairs: Repair[] = found.repairs.map((r) => {
-    const { offset, ...rest } = r;
-    return { ...rest, at: positions.get(offset)! } as Repair;
-  });
+  // Positions in text order: the start, the repairs, the end (a trailing-punctuation repair lies
+  // after the end of its bare reference, on the same line: the tracker looks back for it).
+  const start = lines.at(text, base, found.start);
+  const repairs: Repair[] = found.repairs.map((r) => withPosition(r, lines.at(text, base, r.offset)));
+  const end = lines.at(text, base, found.end);
   const forms = judgedForms(cfg, found.reference, found.prefix);
   const verdict = !cfg.check ? null : found.truncated ? tooLong(cfg, found) : judge(cfg.spec, forms.judged);
   const ref: ExtractedReference = {

@@ -101,12 +101,15 @@ async function runOneSpec(io: Io, input: AsyncIterable<string>, options: Extract
   if (!c.ok) throw new UsageError(c.error.message);
   let valid = 0;
   let invalid = 0;
+  // One write per chunk of input (back-pressure still holds: the next chunk waits for it).
   const emit = async (refs: ExtractedReference[]) => {
+    const parts: string[] = [];
     for (const r of refs) {
       if (r.verdict?.valid) valid++;
       else invalid++;
-      await io.out(json ? JSON.stringify(r) + "\n" : referenceText(r));
+      parts.push(json ? JSON.stringify(r) + "\n" : referenceText(r));
     }
+    if (parts.length > 0) await io.out(parts.join(""));
   };
   for await (const chunk of input) await emit(c.extractor.push(chunk));
   await emit(c.extractor.end());
@@ -124,12 +127,14 @@ async function runAllSpecs(io: Io, input: AsyncIterable<string>, options: Extrac
   let differing = 0;
   let anyInvalid = false;
   const emit = async (groups: ReferenceGroup[]) => {
+    const parts: string[] = [];
     for (const g of groups) {
       places++;
       if (g.differences.length > 0) differing++;
       if (Object.values(g.bySpec).some((r) => r !== null && !r.verdict?.valid)) anyInvalid = true;
-      await io.out(json ? JSON.stringify(g) + "\n" : groupText(c.specs, g));
+      parts.push(json ? JSON.stringify(g) + "\n" : groupText(c.specs, g));
     }
+    if (parts.length > 0) await io.out(parts.join(""));
   };
   for await (const chunk of input) await emit(c.extractor.push(chunk));
   await emit(c.extractor.end());
