@@ -145,8 +145,11 @@ describe("extract: our own edge cases (test/data/extract/own-*.tsv)", () => {
 // ---- the delimiting table against the documents and the grammars ----
 
 describe("extract: the delimiting rules (src/ops/extract-rules.ts)", () => {
-  it("has one row for each revision of the registry", () => {
-    expect(DELIMITING_RULES.map((r) => r.spec)).to.deep.equal(availableSpecIds());
+  it("has one row for each of the five documents, in registry order", () => {
+    // A revision added to the registry later (rfc3986) gets the minimal rules until it has a row
+    // (see the next tests); its document's own words belong in a row of its own.
+    expect(DELIMITING_RULES.map((r) => r.spec)).to.deep.equal(ALL);
+    expect(availableSpecIds().filter((id) => ALL.includes(id))).to.deep.equal(ALL);
   });
 
   it("quotes each document word for word (whitespace aside), at the line it names", function () {
@@ -393,7 +396,7 @@ describe("uri-grammars extract", () => {
     const json = await run(["extract", "--all-specs", "--json"], jim);
     const groups = json.out.trim().split("\n").map((l) => JSON.parse(l));
     expect(groups).to.have.length(2);
-    expect(Object.keys(groups[1].bySpec)).to.deep.equal(ALL);
+    expect(Object.keys(groups[1].bySpec)).to.deep.equal(availableSpecIds());
   });
 
   it("reads a file, and exits 2 on a missing file, an unknown spec or a bad option", async () => {
