@@ -92,7 +92,11 @@ for (const [i, [what, argv, make]] of ROWS.entries()) {
   const r = await runRow(argv, lines);
   const json = argv.includes("--json");
   const answers = json ? r.out.split("\n").filter((l) => l.startsWith("{")) : r.out.split("\n").filter((l) => /^(valid|invalid) /.test(l));
-  const codes = json ? answers.map((a) => /"code":"([^"]+)"/.exec(a)?.[1] ?? (/"valid":true/.test(a) || /"differs"/.test(a) ? "ok" : "?")) : answers.map((a) => a.split(/\s+/)[0]);
+  const codes = json ? answers.map((a) => /"code":"([^"]+)"/.exec(a)?.[1] ?? (/"valid":true/.test(a) || /"differs"/.test(a) ? "ok" : "?")) : answers.map((a, k) => {
+        // text mode: the verdict, or the error code its sentence stands for
+        const block = r.out.split(/\n(?=valid |invalid )/)[k] ?? a;
+        return /no answer within/.test(block) ? "line-timeout" : /needed more than/.test(block) ? "line-out-of-memory" : /the worker judging the line stopped/.test(block) ? "worker-crashed" : a.split(/\s+/)[0];
+      });
   const err = r.err.trim().split("\n").filter((l) => l !== "").slice(0, 2).join(" / ").slice(0, 160);
   results.push({ row: i + 1, what, argv, lines: lines.length, answers: answers.length, codes, code: r.code, seconds: r.seconds, peakRssMiB: r.peakRssMiB, peakTreeMiB: r.peakTreeMiB, stderr: err });
   console.log(`| ${i + 1} | ${what} | ${r.code} | ${answers.length} / ${lines.length} | ${r.seconds.toFixed(1)} | ${r.peakRssMiB} / ${r.peakTreeMiB} | ${codes.join(", ")} | ${err.replace(/\|/g, "\\|")} |`);

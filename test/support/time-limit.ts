@@ -8,7 +8,7 @@
 // Arguments, inputs and results cross threads by structured clone (strings, numbers, plain objects,
 // arrays; no functions).
 //
-//   const checker = new TimedWorker({ module: join(__dirname, "support", "recognizer-checks.js"), factory: "regexAgrees", args: ["draft-2003"] });
+//   const checker = new TimedWorker({ module: join(__dirname, "support", "scanner-planted.js"), factory: "plantedScannerCheck", args: [spec, mistake] });
 //   const results = await checker.map(inputs);   // rejects naming the input that took too long
 //   await checker.close();
 import { join } from "node:path";
