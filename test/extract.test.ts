@@ -19,7 +19,7 @@ import {
   type Repair,
 } from "../src/ops/extract";
 import { readRows } from "./support/table";
-import { seedDir } from "./support/seeds";
+import { requireSeeds } from "./support/seeds";
 
 const ALL = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
 
@@ -116,10 +116,9 @@ describe("extract: the documents' own examples (test/data/extract/document-*.tsv
   checkTable("document-texts.tsv", "document-references.tsv");
 
   it("takes every document text verbatim from its seed (a repaired text: the seed's words it repairs)", function () {
-    const dir = seedDir();
-    if (!dir) this.skip();
+    const dir = requireSeeds(this);
     for (const t of readTexts("document-texts.tsv").values()) {
-      const seed = readFileSync(join(dir!, t.seed), "utf8");
+      const seed = readFileSync(join(dir, t.seed), "utf8");
       expect(seed.includes(t.seedText!), `${t.id}: not in ${t.seed}`).to.equal(true);
       if (t.seedText !== t.text) {
         // The only repair: restoring <...> references the seed's conversion dropped.
@@ -153,8 +152,7 @@ describe("extract: the delimiting rules (src/ops/extract-rules.ts)", () => {
   });
 
   it("quotes each document word for word (whitespace aside), at the line it names", function () {
-    const dir = seedDir();
-    if (!dir) this.skip();
+    const dir = requireSeeds(this);
     const squeeze = (s: string) => s.replace(/\s+/g, "");
     for (const rules of DELIMITING_RULES) {
       for (const q of rules.quotes) {

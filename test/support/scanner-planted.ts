@@ -1,6 +1,7 @@
-// Planted mistakes in a generated scanner, run in a worker (test/support/in-worker.ts): each one
-// changes one entry of the scanner's tables in place, then the differential check runs on the
-// given inputs and reports what it caught. A check that cannot fail proves nothing.
+// Planted mistakes in a generated scanner, run in a worker thread with a time limit per input
+// (test/support/time-limit.ts): each one changes one entry of the scanner's tables in place, then the
+// differential check runs input by input and reports what it caught. A check that cannot fail
+// proves nothing; a mistake that makes the walk run without end fails naming the input.
 import { getRevision } from "../../src/revisions";
 import { compareOne } from "./scanner-differential";
 
@@ -18,8 +19,12 @@ export type Mistake =
   /** the choice tables send every character to the next alternative */
   | { kind: "alternative" };
 
-/** Plants the mistake, then returns the first problem the differential check finds (null: none). */
-export function plantAndCompare(spec: string, mistake: Mistake, inputs: [string, string][]): string | null {
+/**
+ * Plants the mistake (once, in this thread's copy of the tables), then checks one [start rule (peggy
+ * name), input] at a time: the problem the differential check finds, or null. The factory of a
+ * TimedWorker (test/support/time-limit.ts).
+ */
+export function plantedScannerCheck(spec: string, mistake: Mistake): (c: [string, string]) => string | null {
   const revision = getRevision(spec)!;
   const s = revision.scanner as unknown as {
     TRANS: Uint16Array;
@@ -60,7 +65,7 @@ export function plantAndCompare(spec: string, mistake: Mistake, inputs: [string,
     while (s.D_START[d] <= 1 || !s.FIRST.subarray(d * width, d * width + s.K).includes(2)) d++;
     s.D_START[d] = 1;
   }
-  for (const [rulePeg, input] of inputs) {
+  return ([rulePeg, input]) => {
     const rule = revision.rules.find((r) => r.pegName === rulePeg)!;
     let problem: string | null;
     try {
@@ -68,7 +73,6 @@ export function plantAndCompare(spec: string, mistake: Mistake, inputs: [string,
     } catch (e) {
       problem = `threw: ${e instanceof Error ? e.message : String(e)}`;
     }
-    if (problem) return `${rulePeg} ${JSON.stringify(input)}: ${problem}`;
-  }
-  return null;
+    return problem ? `${rulePeg} ${JSON.stringify(input)}: ${problem}` : null;
+  };
 }
