@@ -2,7 +2,6 @@
 // rejection into an error value. Data flow: grammar -> generated parser -> derivation -> AST.
 import { collectNodes, type DerivationNode } from "./ast/derivation";
 import { captureDerivation, captureRegex } from "./ast/fast";
-import type { Ast } from "./ast/types";
 import {
   characterAt,
   describeCharacter,
@@ -10,29 +9,59 @@ import {
   lineAndColumn,
   summarizeExpected,
   percentEncode,
-  usageError,
   type ParseError,
   type PeggyExpectation,
 } from "./errors";
-import { availableSpecIds, DEFAULT_SPEC, defaultRule, findRule, getRevision, isSpecId, ruleNames, type Revision } from "./revisions";
+import { defaultRule, findRule, getRevision, type Revision } from "./revisions";
+import type { DefaultSpec, RuleName, SpecAst, SpecId } from "./revisions";
 import { generatedRuleTable, ownEntry } from "./revisions/generated";
+import { isFailure, optionsObject, requireRevision, requireRule, requireString, specOf } from "./request";
 
-export interface ParseOptions {
-  /** Revision id; default `draft-2003`. */
-  spec?: string;
-  /** Start rule, by its published name; default the revision's top rule. */
-  rule?: string;
+export { unknownRuleMessage } from "./request";
+
+/**
+ * The options of `parse()`. `S` is the revision, `T` whether the derivation is asked for: both are
+ * inferred from the literal you pass, so `parse(x, { spec: "draft-1997", tree: true })` is typed
+ * with `Draft1997Ast` and a `tree`.
+ */
+export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boolean> {
+  /** Revision id; default `draft-2003` (DEFAULT_SPEC). */
+  spec?: S;
+  /**
+   * Start rule, by its published name (`URI-reference`, `IPv6address`, `hostport`); default the
+   * revision's top rule (scheme-aware for draft-1993, draft-1994 and rfc1738). The names of the
+   * revision are offered; any string is accepted (an unknown one is an error value).
+   */
+  rule?: RuleName<S> | (string & {});
   /** Also return the concrete derivation (every named rule that matched). */
-  tree?: boolean;
+  tree?: T;
 }
 
 /**
- * `rule` is the start rule that was applied. `production` is set when no rule was asked for and the
- * revision is scheme-aware: the scheme's own production (`httpurl`) or the generic one decided.
+ * A successful parse. `rule` is the start rule that was applied. `production` is set when no rule
+ * was asked for and the revision is scheme-aware: the scheme's own production (`httpurl`) or the
+ * generic one decided. A union of revisions gives a union of successes, narrowed by `spec`.
  */
-export type ParseResult =
-  | { ok: true; spec: string; rule: string; production?: string; ast: Ast; tree?: DerivationNode }
-  | { ok: false; spec: string; rule: string | null; production?: string; error: ParseError };
+export type ParseSuccess<S extends SpecId = SpecId> = S extends SpecId
+  ? { ok: true; spec: S; rule: string; production?: string; ast: SpecAst<S> }
+  : never;
+
+/** A rejected input, a non-string input, an unknown revision or rule: never thrown, always this value. */
+export interface ParseFailure {
+  ok: false;
+  /** The revision asked for (as given: it may be no revision id). */
+  spec: string;
+  /** The start rule that was applied or asked for; null when the spec is unknown and no rule was given. */
+  rule: string | null;
+  production?: string;
+  error: ParseError;
+}
+
+/** `tree` is on the success exactly when `tree: true` was passed (optional when the flag is not known statically). */
+export type TreeField<T extends boolean> = [T] extends [true] ? { tree: DerivationNode } : [T] extends [false] ? { tree?: undefined } : { tree?: DerivationNode };
+
+/** What `parse()` returns: `{ ok: true, ast }` (with `tree` when asked for) or `{ ok: false, error }`. */
+export type ParseResult<S extends SpecId = SpecId, T extends boolean = boolean> = (ParseSuccess<S> & TreeField<T>) | ParseFailure;
 
 interface PeggyFailure {
   expected: PeggyExpectation[] | null;
@@ -45,11 +74,25 @@ function isPeggyFailure(e: unknown): e is PeggyFailure {
 }
 
 /**
- * Parses `input` with one revision's grammar. Never throws: a rejected input, a non-string input,
- * an unknown revision or rule all come back as `{ ok: false, error }`.
+ * Parses `input` with one revision's grammar from one start rule and builds that revision's AST.
+ * Never throws: a rejected input, a non-string input, an unknown revision or rule all come back as
+ * `{ ok: false, error }` with the offset, the rule that was being tried, what was expected there and
+ * a sentence to act on.
+ *
+ * @example
+ * import { parse } from "uri-grammars";
+ * const r = parse("http://a/b?c#d", { spec: "draft-1997" });
+ * if (r.ok) {
+ *   r.ast.kind;          // => "absolute"
+ *   r.ast.site?.text;    // => "a"
+ *   r.ast.query?.text;   // => "c"
+ * }
+ * const bad = parse("1::2::3", { spec: "draft-2003", rule: "IPv6address" });
+ * if (!bad.ok) bad.error.offset; // => 5
  */
-export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
-  return parseWith(input, options, true);
+export function parse<S extends SpecId = DefaultSpec, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T>): ParseResult<S, T>;
+export function parse(input: unknown, options?: ParseOptions): ParseResult {
+  return parseWith(input, optionsObject(options), true) as ParseResult;
 }
 
 /**
@@ -57,31 +100,32 @@ export function parse(input: unknown, options: ParseOptions = {}): ParseResult {
  * reference the fast path is tested against (test/fast-ast.test.ts).
  */
 export function parseWithPeggy(input: unknown, options: ParseOptions = {}): ParseResult {
-  return parseWith(input, options, false);
+  return parseWith(input, optionsObject(options), false) as ParseResult;
 }
 
-function parseWith(input: unknown, options: ParseOptions, fast: boolean): ParseResult {
-  const specId = options.spec ?? DEFAULT_SPEC;
-  const revision = getRevision(specId);
-  if (!revision) {
-    const why = isSpecId(specId)
-      ? `the ${specId} grammar is not transcribed yet`
-      : `there is no revision "${specId}"`;
-    return { ok: false, spec: specId, rule: options.rule ?? null, error: usageError("unknown-spec", specId, options.rule ?? null, `Unknown spec: ${why}; available: ${availableSpecIds().join(", ")}.`) };
-  }
+interface RawSuccess {
+  ok: true;
+  spec: string;
+  rule: string;
+  production?: string;
+  ast: unknown;
+  tree?: DerivationNode;
+}
+
+function parseWith(input: unknown, options: Partial<ParseOptions>, fast: boolean): RawSuccess | ParseFailure {
+  const specId = specOf(options.spec);
+  const revision = requireRevision(options.spec, options.rule ?? null);
+  if (isFailure(revision)) return revision;
   if (options.rule === undefined && revision.selectProduction && typeof input === "string") {
     const { rule, production } = defaultRule(revision, input);
     return { ...parseWith(input, { ...options, rule }, fast), production };
   }
-  const ruleName = options.rule ?? revision.topRule;
-  const rule = findRule(revision, ruleName);
-  if (!rule) {
-    return { ok: false, spec: specId, rule: ruleName, error: usageError("unknown-rule", specId, ruleName, unknownRuleMessage(revision, ruleName)) };
-  }
-  if (typeof input !== "string") {
-    const got = input === null ? "null" : Array.isArray(input) ? "an array" : typeof input;
-    return { ok: false, spec: specId, rule: ruleName, error: usageError("not-a-string", specId, ruleName, `The input must be a string, not ${got}.`) };
-  }
+  const ruleName: string = options.rule ?? revision.topRule;
+  const rule = requireRule(revision, ruleName);
+  if (isFailure(rule)) return rule;
+  const notString = requireString(input, specId, ruleName);
+  if (notString) return notString;
+  if (typeof input !== "string") return notString!;
   // The fast paths: exact regex recognizers of the rule (src/ast/fast.ts, generated/<spec>.regex.ts).
   // A capture regex gives the derivation. A regex that does not match is a rejection: peggy's AST
   // parser is skipped and only the diagnosing parse runs, to build the error. A derivation tree, an
@@ -92,7 +136,7 @@ function parseWith(input: unknown, options: ParseOptions, fast: boolean): ParseR
       const capture = captureRegex(revision.id, rule.pegName);
       if (capture) {
         const node = captureDerivation(capture, input);
-        if (node) return { ok: true, spec: specId, rule: ruleName, ast: revision.buildAst(asRoot(node, ruleName, input), input) as Ast };
+        if (node) return { ok: true, spec: specId, rule: ruleName, ast: revision.buildAst(asRoot(node, ruleName, input), input) };
         rejected = true;
       } else {
         const regex = validatorRegex(revision.id, rule.pegName);
@@ -111,23 +155,40 @@ function parseWith(input: unknown, options: ParseOptions, fast: boolean): ParseR
     if (!isPeggyFailure(e)) throw e;
     return { ok: false, spec: specId, rule: ruleName, error: syntaxError(revision, ruleName, input) };
   }
-  const ast = revision.buildAst(root, input) as Ast;
+  const ast = revision.buildAst(root, input);
   if (!options.tree) return { ok: true, spec: specId, rule: ruleName, ast };
   return { ok: true, spec: specId, rule: ruleName, ast, tree: derivationTree(revision, rule.pegName, ruleName, input) };
 }
 
+/** The options of `validate()`: the revision and the start rule, as for `parse()`. */
+export interface ValidateOptions<S extends SpecId = SpecId> {
+  /** Revision id; default `draft-2003`. */
+  spec?: S;
+  /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). */
+  rule?: RuleName<S> | (string & {});
+}
+
 /**
- * Accept or reject only: the fastest path (no AST, no error). Scheme-aware like parse() when no
- * rule is given. Returns false for a non-string input, an unknown spec or an unknown rule.
- * Uses the rule's compiled regex (generated/<spec>.regex.ts, scripts/compile-validator.mjs: an
- * exact recognizer of the PEG rule) when there is one and the input is at most
- * REGEX_MAX_INPUT characters long; otherwise the peggy validate parser.
+ * Accept or reject only: the fastest path (no AST, no error), for filtering many inputs. The same
+ * verdict as `parse(input, options).ok`, scheme-aware like parse() when no rule is given. Never
+ * throws: false for a non-string input, an unknown spec or an unknown rule (parse() says which).
+ *
+ * @example
+ * import { validate } from "uri-grammars";
+ * validate("http://[::1]/");                         // => true
+ * validate("http://[::1]/", { spec: "draft-1997" }); // => false
+ * validate("255.255.255.255", { rule: "IPv4address" }); // => true
  */
-export function validate(input: unknown, options: { spec?: string; rule?: string } = {}): boolean {
+export function validate<S extends SpecId = DefaultSpec>(input: unknown, options?: ValidateOptions<S>): boolean;
+export function validate(input: unknown, options?: ValidateOptions): boolean {
+  // Uses the rule's compiled regex (generated/<spec>.regex.ts, scripts/compile-validator.mjs: an
+  // exact recognizer of the PEG rule) when there is one and the input is at most REGEX_MAX_INPUT
+  // characters long; otherwise the peggy validate parser.
   if (typeof input !== "string") return false;
-  const revision = getRevision(options.spec ?? DEFAULT_SPEC);
+  const o = optionsObject(options);
+  const revision = getRevision(specOf(o.spec));
   if (!revision) return false;
-  const ruleName = options.rule ?? defaultRule(revision, input).rule;
+  const ruleName = o.rule ?? defaultRule(revision, input).rule;
   const pegName = pegNameOf(revision, ruleName);
   if (pegName === undefined) return false;
   if (input.length <= REGEX_MAX_INPUT) {
@@ -206,14 +267,6 @@ function asRoot(result: unknown, rule: string, input: string): DerivationNode {
 export function derivationTree(revision: Revision, pegName: string, ruleName: string, input: string): DerivationNode {
   const result = revision.traceParser.parse(input, { startRule: pegName, tracer: { trace() {} } });
   return asRoot(result, ruleName, input);
-}
-
-export function unknownRuleMessage(revision: Revision, name: string): string {
-  const names = ruleNames(revision);
-  const lower = name.toLowerCase().replace(/_/g, "-");
-  const close = names.filter((n) => n.toLowerCase().replace(/_/g, "-") === lower);
-  const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?` : "";
-  return `${revision.id} has no rule "${name}".${hint} Its rules: ${names.join(", ")}.`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // parse() never throws: bad input, unknown revisions and rules come back as error values.
 import { expect } from "chai";
-import { DEFAULT_SPEC, parse, specs } from "../src";
+import { DEFAULT_SPEC, parse, specs, type SpecId } from "../src";
 
 describe("parse() error values", () => {
   it("rejects a non-string input with a clear error, never a throw", () => {
@@ -14,7 +14,7 @@ describe("parse() error values", () => {
     }
   });
   it("reports an unknown spec and lists the available ones", () => {
-    const r = parse("x", { spec: "rfc3986" });
+    const r = parse("x", { spec: "rfc3987" as SpecId });
     expect(r.ok).to.equal(false);
     if (!r.ok) {
       expect(r.error.code).to.equal("unknown-spec");

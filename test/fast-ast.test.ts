@@ -2,6 +2,7 @@
 // derivation node for node, the same AST, the same verdict, on the real-world corpus, every table
 // example, and seeded generated strings and mutations from the published grammars. Planted
 // mistakes in the group map prove the comparison can fail.
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
@@ -14,7 +15,7 @@ import { Generator } from "../src/published/generate";
 import { getRevision, type Revision } from "../src/revisions";
 
 const ROOT = join(__dirname, "..", "..");
-const SPECS = ["draft-2003", "draft-1997"];
+const SPECS: SpecId[] = ["draft-2003", "draft-1997"];
 const corpus = readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
 
 /** The table rows of one revision: [start rule (published; "*" is the top rule), input]. */

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { explain, type Explanation, type ExplainNode } from "../../ops/explain";
 import type { ComponentKey } from "../../revisions/revision";
-import { EXIT_INVALID, EXIT_VALID, processIo, type CommandContext } from "../io";
+import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { resolveSpecAndRule, specOption } from "../options";
 import { wrap } from "../table";
 
@@ -74,7 +74,8 @@ Examples:
     )
     .action(async (input: string, opts: { spec: string; color: boolean; full?: boolean; json?: boolean }) => {
       const { spec } = resolveSpecAndRule(opts.spec, undefined);
-      const x = explain(input, spec, { full: opts.full });
+      const x = explain(input, { spec, full: opts.full });
+      if (!x.ok) throw new UsageError(x.error.message);
       const colour = opts.color && io === processIo && process.stdout.isTTY === true && !process.env.NO_COLOR;
       await io.out(opts.json ? JSON.stringify(x, null, 2) + "\n" : explainText(x, colour));
       setExit(x.valid ? EXIT_VALID : EXIT_INVALID);

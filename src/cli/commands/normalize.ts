@@ -1,6 +1,7 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { LEVELS, normalize, NORMALIZING_SPECS, type NormalizationLevel } from "../../ops/normalize";
+import type { SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { forEachLine } from "../lines";
 
@@ -12,8 +13,10 @@ export function normalizeSpecOption(): Option {
   return new Option("--spec <id>", `revision: ${NORMALIZING_SPECS.join(", ")} (their §6)`).default("draft-2003");
 }
 
-export function checkNormalizeSpec(spec: string): void {
-  if (!NORMALIZING_SPECS.includes(spec)) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}`);
+export function checkNormalizeSpec(spec: string): SpecId {
+  const known = NORMALIZING_SPECS.find((id) => id === spec);
+  if (!known) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}`);
+  return known;
 }
 
 export function registerNormalize(program: Command, { io, setExit }: CommandContext): void {
@@ -42,10 +45,10 @@ Examples:
   $ printf 'http://a:80/\\nhttp://A/\\n' | uri-grammars normalize --json -`,
     )
     .action(async (inputs: string[], opts: { spec: string; level: NormalizationLevel; steps?: boolean; json?: boolean }) => {
-      checkNormalizeSpec(opts.spec);
+      const spec = checkNormalizeSpec(opts.spec);
       let anyInvalid = false;
       const one = async (input: string) => {
-        const r = normalize(input, { spec: opts.spec, level: opts.level });
+        const r = normalize(input, { spec, level: opts.level });
         if (opts.json) {
           await io.out(JSON.stringify(r.ok ? r : { ...r, input }) + "\n");
           if (!r.ok) anyInvalid = true;
@@ -53,7 +56,7 @@ Examples:
         }
         if (!r.ok) {
           anyInvalid = true;
-          const caret = r.error.parseError ? `\n${caretDisplay(input, r.error.parseError.offset)}` : "";
+          const caret = "offset" in r.error ? `\n${caretDisplay(input, r.error.offset)}` : "";
           io.err(`invalid  ${JSON.stringify(input)}: ${r.error.message}${caret}\n`);
           return;
         }

@@ -1,7 +1,7 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { NO_RESOLUTION, resolve, resultText, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
-import { DEFAULT_SPEC, SPEC_IDS } from "../../revisions";
+import { DEFAULT_SPEC, isSpecId, SPEC_IDS } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 
 interface ResolveCliOptions {
@@ -23,7 +23,8 @@ function errorText(reference: string, base: string, r: ResolveResult): string {
   if (r.ok) return "";
   const e = r.error;
   const input = e.code === "invalid-base" ? base : reference;
-  const caret = e.parseError && e.parseError.code === "syntax" ? `\n${caretDisplay(input, e.parseError.offset)}` : "";
+  const parseError = "parseError" in e ? e.parseError : undefined;
+  const caret = parseError && parseError.code === "syntax" ? `\n${caretDisplay(input, parseError.offset)}` : "";
   return `${r.spec}: ${JSON.stringify(reference)}: ${e.message}${caret}\n`;
 }
 
@@ -60,7 +61,7 @@ Examples:
   $ uri-grammars resolve --json --all-specs 'http://a/b/c/d;p?q' '..'`,
     )
     .action(async (base: string, references: string[], opts: ResolveCliOptions) => {
-      if (!(SPEC_IDS as readonly string[]).includes(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
+      if (!isSpecId(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
       const specs = opts.allSpecs ? [...SPEC_IDS] : [opts.spec];
       const options = { strict: opts.strict, dotSegments: opts.dotSegments };
       const rows = references.map((reference) => ({ reference, results: specs.map((spec) => resolve(base, reference, { ...options, spec })) }));
