@@ -35,7 +35,7 @@ export function coreProblems(file: string, source: string): string[] {
     else if (spec.startsWith(".")) {
       const target = resolve(dirname(file), spec);
       const asFile = [`${target}.ts`, join(target, "index.ts")].find((p) => p.startsWith(SRC) && existsSync(p)) ?? `${target}.ts`;
-      if (asFile && !isCore(asFile)) problems.push(`imports "${spec}", which is no core module (line ${line(at)})`);
+      if (target.startsWith(SRC) && (!isCore(target) || !isCore(asFile))) problems.push(`imports "${spec}", which is no core module (line ${line(at)})`);
     }
   };
   const visit = (n: ts.Node) => {
