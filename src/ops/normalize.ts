@@ -16,6 +16,14 @@ import { defaultPort } from "./default-ports";
 import { recombine } from "./format";
 import { removeDotSegments } from "./resolve-2003";
 
+/**
+ * The rungs of the comparison ladder that normalize() and equivalent() implement (draft-2003 §6.2.1,
+ * §6.2.2, §6.2.3), lowest first.
+ *
+ * @example
+ * import { LEVELS } from "uri-grammars";
+ * LEVELS; // => ["string", "syntax", "scheme"]
+ */
 export const LEVELS = ["string", "syntax", "scheme"] as const;
 export type NormalizationLevel = (typeof LEVELS)[number];
 
