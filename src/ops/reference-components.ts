@@ -44,7 +44,8 @@ export type ComponentsResult = ComponentsSuccess | ParseFailure | UsageFailure;
  *   c.hostKind; // => "IPv6"
  *   c.port;     // => "8080"
  *   c.query;    // => "q"
- *   c.fragment; // => ""   (present but empty)
+ *   // present but empty:
+ *   c.fragment; // => ""
  * }
  * const old = components("http://a.b/c?d", { spec: "rfc1738" });
  * if (old.ok) [old.production, old.path, old.query, old.fragment]; // => ["httpurl", "/c", "d", null]
