@@ -181,6 +181,22 @@ describe("documentation snippets compile under strict and run (README.md, docs/,
     });
   }
 
+  it("every function and constant the package exports has a doc comment with an example", () => {
+    const index = join(ROOT, "src", "index.ts");
+    const program = ts.createProgram([index], { strict: true, module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, types: [], noEmit: true, skipLibCheck: true });
+    const checker = program.getTypeChecker();
+    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(index)!)!;
+    // The values the package exports at run time (`export type *` also names functions, as types only).
+    const runtime = new Set(Object.keys(require(join(ROOT, "dist", "src", "index.js")) as object));
+    const values = checker
+      .getExportsOfModule(moduleSymbol)
+      .filter((e) => runtime.has(e.name))
+      .map((e) => [e.name, e.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(e) : e] as const);
+    const withoutExample = values.filter(([, sym]) => !(sym.declarations ?? []).some((d) => ts.getJSDocTags(d).some((t) => t.tagName.text === "example"))).map(([name]) => name);
+    expect(values.length).to.be.greaterThan(15);
+    expect(withoutExample).to.deep.equal([]);
+  });
+
   it("the assertion check catches a wrong value and a line that never runs (planted)", () => {
     expect(matches({ a: 1, b: [1, 2] }, { b: [1, 2] })).to.equal(true);
     expect(matches({ a: 1 }, { a: 2 })).to.equal(false);
