@@ -7,7 +7,7 @@
 // (test/package.test.ts) packs the build that `npm test` has just made, instead of rebuilding dist/
 // under the running tests.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -22,7 +22,8 @@ if (process.env.URI_GRAMMARS_PREBUILT === "1" && existsSync(join(root, "dist", "
 
 const node = (script) => execFileSync(process.execPath, [join(root, "scripts", script)], { cwd: root, stdio: "inherit" });
 node("build-grammars.mjs");
-node("compile-validator.mjs");
-node("compile-capture.mjs");
+node("compile-scanner.mjs");
+// tsc does not remove what an older build compiled (a module since deleted): start from nothing.
+rmSync(join(root, "dist"), { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
 node("build-package.mjs");

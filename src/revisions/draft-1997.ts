@@ -1,4 +1,4 @@
-import { generatedParsers, generatedRules } from "./generated";
+import { generatedRules, generatedScanner } from "./generated";
 import { buildDraft1997Ast } from "../ast/draft-1997";
 import type { Draft1997Ast } from "../ast/types";
 import type { Revision } from "./revision";
@@ -13,7 +13,7 @@ export const draft1997: Revision<Draft1997Ast> = {
   grammarSection: "Appendix A \"Collected BNF for URLs\"",
   topRule: "URL-reference",
   rules: generatedRules("draft-1997"),
-  ...generatedParsers("draft-1997"),
+  scanner: generatedScanner("draft-1997"),
   buildAst: buildDraft1997Ast,
   readComponents: readGenericComponents,
   // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query

@@ -4,6 +4,7 @@ import type { Draft1994Ast } from "../ast/draft-1994";
 import type { Rfc1738Ast } from "../ast/rfc1738";
 import type { Components, Draft1997Ast, Draft2003Ast } from "../ast/types";
 import type { RuleNames } from "../../generated/rule-names";
+import type { GeneratedScanner } from "../scanner/types";
 import type { RuleInfo } from "./types";
 
 /**
@@ -32,11 +33,6 @@ export type SpecAst<S extends SpecId = SpecId> = SpecAsts[S];
  */
 export type RuleName<S extends SpecId = SpecId> = S extends keyof RuleNames ? RuleNames[S] : string;
 
-/** The generated parser modules of one revision (generated/<spec>.ast.ts, generated/<spec>.trace.ts). */
-export interface GeneratedParser {
-  parse(input: string, options?: Record<string, unknown>): unknown;
-}
-
 /** What the registry says about one revision. `specs()` returns these (without the parsers). */
 export interface SpecInfo {
   id: SpecId;
@@ -55,14 +51,10 @@ export interface SpecInfo {
   rules: readonly RuleInfo[];
 }
 
-/** A revision the tool can parse: registry data plus its parsers and AST builder. */
+/** A revision the tool can parse: registry data plus its scanner and AST builder. */
 export interface Revision<A = unknown> extends SpecInfo {
-  astParser: GeneratedParser;
-  traceParser: GeneratedParser;
-  /** Calls the tracer but builds no nodes: re-run on a rejected input to name the failing rule. */
-  diagnoseParser: GeneratedParser;
-  /** Builds no nodes and calls no tracer: accept or reject only (validate()). */
-  validateParser: GeneratedParser;
+  /** Every rule as a start rule: a DFA, and the walk that builds an accepted input's derivation. */
+  scanner: GeneratedScanner;
   buildAst(root: DerivationNode, input: string): A;
   /**
    * Rules that match one character or one escape (alpha, pchar, HEXDIG ...). Error messages name the
