@@ -70,13 +70,13 @@ export function componentsFromPieces(text: string, textStart: number, p: Referen
 }
 
 /**
- * The generic revisions (draft-1997, draft-2003): an AST of a reference rule (one with `kind`) has
+ * The generic revisions (draft-1997, draft-2003, rfc3986): an AST of a reference rule (one with `kind`) has
  * the scheme, the authority (draft-1997: site) with its host, the query and the fragment. Null for
  * an AST of a smaller rule.
  */
 export function readGenericComponents(ast: GenericAst): ReadComponents | null {
   if (ast.kind === undefined) return null;
-  const authority = ast.spec === "draft-2003" ? ast.authority : ast.site;
+  const authority = ast.spec === "draft-1997" ? ast.site : ast.authority;
   return componentsFromPieces(ast.text, ast.span.start, {
     span: ast.span,
     scheme: ast.scheme ?? null,

@@ -22,6 +22,9 @@ import * as draft1997Rules from "../../generated/draft-1997.rules";
 import * as draft2003Scanner from "../../generated/draft-2003.scanner";
 import * as draft2003Rules from "../../generated/draft-2003.rules";
 
+import * as rfc3986Scanner from "../../generated/rfc3986.scanner";
+import * as rfc3986Rules from "../../generated/rfc3986.rules";
+
 /** What the build writes for one revision and the library runs. */
 interface GeneratedModules {
   /** generated/<spec>.scanner.ts (scripts/compile-scanner.mjs). */
@@ -36,6 +39,7 @@ const GENERATED: Readonly<Record<string, GeneratedModules>> = {
   rfc1738: { scanner: rfc1738Scanner, rules: rfc1738Rules },
   "draft-1997": { scanner: draft1997Scanner, rules: draft1997Rules },
   "draft-2003": { scanner: draft2003Scanner, rules: draft2003Rules },
+  rfc3986: { scanner: rfc3986Scanner, rules: rfc3986Rules },
 };
 
 function modulesOf(id: string): GeneratedModules {

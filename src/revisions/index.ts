@@ -1,18 +1,20 @@
-// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003. A new revision
-// is one entry here (its descriptor) and one in SpecAsts (src/revisions/revision.ts, its AST type);
-// the compiler holds the two lists to the same ids.
+// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986. A new
+// revision is one entry here (its descriptor) and one in SpecAsts (src/revisions/revision.ts, its AST
+// type); the compiler holds the two lists to the same ids.
 import { draft1993 } from "./draft-1993";
 import { draft1994 } from "./draft-1994";
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
+import { rfc3986 } from "./rfc3986";
 import type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { RuleInfo } from "./types";
 
 export type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo, RuleInfo };
 
 /**
- * The revision used when no `spec` is given: draft-2003, the last of the five documents.
+ * The revision used when no `spec` is given: draft-2003. The default stays the newest draft the
+ * project set out to transcribe (1993-2003); rfc3986, the standard it became, is one `spec` away.
  *
  * @example
  * import { DEFAULT_SPEC } from "uri-grammars";
@@ -30,6 +32,7 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
   rfc1738: rfc1738,
   "draft-1997": draft1997,
   "draft-2003": draft2003,
+  rfc3986: rfc3986,
 };
 
 /**
@@ -37,7 +40,7 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
  *
  * @example
  * import { SPEC_IDS } from "uri-grammars";
- * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"]
+ * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"]
  */
 export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
 
@@ -46,7 +49,7 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  *
  * @example
  * import { availableSpecIds } from "uri-grammars";
- * availableSpecIds().length; // => 5
+ * availableSpecIds().length; // => 6
  */
 export function availableSpecIds(): SpecId[] {
   return [...SPEC_IDS];

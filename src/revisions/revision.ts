@@ -2,7 +2,7 @@ import type { DerivationNode } from "../ast/derivation";
 import type { Draft1993Ast } from "../ast/draft-1993";
 import type { Draft1994Ast } from "../ast/draft-1994";
 import type { Rfc1738Ast } from "../ast/rfc1738";
-import type { Components, Draft1997Ast, Draft2003Ast } from "../ast/types";
+import type { Components, Draft1997Ast, Draft2003Ast, Rfc3986Ast } from "../ast/types";
 import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
 import type { RuleInfo } from "./types";
@@ -18,9 +18,10 @@ export interface SpecAsts {
   rfc1738: Rfc1738Ast;
   "draft-1997": Draft1997Ast;
   "draft-2003": Draft2003Ast;
+  rfc3986: Rfc3986Ast;
 }
 
-/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003"`. */
+/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003" | "rfc3986"`. */
 export type SpecId = keyof SpecAsts;
 
 /** The AST type of a revision: `SpecAst<"draft-1997">` is `Draft1997Ast`; a union of ids gives the union of their ASTs. */
@@ -39,7 +40,7 @@ export interface SpecInfo {
   title: string;
   /** Publication date as the document gives it (YYYY-MM). */
   date: string;
-  /** The seed file under ../shared/seeds/. */
+  /** The seed file, relative to ../shared/seeds/ (rfc3986: `../references/rfc3986.txt`, the RFC as published). */
   seed: string;
   /** The grammar notation the document uses. */
   notation: string;
