@@ -3,12 +3,14 @@
 // same as JSON under bench/results/, with the machine and Node version. Then the scaling table
 // (bench/scaling.mjs): parse, resolve and normalize on hostile inputs of 10 KB to 10 MB, each size in
 // a fresh process, with time, RSS and peak RSS, and the 10 MB / 1 MB ratio (target <= 12).
-// BENCH_SCALING=0 skips the scaling table.
+// BENCH_SCALING=0 skips the scaling table. Last, extraction (bench/extract.mjs): extract() next to
+// linkify-it on real text, and a 10 MB / 100 MB text streamed; BENCH_EXTRACT=0 skips it.
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { runScaling, scalingTable } from "./scaling.mjs";
+import { extractTable, runExtractBench } from "./extract.mjs";
 
 const require = createRequire(import.meta.url);
 const ROOT = new URL("..", import.meta.url);
@@ -86,6 +88,15 @@ if (process.env.BENCH_SCALING === "0") {
   lines.push("", ...scalingTable(scaling));
 }
 
+// ---- extraction: extract() next to linkify-it on real text, and 10/100 MB streamed (bench/extract.mjs) ----
+let extraction = null;
+if (process.env.BENCH_EXTRACT === "0") {
+  lines.push("", "extraction skipped (BENCH_EXTRACT=0)");
+} else {
+  extraction = runExtractBench((l) => console.error(l));
+  lines.push("", ...extractTable(extraction.peer, extraction.streams));
+}
+
 const text = lines.join("\n");
 console.log(text);
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -96,6 +107,7 @@ const json = {
   rounds: ROUNDS,
   results: results.map(({ run, ...r }) => r),
   scaling,
+  extraction,
 };
 writeFileSync(new URL(`bench/results/${stamp}.json`, ROOT), JSON.stringify(json, null, 2));
 writeFileSync(new URL("bench/results/latest.md", ROOT), text + "\n");

@@ -30,30 +30,63 @@ function acceptsCharacter(revision: Revision, pegName: string, ch: string): bool
  * `state` are what scan() returned and left in LAST.
  */
 export function syntaxError(revision: Revision, startRule: string, input: string, offset: number, state: number): ParseError {
-  const scanner = revision.scanner;
   const { line, column } = lineAndColumn(input, offset);
   const found = characterAt(input, offset);
-  const expected = expectedAt(scanner, state);
-  let ruleStack = stackOf(scanner, scanner.LABEL[state]);
-  if (ruleStack.length === 0) ruleStack = [startRule];
-  // The innermost rule above the one-character rules (pchar, HEXDIG ...), which say less than their parent.
-  while (ruleStack.length > 1 && revision.characterRules.has(ruleStack[ruleStack.length - 1])) ruleStack = ruleStack.slice(0, -1);
-  const rule = ruleStack[ruleStack.length - 1];
-  const section = findRule(revision, rule)?.section ?? null;
+  const facts = stateFacts(revision, state, startRule);
+  const where = `${facts.rule}${facts.section ? ` (${revision.id} ${shortSection(facts.section)})` : ""}`;
+  const head = `At offset ${offset}, ${where} cannot accept ${describeCharacter(found)}${facts.wanted}.`;
   return {
     code: "syntax",
     spec: revision.id,
     startRule,
-    rule,
-    section,
-    ruleStack,
+    rule: facts.rule,
+    section: facts.section,
+    ruleStack: facts.ruleStack.slice(),
     offset,
     line,
     column,
     found,
-    expected,
-    message: syntaxMessage(revision, rule, section, input, offset, found, expected),
+    expected: facts.expected.slice(),
+    message: `${head} ${advice(revision, facts.rule, input, offset, found)}`.trim(),
   };
+}
+
+/** What an error in one DFA state says whatever the input: computed once per state and kept. */
+interface StateFacts {
+  expected: string[];
+  /** `; expected one of ...` (empty when nothing could follow) */
+  wanted: string;
+  ruleStack: string[];
+  rule: string;
+  section: string | null;
+}
+
+const factsByRevision = new WeakMap<Revision, Map<string, StateFacts>>();
+
+function stateFacts(revision: Revision, state: number, startRule: string): StateFacts {
+  let byState = factsByRevision.get(revision);
+  if (!byState) factsByRevision.set(revision, (byState = new Map()));
+  const scanner = revision.scanner;
+  const label = scanner.LABEL[state];
+  // A state without a label (the start rule itself is being tried) names the start rule.
+  const key = label === 0 ? `${state} ${startRule}` : `${state}`;
+  const known = byState.get(key);
+  if (known) return known;
+  const expected = expectedAt(scanner, state);
+  let ruleStack = stackOf(scanner, label);
+  if (ruleStack.length === 0) ruleStack = [startRule];
+  // The innermost rule above the one-character rules (pchar, HEXDIG ...), which say less than their parent.
+  while (ruleStack.length > 1 && revision.characterRules.has(ruleStack[ruleStack.length - 1])) ruleStack = ruleStack.slice(0, -1);
+  const rule = ruleStack[ruleStack.length - 1];
+  const facts: StateFacts = {
+    expected,
+    wanted: expected.length > 0 ? `; expected ${summarizeExpected(expected)}` : "",
+    ruleStack,
+    rule,
+    section: findRule(revision, rule)?.section ?? null,
+  };
+  byState.set(key, facts);
+  return facts;
 }
 
 /** The rule names of a label, outermost first. */
@@ -127,13 +160,6 @@ function classChar(code: number): string {
   return /[\]\\^-]/.test(String.fromCharCode(code)) ? `\\${String.fromCharCode(code)}` : String.fromCharCode(code);
 }
 
-function syntaxMessage(revision: Revision, rule: string, section: string | null, input: string, offset: number, found: string | null, expected: string[]): string {
-  const where = `${rule}${section ? ` (${revision.id} ${shortSection(section)})` : ""}`;
-  const wanted = expected.length > 0 ? `; expected ${summarizeExpected(expected)}` : "";
-  const head = `At offset ${offset}, ${where} cannot accept ${describeCharacter(found)}${wanted}.`;
-  return `${head} ${advice(revision, rule, input, offset, found)}`.trim();
-}
-
 /** Rule-specific advice that the expectation list alone does not make obvious. */
 function ruleHint(rule: string, input: string): string | null {
   if (rule === "IPv6address" && input.split("::").length > 2) return `An IPv6 address may contain "::" only once.`;
@@ -185,12 +211,23 @@ function allowedAnywhere(revision: Revision, ch: string): boolean {
 }
 
 /** The excluded-character class (unwise, delims, control, space ...) a character belongs to, if the revision names one. */
+const exclusionCache = new WeakMap<Revision, Map<string, { name: string; section: string } | null>>();
 function exclusionClass(revision: Revision, ch: string): { name: string; section: string } | null {
+  let byChar = exclusionCache.get(revision);
+  if (!byChar) exclusionCache.set(revision, (byChar = new Map()));
+  const known = byChar.get(ch);
+  if (known !== undefined) return known;
+  let found: { name: string; section: string } | null = null;
   for (const name of EXCLUDED_CLASSES) {
     const rule = revision.rules.find((r) => r.published === name);
-    if (rule && acceptsCharacter(revision, rule.pegName, ch)) return { name, section: rule.section ?? "" };
+    if (rule && acceptsCharacter(revision, rule.pegName, ch)) {
+      found = { name, section: rule.section ?? "" };
+      break;
+    }
   }
-  return null;
+  // Only the printable ASCII characters the build computed can be in a class: the memo stays small.
+  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) byChar.set(ch, found);
+  return found;
 }
 
 /** "Appendix A (§4.3.1)" -> "§4.3.1"; "§2.4.3 (body only, not in Appendix A)" -> "§2.4.3". */

@@ -40,3 +40,6 @@ export { resolve, normalize, equivalent, LEVELS } from "./ops/reference-ops";
 export type { ResolveResult, ResolveOptions, ResolveError, ResolveErrorCode, DotSegmentsChoice, Citation, UriComponents } from "./ops/reference-ops";
 export type { NormalizationLevel, NormalizeOptions, NormalizeResult, NormalizationStep, NormalizeErrorCode } from "./ops/normalize";
 export type { EquivalentResult } from "./ops/equivalent";
+
+// Extraction: URL references found in running text, by each revision's delimiting rules
+export * from "./ops/extract";

@@ -76,7 +76,16 @@ export type ParseResult<S extends SpecId = SpecId, T extends boolean = boolean> 
  */
 export function parse<S extends SpecId = DefaultSpec, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T>): ParseResult<S, T>;
 export function parse(input: unknown, options?: ParseOptions): ParseResult {
-  return parseWith(input, optionsObject(options)) as ParseResult;
+  const opts = optionsObject(options);
+  const revision = requireRevision(opts.spec, opts.rule ?? null);
+  if (isFailure(revision)) return revision;
+  if (opts.rule === undefined && revision.selectProduction && typeof input === "string") {
+    const { rule, production } = defaultRule(revision, input);
+    const r = parseRule(revision, input, rule, opts.tree === true);
+    if (production !== undefined) r.production = production;
+    return r as ParseResult;
+  }
+  return parseRule(revision, input, opts.rule ?? revision.topRule, opts.tree === true) as ParseResult;
 }
 
 interface RawSuccess {
@@ -88,25 +97,18 @@ interface RawSuccess {
   tree?: DerivationNode;
 }
 
-function parseWith(input: unknown, opts: Partial<ParseOptions>): RawSuccess | ParseFailure {
-  const specId = specOf(opts.spec);
-  const revision = requireRevision(opts.spec, opts.rule ?? null);
-  if (isFailure(revision)) return revision;
-  if (opts.rule === undefined && revision.selectProduction && typeof input === "string") {
-    const { rule, production } = defaultRule(revision, input);
-    return { ...parseWith(input, { ...opts, rule }), production };
-  }
-  const ruleName: string = opts.rule ?? revision.topRule;
+/** parse() once the revision and the start rule are known. Results are object literals: spreading one costs more than the scan. */
+function parseRule(revision: Revision, input: unknown, ruleName: string, tree: boolean): RawSuccess | ParseFailure {
+  const spec = revision.id;
   const rule = requireRule(revision, ruleName);
   if (isFailure(rule)) return rule;
-  const notString = requireString(input, specId, ruleName);
-  if (notString || typeof input !== "string") return notString!;
+  if (typeof input !== "string") return requireString(input, spec, ruleName)!;
   const scanner = revision.scanner;
   const offset = scanner.scan(scanner.START[rule.pegName], input);
-  if (offset >= 0) return { ok: false, spec: specId, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
+  if (offset >= 0) return { ok: false, spec, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
   const ast = revision.buildAst(asRoot(scanner.walk(rule.pegName, input, false), ruleName, input), input);
-  if (!opts.tree) return { ok: true, spec: specId, rule: ruleName, ast };
-  return { ok: true, spec: specId, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };
+  if (!tree) return { ok: true, spec, rule: ruleName, ast };
+  return { ok: true, spec, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };
 }
 
 /** The options of `validate()`: the revision and the start rule, as for `parse()`. */

@@ -22,10 +22,20 @@ const OPERATIONS: Record<string, { call: Operation; rule?: boolean }> = {
   resolve: { call: (input, o) => api.resolve("http://a/b/c", input, o as never) },
   diffSpecs: { call: (_input, o) => api.diffSpecs((o?.spec ?? "draft-1997") as SpecId, "draft-2003") },
   characterTable: { call: (_input, o) => api.characterTable(o as never) },
+  extract: { call: (input, o) => api.extract(input, o as never) },
+  extractAllSpecs: { call: (input, o) => api.extractAllSpecs(input, o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
+  createExtractor: { call: (input, o) => {
+    const c = api.createExtractor(o as never);
+    if (!c.ok) return c;
+    c.extractor.push(input as string);
+    c.extractor.end();
+    return c.extractor.error ? { ok: false, error: c.extractor.error } : c;
+  } },
+  createMultiExtractor: { call: (_input, o) => api.createMultiExtractor(o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
 };
 
 /** Exports that are no operation on an input; each still never throws (checked below). */
-const OTHERS = ["specs", "availableSpecIds", "isSpecId", "validate", "format"];
+const OTHERS = ["specs", "availableSpecIds", "isSpecId", "validate", "format", "delimitingRules", "extractChunks"];
 
 /** The error value inside any operation's failure: `error`, or the parse error a resolve error carries. */
 function errorOf(result: unknown): ParseError | null {
@@ -52,13 +62,14 @@ describe("public API: no operation throws; usage problems are parse()'s error va
       expect((r as { ok: boolean }).ok, name).to.equal(false);
       expect(errorOf(r), name).to.deep.equal(unknownSpec);
     });
-    if (name !== "diffSpecs" && name !== "characterTable") {
+    if (name !== "diffSpecs" && name !== "characterTable" && name !== "createMultiExtractor") {
       it(`${name}: a non-string input is parse()'s not-a-string error, never a throw`, () => {
         for (const input of NON_STRINGS) {
           const r = op.call(input, { spec: "draft-2003" });
           const e = errorOf(r);
           expect(e?.code, `${name}(${String(input)})`).to.equal("not-a-string");
-          expect(e?.message).to.equal((api.parse(input, { spec: "draft-2003" }) as { error: ParseError }).error.message);
+          // parse()'s sentence, with the operation's own word for its input (extract's "text").
+          expect(e?.message.replace(/^The text /, "The input ")).to.equal((api.parse(input, { spec: "draft-2003" }) as { error: ParseError }).error.message);
         }
       });
     }

@@ -3,7 +3,7 @@
 // against the package as a consumer resolves it (`import ... from "uri-grammars"` through its
 // `exports` map and types), then run. A line `expression; // => value` is an assertion: the value
 // (a JavaScript literal; an object may show only some of its keys) must match, and the line must
-// run. A block marked ```ts no-run is compiled but not run.
+// run. A block marked ```ts no-run, or an `@example (compiled, not run: ...)`, is compiled but not run.
 import { expect } from "chai";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,12 +42,14 @@ export function docCommentSnippets(file: string, text: string): Snippet[] {
   const out: Snippet[] = [];
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
-    if (!/^\s*\*\s*@example\s*$/.test(lines[i])) continue;
+    const tag = /^\s*\*\s*@example\b(.*)$/.exec(lines[i]);
+    if (!tag) continue;
     const start = i + 1;
     let end = start;
     while (end < lines.length && /^\s*\*(\s|$)/.test(lines[end]) && !/^\s*\*\s*@\w/.test(lines[end]) && !/^\s*\*\//.test(lines[end])) end++;
     const code = lines.slice(start, end).map((l) => l.replace(/^\s*\* ?/, "")).join("\n");
-    out.push({ where: `${file}:${start + 1}`, file, line: start + 1, code, run: true });
+    // `@example (compiled, not run: why)` marks an example that is deliberately not run.
+    out.push({ where: `${file}:${start + 1}`, file, line: start + 1, code, run: !/not run/.test(tag[1]) });
     i = end;
   }
   return out;
