@@ -111,8 +111,10 @@ describe("planted mistakes in a scanner are caught by the differential check", (
     ["draft-2003", { kind: "decision", index: 0 }],
     ["rfc1738", { kind: "transition", rule: "ftpurl", char: "f", instead: "g" }],
     ["rfc1738", { kind: "decision", index: 3 }],
-    ["draft-1994", { kind: "decision", index: 10 }],
+    ["draft-1994", { kind: "decision", index: 18 }],
     ["draft-1994", { kind: "reverse" }],
+    ["draft-2003", { kind: "first", index: 0 }],
+    ["draft-1997", { kind: "alternative" }],
     ["draft-1997", { kind: "reverse" }],
   ];
   for (const [spec, mistake] of mistakes) {
