@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "../src";
+import type { SpecId } from "../src/revisions";
 import { DEFAULT_PORTS } from "../src/ops/default-ports";
 import { equivalent } from "../src/ops/equivalent";
 import { normalize, type NormalizationLevel } from "../src/ops/normalize";
@@ -23,7 +24,7 @@ describe("normalization: normalize.tsv", () => {
   for (const { line, cols } of rows("normalize.tsv")) {
     const [spec, level, input, expected, source] = cols;
     it(`${spec} ${level}: ${input} -> ${expected} (${source})`, () => {
-      const r = normalize(input, { spec, level: level as NormalizationLevel });
+      const r = normalize(input, { spec: spec as SpecId, level: level as NormalizationLevel });
       const got = r.ok ? r.normalized : `error:${r.error.code}`;
       expect(got, `normalize.tsv:${line}`).to.equal(expected);
     });
@@ -34,7 +35,7 @@ describe("normalization: equivalence.tsv", () => {
   for (const { line, cols } of rows("equivalence.tsv")) {
     const [spec, level, a, b, verdict, source] = cols;
     it(`${spec} ${level}: ${a} ${verdict === "equivalent" ? "≡" : "≢"} ${b} (${source})`, () => {
-      const r = equivalent(a, b, { spec, level: level as NormalizationLevel });
+      const r = equivalent(a, b, { spec: spec as SpecId, level: level as NormalizationLevel });
       expect(r.ok, `equivalence.tsv:${line}`).to.equal(true);
       expect(r.ok && r.equivalent, `equivalence.tsv:${line}`).to.equal(verdict === "equivalent");
     });

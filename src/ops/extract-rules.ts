@@ -88,6 +88,10 @@ export interface DelimitingRules {
  * Schemes a bare reference may have without "//" after the colon: those the documents name with a
  * form that has no "//" (draft-1993 and rfc1738 `news:`, `mailto:`; draft-1994 `nntp:`, `mid:`,
  * `cid:`, and `urn:` it reserves; draft-2003 §1.3 `mailto:` and `news:`, Appendix G.2 `about:`).
+ *
+ * @example
+ * import { OPAQUE_SCHEMES } from "uri-grammars";
+ * OPAQUE_SCHEMES.has("mailto"); // => true
  */
 export const OPAQUE_SCHEMES: ReadonlySet<string> = new Set(["mailto", "news", "nntp", "mid", "cid", "urn", "about"]);
 
@@ -109,6 +113,14 @@ const SEED_1738 = "002_3376c89374b224fa.txt";
 const SEED_2003 = "003_7726d06446aa98af.txt";
 const SEED_1994 = "004_06ae430307648ea6.txt";
 
+/**
+ * Each revision's rules for delimiting a URL in running text (wrappers, the characters that end a
+ * run, trailing punctuation), with the document's words for each.
+ *
+ * @example
+ * import { DELIMITING_RULES } from "uri-grammars";
+ * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"]
+ */
 export const DELIMITING_RULES: readonly DelimitingRules[] = [
   {
     spec: "draft-1993",
@@ -410,7 +422,13 @@ export const NO_DELIMITING_RULES: Omit<DelimitingRules, "spec"> = {
   trailing: { sentence: SENTENCE, sentenceWhy: "sentence punctuation (no delimiting rules recorded)", excluded: "", excludedWhy: "" },
 };
 
-/** The delimiting rules of a revision (the fallback for a revision without a row). */
+/**
+ * The delimiting rules of a revision (the fallback for a revision without a row).
+ *
+ * @example
+ * import { delimitingRules } from "uri-grammars";
+ * delimitingRules("draft-1997").runEnds; // => "<>\""
+ */
 export function delimitingRules(spec: string): DelimitingRules {
   return DELIMITING_RULES.find((r) => r.spec === spec) ?? { spec, ...NO_DELIMITING_RULES };
 }
