@@ -111,6 +111,30 @@ function parseRule(revision: Revision, input: unknown, ruleName: string, tree: b
   return { ok: true, spec, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };
 }
 
+/**
+ * A verdict without an AST: what `check` prints. A success carries the rule and the scheme-aware
+ * production but no AST, so a valid line costs the scan alone (a 64 MiB line: no 32 million path
+ * segment objects); a failure is parse()'s error value. Internal: the public API is parse() and validate().
+ */
+export type Verdict = ParseResult | { ok: true; spec: SpecId; rule: string; production?: string; ast: undefined };
+
+/** parse() without building the AST (see Verdict). */
+export function verdictOf(input: unknown, options?: ParseOptions): Verdict {
+  const opts = optionsObject(options);
+  const revision = requireRevision(opts.spec, opts.rule ?? null);
+  if (isFailure(revision)) return revision;
+  let ruleName = opts.rule ?? revision.topRule;
+  let production: string | undefined;
+  if (opts.rule === undefined && revision.selectProduction && typeof input === "string") ({ rule: ruleName, production } = defaultRule(revision, input));
+  const rule = requireRule(revision, ruleName);
+  if (isFailure(rule)) return rule;
+  if (typeof input !== "string") return requireString(input, revision.id, ruleName)!;
+  const offset = revision.scanner.scan(revision.scanner.START[rule.pegName], input);
+  const r: Verdict = offset >= 0 ? { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]) } : { ok: true, spec: revision.id, rule: ruleName, ast: undefined };
+  if (production !== undefined) r.production = production;
+  return r;
+}
+
 /** The options of `validate()`: the revision and the start rule, as for `parse()`. */
 export interface ValidateOptions<S extends SpecId = SpecId> {
   /** Revision id; default `draft-2003`. */

@@ -2,13 +2,13 @@ import type { Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { checkParsed, COMPONENT_NAMES, type CheckOptions, type CheckResult, type ComponentName } from "../../ops/check";
 import { lint } from "../../ops/lint";
-import { parse, type ParseResult } from "../../parse";
+import { parse, verdictOf, type Verdict } from "../../parse";
 import { availableSpecIds, getRevision, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { resolveSpecAndRule, specOption } from "../options";
 
-export function verdictText(input: string, r: ParseResult): string {
+export function verdictText(input: string, r: Verdict): string {
   // Scheme-aware revisions: parse() applied the production the input's scheme selects.
   const by = r.production ? ` (scheme-aware: the production its scheme selects)` : "";
   if (r.ok) return `valid    ${JSON.stringify(input)} is a ${r.spec} ${r.rule}${by}\n`;
@@ -16,10 +16,10 @@ export function verdictText(input: string, r: ParseResult): string {
   return `invalid  ${JSON.stringify(input)} is not a ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${caretDisplay(input, e.offset)}\n`;
 }
 
-export function verdictJson(input: string, r: ParseResult): string {
+export function verdictJson(input: string, r: Verdict): string {
   const record: Record<string, unknown> = { input, spec: r.spec, rule: r.rule };
   // The scheme-aware production, or (with --rule) the alternative the AST reports (rfc1738 url).
-  const production = r.production ?? (r.ok ? (r.ast as { production?: string }).production : undefined);
+  const production = r.production ?? (r.ok ? (r.ast as { production?: string } | undefined)?.production : undefined);
   if (production) record.production = production;
   record.valid = r.ok;
   if (!r.ok) record.error = r.error;
@@ -36,8 +36,8 @@ export function policyText(c: CheckResult): string {
 }
 
 /** One input's answer: the grammar's verdict, then (with policies) the violations; the line's first word is valid, invalid or refused. */
-function answer(input: string, r: ParseResult, policy: CheckPolicy | undefined, json: boolean | undefined, notes: { message: string }[] | null): { out: string; verdict: string; rules: string[]; bad: boolean } {
-  const c = policy && r.ok ? checkParsed(r, policy) : null;
+function answer(input: string, r: Verdict, policy: CheckPolicy | undefined, json: boolean | undefined, notes: { message: string }[] | null): { out: string; verdict: string; rules: string[]; bad: boolean } {
+  const c = policy && r.ok && r.ast !== undefined ? checkParsed(r, policy) : null;
   const refused = c !== null && !c.ok;
   const verdict = !r.ok ? "invalid" : refused ? "refused" : "valid";
   const rules = !r.ok ? [r.error.rule ?? r.error.code] : c ? (c.error ? [c.error.code] : c.violations.map((v) => v.code)) : [];
@@ -94,13 +94,22 @@ function otherRevisions(input: string, spec: string): string {
 /** The batch judge for `check -` (built in each worker thread too; see src/cli/batch.ts). */
 export function checkJudge(o: { spec: SpecId; rule?: string; json?: boolean; lint?: boolean; policy?: CheckPolicy }): (line: string) => LineResult {
   return (input) => {
-    const r = parse(input, { spec: o.spec, rule: o.rule });
+    const r = judgeOne(input, o.spec, o.rule, o.policy);
     return answer(input, r, o.policy, o.json, o.lint ? lintNotes(input, r, o.spec, o.rule) : null);
   };
 }
 
+/**
+ * The verdict for one input. The AST is built only when something reads it: the policies, and a
+ * start rule whose AST names the alternative that matched (rfc1738 url: its production). Otherwise
+ * the scan alone decides, so a valid line of any size costs no more memory than a rejected one.
+ */
+function judgeOne(input: string, spec: SpecId, rule: string | undefined, policy: CheckPolicy | undefined): Verdict {
+  return policy !== undefined || rule !== undefined ? parse(input, { spec, rule }) : verdictOf(input, { spec });
+}
+
 /** The security notes of a valid input on the default rule (none otherwise). */
-function lintNotes(input: string, r: ParseResult, spec: SpecId, rule: string | undefined): { message: string }[] {
+function lintNotes(input: string, r: Verdict, spec: SpecId, rule: string | undefined): { message: string }[] {
   if (!r.ok || rule !== undefined) return [];
   const l = lint(input, { spec });
   return l.ok ? l.notes : [];
@@ -148,7 +157,7 @@ Examples:
       const policy = policyFromFlags(opts);
       let anyInvalid = false;
       const checkOne = async (input: string, single: boolean) => {
-        const r = parse(input, { spec, rule });
+        const r = judgeOne(input, spec, rule, policy);
         const a = answer(input, r, policy, opts.json, opts.lint ? lintNotes(input, r, spec, rule) : null);
         if (a.bad) anyInvalid = true;
         await io.out(a.out + (!opts.json && single && rule === undefined ? otherRevisions(input, spec) : ""));
