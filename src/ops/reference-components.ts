@@ -3,7 +3,8 @@
 // (Revision.readComponents; src/ast/components.ts for how the pieces are laid out).
 import { readGenericComponents, type ReadComponents } from "../ast/components";
 import { usageError, type ParseError } from "../errors";
-import { isGenericAst, type Ast, type Components } from "../ast/types";
+import { isGenericAst, type Ast } from "../ast";
+import type { Components } from "../ast/types";
 import { parse, type ParseFailure } from "../parse";
 import { optionsObject, type UsageFailure } from "../request";
 import { getRevision, type RuleName, type SpecId } from "../revisions";
