@@ -77,6 +77,26 @@ function ruleFromBlock(pegName, block, file) {
   return rule;
 }
 
+/**
+ * The rules each rule's PEG refers to, by published name (helpers by their own), in first-use
+ * order: the grammar model's reference graph, which the error advice walks (src/diagnose.ts) and
+ * the explorer draws as links. Read from peggy's AST of the grammar, not from the rule's text.
+ */
+function addUses(rules, source, file, publishedNames) {
+  const ast = peggy.parser.parse(source, { grammarSource: file });
+  const byName = new Map(rules.map((r) => [r.pegName, r]));
+  for (const rule of ast.rules) {
+    const uses = new Set();
+    (function walk(node) {
+      if (node === null || typeof node !== "object") return;
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (node.type === "rule_ref") uses.add(publishedNames.get(node.name) ?? node.name);
+      for (const [k, v] of Object.entries(node)) if (k !== "location" && k !== "codeLocation" && k !== "nameLocation") walk(v);
+    })(rule.expression);
+    byName.get(rule.name).uses = [...uses];
+  }
+}
+
 /** Peggy plugin: wraps the body of every rule in an action that returns a derivation node. */
 function nodePlugin(publishedNames) {
   return {
@@ -137,6 +157,7 @@ export function buildAll() {
     const source = readFileSync(join(grammarDir, file), "utf8");
     const { header, rules } = readAnnotations(source, file);
     const publishedNames = new Map(rules.map((r) => [r.pegName, r.published ?? r.pegName]));
+    addUses(rules, source, file, publishedNames);
     const names = new Set(header.astNodes);
     for (const n of names) if (!publishedNames.has(n)) throw new Error(`${file}: @ast-nodes names unknown rule ${n}`);
     writeFileSync(join(outDir, `${id}.peggy.ts`), stamp(file) + generate(source, file, publishedNames));
