@@ -122,10 +122,18 @@ export function ruleNames(revision: Revision): string[] {
 
 /**
  * The rule parse() applies when none is asked for: for a scheme-aware revision the rule its
- * selectProduction picks (and the production to report), otherwise the top rule.
+ * schemeProductions select (and the production to report), otherwise the top rule.
  */
 export function defaultRule(revision: Revision, input: string): { rule: string; production?: string } {
-  if (!revision.selectProduction) return { rule: revision.topRule };
-  const selected = revision.selectProduction(input);
-  return typeof selected === "string" ? { rule: selected, production: selected } : selected;
+  const how = revision.schemeProductions;
+  if (!how) return { rule: revision.topRule };
+  let production: string;
+  if (how.prefix && input.slice(0, how.prefix.text.length).toLowerCase() === how.prefix.text.toLowerCase()) production = how.prefix.production;
+  else {
+    // The scheme is everything before the first ":" (no scheme rule of these documents has one).
+    const colon = input.indexOf(":");
+    const scheme = colon < 0 ? "" : how.caseSensitive ? input.slice(0, colon) : input.slice(0, colon).toLowerCase();
+    production = how.productions.get(scheme) ?? how.otherwise;
+  }
+  return { rule: production + (how.ruleSuffix ?? ""), production };
 }
