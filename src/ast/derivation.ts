@@ -89,3 +89,8 @@ export function piecesBetween(input: string, start: number, end: number, sep: st
   out.push({ text: input.slice(from, end), span: { start: from, end } });
   return out;
 }
+
+/** What every AST starts with: the revision, the start rule, and the text and span it derived. */
+export function astRoot<S extends string>(spec: S, root: DerivationNode, input: string): { spec: S; rule: string; text: string; span: Span } {
+  return { spec, rule: root.rule, text: input.slice(root.start, root.end), span: { start: root.start, end: root.end } };
+}

@@ -3,7 +3,7 @@
 // newsaddress, prosperoaddress, telnetaddress, gopheraddress, waisaddress, afsaddress), plus the
 // anchorid of anchoraddress. Components follow the derivation; null means absent, an empty text
 // means present but empty (`http://h/` has path "", `http://h` has path null).
-import { DerivationNode, piecesBetween, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
+import { DerivationNode, astRoot, piecesBetween, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
 import { portOf } from "./port";
 import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
 
@@ -192,12 +192,7 @@ const PRODUCTION_SET: ReadonlySet<string> = new Set(DRAFT_1993_PRODUCTIONS);
 const ANCHORED = /_anchored$/;
 
 export function buildDraft1993Ast(root: DerivationNode, input: string): Draft1993Ast {
-  const ast: Draft1993Ast = {
-    spec: "draft-1993",
-    rule: root.rule,
-    text: input.slice(root.start, root.end),
-    span: { start: root.start, end: root.end },
-  };
+  const ast: Draft1993Ast = astRoot("draft-1993", root, input);
   const addressNode = findFirst(root, PRODUCTION_SET);
   if (addressNode) ast.address = address(addressNode, input);
   if (root.rule === "anchoraddress" || ANCHORED.test(root.rule)) {

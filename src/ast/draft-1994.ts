@@ -3,7 +3,7 @@
 // address per scheme production, under the optional "URL:" prefix (PrePrefix section). Every component is
 // what the published rule of that name matched; null means absent, an empty text means present but
 // empty (`http://a` has path null, `http://a/` has path ""). Spans are half-open UTF-16 offsets.
-import { DerivationNode, piecesBetween, findAllNodes, findNode, textBetween, textOf, type TextComponent } from "./derivation";
+import { DerivationNode, astRoot, piecesBetween, findAllNodes, findNode, textBetween, textOf, type TextComponent } from "./derivation";
 import { portOf } from "./port";
 import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
 
@@ -220,12 +220,7 @@ export const DRAFT_1994_SCHEME_NAMES: Readonly<Record<string, string>> = {
 const WHOLE_RULES = new Set(["prefixedurl", "url", ...Object.keys(DRAFT_1994_SCHEME_NAMES)]);
 
 export function buildDraft1994Ast(root: DerivationNode, input: string): Draft1994Ast {
-  const ast: Draft1994Ast = {
-    spec: "draft-1994",
-    rule: root.rule,
-    text: input.slice(root.start, root.end),
-    span: { start: root.start, end: root.end },
-  };
+  const ast: Draft1994Ast = astRoot("draft-1994", root, input);
   if (WHOLE_RULES.has(root.rule)) {
     // PrePrefix: "the whole string must start with a constant prefix "URL:"" (prefixedurl = u r l : url)
     ast.prefix = root.rule === "prefixedurl" ? textBetween(input, root.start, root.start + 4) : null;

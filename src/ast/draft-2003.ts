@@ -4,19 +4,14 @@
 import { portOf } from "./port";
 import { classifyHost, type HostClassification } from "./host";
 
-import { DerivationNode, findNode, piecesBetween, spanOf, textOf } from "./derivation";
+import { DerivationNode, astRoot, findNode, piecesBetween, spanOf, textOf } from "./derivation";
 import type { Draft2003Ast, Draft2003Authority, Draft2003Path, Host, Port, ReferenceKind, TextComponent } from "./types";
 
 /** The start rules that derive a whole reference: their AST has `kind` and every component key. */
 export const DRAFT_2003_REFERENCE_RULES = new Set(["URI-reference", "absolute-URI-reference", "absolute-URI", "relative-URI"]);
 
 export function buildDraft2003Ast(root: DerivationNode, input: string): Draft2003Ast {
-  const ast: Draft2003Ast = {
-    spec: "draft-2003",
-    rule: root.rule,
-    text: input.slice(root.start, root.end),
-    span: { start: root.start, end: root.end },
-  };
+  const ast: Draft2003Ast = astRoot("draft-2003", root, input);
   const whole = DRAFT_2003_REFERENCE_RULES.has(root.rule);
   const scheme = findNode(root, "scheme");
   const authorityNode = findNode(root, "authority");

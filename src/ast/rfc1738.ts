@@ -3,7 +3,7 @@
 // record per scheme production, plus the generic form (genericurl, §5; §2.1). Every component has
 // its text and span; null means absent, an empty text means present but empty
 // (`ftp://@host.com/` has user "", `ftp://host.com/` has user null, §3.1).
-import { DerivationNode, findAllNodes, findNode, piecesBetween, textBetween, textOf, type Span, type TextComponent } from "./derivation";
+import { DerivationNode, astRoot, findAllNodes, findNode, piecesBetween, textBetween, textOf, type Span, type TextComponent } from "./derivation";
 import { portOf } from "./port";
 import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
 
@@ -200,7 +200,7 @@ const SCHEME_PRODUCTIONS: readonly Rfc1738Production[] = ["httpurl", "ftpurl", "
 const WAIS_FORMS = ["waisdatabase", "waisindex", "waisdoc"];
 
 export function buildRfc1738Ast(root: DerivationNode, input: string): Rfc1738Ast {
-  const ast: Rfc1738Ast = { spec: "rfc1738", rule: root.rule, text: input.slice(root.start, root.end), span: { start: root.start, end: root.end } };
+  const ast: Rfc1738Ast = astRoot("rfc1738", root, input);
   if (root.rule === "url") {
     // §5: url = httpurl | ftpurl | ... | otherurl: the alternative that matched.
     const alt = root.children.find((c) => (SCHEME_PRODUCTIONS as readonly string[]).includes(c.rule));

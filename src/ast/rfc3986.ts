@@ -1,7 +1,7 @@
 // Builds the rfc3986 AST from the derivation of grammar/rfc3986.peggy.
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (RFC 3986 §3: scheme, authority, path, query, fragment; §3.2: userinfo, host, port).
-import { DerivationNode, findNode, piecesBetween, spanOf, textOf } from "./derivation";
+import { DerivationNode, astRoot, findNode, piecesBetween, spanOf, textOf } from "./derivation";
 import { portOf } from "./port";
 import { classifyHost, type HostClassification } from "./host";
 
@@ -14,12 +14,7 @@ export const RFC_3986_REFERENCE_RULES = new Set(["URI-reference", "URI", "absolu
 const PATH_RULES = ["path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"] as const;
 
 export function buildRfc3986Ast(root: DerivationNode, input: string): Rfc3986Ast {
-  const ast: Rfc3986Ast = {
-    spec: "rfc3986",
-    rule: root.rule,
-    text: input.slice(root.start, root.end),
-    span: { start: root.start, end: root.end },
-  };
+  const ast: Rfc3986Ast = astRoot("rfc3986", root, input);
   const whole = RFC_3986_REFERENCE_RULES.has(root.rule);
   const scheme = findNode(root, "scheme");
   const authorityNode = findNode(root, "authority");
