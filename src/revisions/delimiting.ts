@@ -386,7 +386,7 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
  * gets, the minimum every document implies (whitespace ends a URL), with a note saying so.
  */
 export const NO_DELIMITING_RULES: Omit<DelimitingRules, "spec"> = {
-  summary: "No delimiting rules recorded for this revision (src/ops/extract-rules.ts): bare references ended by whitespace, nothing repaired.",
+  summary: "No delimiting rules recorded for this revision (src/revisions/delimiting.ts): bare references ended by whitespace, nothing repaired.",
   quotes: [],
   wrappers: { angle: false, quotes: false },
   urlPrefix: { status: "not-mentioned", trailingSpace: false, note: 'no rule recorded for a "URL:" prefix' },
