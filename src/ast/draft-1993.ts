@@ -3,7 +3,7 @@
 // newsaddress, prosperoaddress, telnetaddress, gopheraddress, waisaddress, afsaddress), plus the
 // anchorid of anchoraddress. Components follow the derivation; null means absent, an empty text
 // means present but empty (`http://h/` has path "", `http://h` has path null).
-import { DerivationNode, astRoot, piecesBetween, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
+import { DerivationNode, astRoot, piecesBetween, findNode, textBetween, textOf, type Span, spanOf, type TextComponent } from "./derivation";
 import { portOf } from "./port";
 import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
 
@@ -231,20 +231,20 @@ function address(node: DerivationNode, input: string): Draft1993Address {
     case "generic": {
       // generic = scheme : path [ ? search ]
       const scheme = findNode(node, "scheme")!;
-      return { ...base, production: "generic", scheme: textOf(scheme, input), path: path(findNode(node, "path")!, input), search: searchIn(node, input) };
+      return { text: base.text, span: base.span, production: "generic", scheme: textOf(scheme, input), path: path(findNode(node, "path")!, input), search: searchIn(node, input) };
     }
     case "httpaddress": {
       // httpaddress = h t t p : // hostport [ / path ] [ ? search ]
       const hp = findNode(node, "hostport")!;
       const p = findNode(node, "path");
-      return { ...base, production: "httpaddress", scheme: literal("http"), host: hostIn(hp, input), port: portIn(hp, input), path: p ? path(p, input) : null, search: searchIn(node, input) };
+      return { text: base.text, span: base.span, production: "httpaddress", scheme: literal("http"), host: hostIn(hp, input), port: portIn(hp, input), path: p ? path(p, input) : null, search: searchIn(node, input) };
     }
     case "fileaddress":
       // fileaddress = f t p : // host / path
-      return { ...base, production: "fileaddress", scheme: literal("ftp"), host: hostIn(node, input), path: path(findNode(node, "path")!, input) };
+      return { text: base.text, span: base.span, production: "fileaddress", scheme: literal("ftp"), host: hostIn(node, input), path: path(findNode(node, "path")!, input) };
     case "afsaddress":
       // afsaddress = a f s : // cellname / path
-      return { ...base, production: "afsaddress", scheme: literal("afs"), cell: host(findNode(node, "cellname")!, input), path: path(findNode(node, "path")!, input) };
+      return { text: base.text, span: base.span, production: "afsaddress", scheme: literal("afs"), cell: host(findNode(node, "cellname")!, input), path: path(findNode(node, "path")!, input) };
     case "newsaddress":
       return news(node, base, literal("news"), input);
     case "waisaddress":
@@ -253,14 +253,14 @@ function address(node: DerivationNode, input: string): Draft1993Address {
       // prosperoaddress = p r o s p e r o : / / path; section "Prospero" for the "%23" fields.
       const p = path(findNode(node, "path")!, input);
       const pieces = piecesBetween(input, p.span.start, p.span.end, "%23");
-      return { ...base, production: "prosperoaddress", scheme: literal("prospero"), path: p, hsoname: pieces[0], fields: pieces.slice(1) };
+      return { text: base.text, span: base.span, production: "prosperoaddress", scheme: literal("prospero"), path: p, hsoname: pieces[0], fields: pieces.slice(1) };
     }
     case "telnetaddress": {
       // telnetaddress = t e l n e t : / / [ user @ ] hostport; the user part ends at the "@" before hostport.
       const hp = findNode(node, "hostport")!;
       const userStart = node.start + "telnet://".length;
       const user = hp.start > userStart ? textBetween(input, userStart, hp.start - 1) : null;
-      return { ...base, production: "telnetaddress", scheme: literal("telnet"), user, host: hostIn(hp, input), port: portIn(hp, input) };
+      return { text: base.text, span: base.span, production: "telnetaddress", scheme: literal("telnet"), user, host: hostIn(hp, input), port: portIn(hp, input) };
     }
     case "gopheraddress": {
       // gopheraddress = g o p h e r : / / hostport [/ gtype [ / selector ] ] [ ? search ]
@@ -268,7 +268,7 @@ function address(node: DerivationNode, input: string): Draft1993Address {
       const gtype = findNode(node, "gtype");
       const selector = findNode(node, "selector");
       return {
-        ...base,
+        text: base.text, span: base.span,
         production: "gopheraddress",
         scheme: literal("gopher"),
         host: hostIn(hp, input),
@@ -286,12 +286,12 @@ function news(node: DerivationNode, base: TextComponent, scheme: TextComponent, 
   const groupart = findNode(node, "groupart")!;
   const articleNode = findNode(groupart, "article");
   const groupNode = findNode(groupart, "group");
-  const out: Draft1993News = { ...base, production: "newsaddress", scheme, groupart: textOf(groupart, input), kind: "all", group: null, article: null };
+  const out: Draft1993News = { text: base.text, span: base.span, production: "newsaddress", scheme, groupart: textOf(groupart, input), kind: "all", group: null, article: null };
   if (articleNode) {
     // article = xalphas @ host
     const hostNode = findNode(articleNode, "host")!;
     out.kind = "article";
-    out.article = { ...textOf(articleNode, input), id: textBetween(input, articleNode.start, hostNode.start - 1), host: host(hostNode, input) };
+    out.article = { text: input.slice(articleNode.start, articleNode.end), span: spanOf(articleNode), id: textBetween(input, articleNode.start, hostNode.start - 1), host: host(hostNode, input) };
   } else if (groupNode) {
     out.kind = "group";
     out.group = textOf(groupNode, input);
@@ -303,7 +303,7 @@ function wais(node: DerivationNode, base: TextComponent, scheme: TextComponent, 
   // waisaddress = waisindex | waisdoc (repaired, see grammar/draft-1993.md)
   const hp = findNode(node, "hostport")!;
   const database = textOf(findNode(node, "database")!, input);
-  const common = { ...base, production: "waisaddress" as const, scheme, host: hostIn(hp, input), port: portIn(hp, input), database };
+  const common = { text: base.text, span: base.span, production: "waisaddress" as const, scheme, host: hostIn(hp, input), port: portIn(hp, input), database };
   const doc = findNode(node, "waisdoc");
   if (!doc) return { ...common, form: "index", search: searchIn(node, input) };
   // waisdoc = ... / database / wtype / digits / path: digits lies between the "/" after wtype and the "/" before path.
@@ -335,13 +335,13 @@ function searchIn(node: DerivationNode, input: string): Draft1993Search | null {
 
 function search(node: DerivationNode, input: string): Draft1993Search {
   // search = xalphas [ + search ]: "+" is not an xalpha, so the keywords are the pieces between "+".
-  return { ...textOf(node, input), keywords: piecesBetween(input, node.start, node.end, "+") };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), keywords: piecesBetween(input, node.start, node.end, "+") };
 }
 
 function path(node: DerivationNode, input: string): Draft1993Path {
   // path = void | xpalphas [ / path ]: "/" is not an xpalpha, so the segments are the pieces between "/".
   const t = textOf(node, input);
-  return { ...t, segments: t.text === "" ? [] : piecesBetween(input, node.start, node.end, "/") };
+  return { text: t.text, span: t.span, segments: t.text === "" ? [] : piecesBetween(input, node.start, node.end, "/") };
 }
 
 /**
