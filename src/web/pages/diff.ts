@@ -1,0 +1,2 @@
+import { mainElement, startPage } from "../lib/dom";
+startPage(() => { mainElement(); });
