@@ -82,10 +82,12 @@ function refuse(res: ServerResponse, status: number, text: string, extra: Record
   res.end(`${status} ${text}\n`);
 }
 
-async function handle(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+type PathResolver = (root: string, target: string) => Promise<SitePath>;
+
+async function handle(root: string, resolvePath: PathResolver, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "only GET and HEAD", { Allow: "GET, HEAD" });
   if (!hostIsLoopback(req.headers.host)) return refuse(res, 403, "this server answers only requests to 127.0.0.1");
-  const target = await resolveSitePath(root, req.url ?? "");
+  const target = await resolvePath(root, req.url ?? "");
   if (!target.ok) return refuse(res, target.status, target.reason);
   const ext = extname(target.file).toLowerCase();
   const stat = await fs.stat(target.file);
@@ -129,11 +131,14 @@ export class PortUnavailableError extends Error {
   }
 }
 
-/** Serves `siteDir` on 127.0.0.1:`port` (0: a free port). Rejects with PortUnavailableError when taken. */
-export async function startSiteServer(siteDir: string, port: number): Promise<SiteServer> {
+/**
+ * Serves `siteDir` on 127.0.0.1:`port` (0: a free port). Rejects with PortUnavailableError when
+ * taken. `resolvePath` is resolveSitePath; the tests pass a careless one to show their checks fail.
+ */
+export async function startSiteServer(siteDir: string, port: number, resolvePath: PathResolver = resolveSitePath): Promise<SiteServer> {
   const root = await fs.realpath(siteDir);
   const server = createServer((req, res) => {
-    handle(root, req, res).catch(() => {
+    handle(root, resolvePath, req, res).catch(() => {
       if (!res.headersSent) refuse(res, 500, "internal error");
       else res.destroy();
     });

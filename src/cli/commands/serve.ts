@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { PortUnavailableError, SITE_DIR, startSiteServer } from "../site-server";
 
@@ -47,7 +47,7 @@ Examples:
     )
     .action(async (opts: { port: string; open?: boolean; site?: string }) => {
       const port = parsePort(opts.port);
-      const dir = opts.site ? join(process.cwd(), opts.site) : SITE_DIR;
+      const dir = opts.site ? resolve(opts.site) : SITE_DIR;
       if (!existsSync(join(dir, "index.html"))) throw new UsageError(`no site in ${dir}: build it with \`npm run site\` (or \`npm run build\`)`);
       let served;
       try {

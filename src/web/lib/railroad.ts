@@ -64,13 +64,13 @@ export function publishedItem(e: Expr, links: RuleLinks): RailroadItem {
 }
 
 /** A PEG expression as peggy writes it, for the labels of lookaheads. */
-export function pegText(e: PegExpr, label: (name: string) => string = (n) => n): string {
-  const inner = (x: PegExpr) => (x.t === "seq" || x.t === "choice" ? `(${pegText(x, label)})` : pegText(x, label));
+export function pegText(e: PegExpr, label: (name: string) => string = (n) => n, endWord = "!."): string {
+  const inner = (x: PegExpr) => (x.t === "seq" || x.t === "choice" ? `(${pegText(x, label, endWord)})` : pegText(x, label, endWord));
   switch (e.t) {
     case "seq":
       return e.items.map(inner).join(" ");
     case "choice":
-      return e.items.map((x) => pegText(x, label)).join(" / ");
+      return e.items.map((x) => pegText(x, label, endWord)).join(" / ");
     case "opt":
       return `${inner(e.e)}?`;
     case "star":
@@ -82,7 +82,7 @@ export function pegText(e: PegExpr, label: (name: string) => string = (n) => n):
     case "and":
       return `&${inner(e.e)}`;
     case "not":
-      return `!${inner(e.e)}`;
+      return e.e.t === "any" ? endWord : `!${inner(e.e)}`;
     case "lit":
       return `${JSON.stringify(e.v)}${e.i ? "i" : ""}`;
     case "class":
@@ -102,7 +102,8 @@ function classChar(c: string): string {
 
 /** A lookahead matches nothing: a dashed box saying what must (or must not) come next. */
 function lookahead(e: PegExpr & { t: "and" | "not" }, links: RuleLinks): RailroadItem {
-  const text = e.t === "not" && e.e.t === "any" ? "end of input" : `${e.t === "and" ? "followed by" : "not followed by"} ${pegText(e.e, (n) => links.label(n))}`;
+  const shown = pegText(e.e, (n) => links.label(n), "end");
+  const text = e.t === "not" && e.e.t === "any" ? "end of input" : `${e.t === "and" ? "followed by" : "not followed by"} ${shown}`;
   const item = rr.NonTerminal(text);
   item.attrs.class = "lookahead";
   return item;

@@ -3,6 +3,7 @@
 import { findPublishedRule, type PublishedRule } from "../../published/model";
 import { getRevision, type Revision, type RuleInfo } from "../../revisions";
 import type { RevisionData } from "./data";
+import type { RuleLinks } from "./railroad";
 import { pageLink } from "./url-state";
 
 export function displayName(rule: RuleInfo): string {
@@ -56,3 +57,22 @@ export function revisionOrThrow(spec: string): Revision {
   if (!r) throw new Error(`no revision ${spec}`);
   return r;
 }
+
+/** Rule references in diagrams: published names (ABNF names ignore case), linked to their entry. */
+export function ruleLinks(revision: Revision, here = true): RuleLinks {
+  const byPeg = new Map(revision.rules.map((r) => [r.pegName, r]));
+  const byPublished = new Map<string, RuleInfo>();
+  for (const r of revision.rules) if (r.published) byPublished.set(r.published.toLowerCase(), r);
+  const find = (name: string) => byPeg.get(name) ?? byPublished.get(name.toLowerCase());
+  return {
+    label: (name) => {
+      const r = byPeg.get(name);
+      return r ? displayName(r) : name;
+    },
+    href: (name) => {
+      const r = find(name);
+      return r ? ruleHref(revision.id, r.pegName, here) : null;
+    },
+  };
+}
+

@@ -6,7 +6,7 @@ import { availableSpecIds, DEFAULT_SPEC, getRevision, type Revision, type RuleIn
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { fill, h, mainElement, startPage } from "../lib/dom";
 import { diagramElement, pegItem, publishedItem, type RuleLinks } from "../lib/railroad";
-import { displayName, publishedRule, reshapeReasons, ruleAnchor, ruleHref, usedBy } from "../lib/rules";
+import { displayName, publishedRule, reshapeReasons, ruleAnchor, ruleHref, ruleLinks, usedBy } from "../lib/rules";
 import { pageLink, readParam, writeParams } from "../lib/url-state";
 
 startPage(async () => {
@@ -66,25 +66,7 @@ startPage(async () => {
   if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
 });
 
-/** Rule references in diagrams: published names (ABNF names ignore case), linked to their entry. */
-export function ruleLinks(revision: Revision, here = true): RuleLinks {
-  const byPeg = new Map(revision.rules.map((r) => [r.pegName, r]));
-  const byPublished = new Map<string, RuleInfo>();
-  for (const r of revision.rules) if (r.published) byPublished.set(r.published.toLowerCase(), r);
-  const find = (name: string) => byPeg.get(name) ?? byPublished.get(name.toLowerCase());
-  return {
-    label: (name) => {
-      const r = byPeg.get(name);
-      return r ? displayName(r) : name;
-    },
-    href: (name) => {
-      const r = find(name);
-      return r ? ruleHref(revision.id, r.pegName, here) : null;
-    },
-  };
-}
-
-export function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo, links: RuleLinks, users: string[]): HTMLElement {
+function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo, links: RuleLinks, users: string[]): HTMLElement {
   const name = displayName(rule);
   const peg = data.peg[rule.pegName];
   const pub = publishedRule(data, rule);
@@ -98,18 +80,25 @@ export function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo
       reasons.length > 0 ? h("span", { class: "badge" }, "PEG reshaped") : null,
       name === revision.topRule ? h("span", { class: "badge" }, "top rule") : null),
   );
+  const publishedSide = h("div", { class: "published-side" });
+  const pegSide = h("div", { class: "peg-side" });
   if (rule.kind !== "helper") {
-    entry.append(h("h3", {}, `As published (${revision.id}${data.publishedFile && pub ? `, ${data.publishedFile}:${pub.line}` : ""})`), h("pre", { class: "published-text" }, rule.text.join("\n")));
-    if (pub) entry.append(diagramElement(publishedItem(pub.expr, links), `railroad diagram of ${name} as published`, "published"));
+    publishedSide.append(h("h3", {}, `As published (${data.publishedFile && pub ? `${data.publishedFile}:${pub.line}` : revision.id})`), h("pre", { class: "published-text" }, rule.text.join("\n")));
+    if (pub) publishedSide.append(diagramElement(publishedItem(pub.expr, links), `railroad diagram of ${name} as published`, "published"));
+  } else {
+    publishedSide.append(h("h3", {}, "As published"), h("p", { class: "note" }, "Not in the document: a helper rule of the transcription."));
   }
   if (peg) {
-    entry.append(h("h3", {}, `PEG transcription (${data.peggyFile}:${peg.line})`), h("pre", { class: "peg-text" }, peg.source));
-    // The PEG is drawn where its shape differs from the published rule, and for helpers (which
-    // have no published rule), and when there is no published model to draw.
+    pegSide.append(h("h3", {}, `PEG transcription (${data.peggyFile}:${peg.line})`), h("pre", { class: "peg-text" }, peg.source));
+    // The PEG is drawn where its shape differs from the published rule, for helpers (which have no
+    // published rule), and when there is no published model to draw.
     if (reasons.length > 0 || rule.kind === "helper" || !pub) {
-      entry.append(diagramElement(pegItem(peg.expr, links), `railroad diagram of the PEG transcription of ${name}`, "peg"));
+      pegSide.append(diagramElement(pegItem(peg.expr, links), `railroad diagram of the PEG transcription of ${name}`, "peg"));
+    } else {
+      pegSide.append(h("p", { class: "note" }, "Same shape as published: the diagram on the left is also the PEG's."));
     }
   }
+  entry.append(h("div", { class: "pair" }, publishedSide, pegSide));
   for (const reason of rule.kind === "helper" ? rule.peg : reasons) entry.append(h("p", { class: "reason" }, reason));
   for (const r of rule.repairs) {
     entry.append(h("div", { class: "repair" }, h("strong", {}, "Repair: "), r.repair, h("br"), h("strong", {}, "The document's words: "), h("code", {}, r.seed)));
@@ -119,7 +108,7 @@ export function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo
   entry.append(
     h("p", { class: "links uses" }, h("strong", {}, "Uses: "), refList(peg?.uses ?? [])),
     h("p", { class: "links used-by" }, h("strong", {}, "Used by: "), refList(users)),
-    h("p", { class: "links" }, h("a", { href: pageLink("index.html", { rule: name, input: "" }) }, `Try ${name} as the start rule in the playground`)),
+    h("p", { class: "links" }, h("a", { class: "play", href: pageLink("index.html", { rule: name }) }, `Try ${name} as the start rule in the playground`)),
   );
   return entry;
 }
