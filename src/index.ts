@@ -8,3 +8,4 @@ export { compareInput, characterTable, diffSpecs, explain, lint } from "./ops";
 export type * from "./ast/rfc1738";
 export * from "./ops/reference-ops";
 export type * from "./ast/draft-1993";
+export * from "./ops/extract";

@@ -1,7 +1,9 @@
-// The command-line tool. Exit status: 0 every input valid, 1 some input invalid, 2 usage error.
+// The command-line tool. Exit status: 0 every input valid, 1 some input invalid, 2 usage error (or
+// unreadable standard input), 3 internal error, 130 interrupted (SIGINT) during a batch.
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
-import { EXIT_USAGE, EXIT_VALID, processIo, UsageError, type Io } from "./io";
+import { BatchWorkerError } from "./batch-supervisor";
+import { EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VALID, InputError, Interrupted, processIo, UsageError, type Io } from "./io";
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command("uri-grammars")
@@ -40,9 +42,14 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       if (e.code === "commander.helpDisplayed" || e.code === "commander.help" || e.code === "commander.version") return EXIT_VALID;
       return EXIT_USAGE;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof InputError) {
       io.err(`uri-grammars: ${e.message}\n`);
       return EXIT_USAGE;
+    }
+    if (e instanceof Interrupted) return EXIT_INTERRUPTED;
+    if (e instanceof BatchWorkerError) {
+      io.err(`uri-grammars: internal error: ${e.message}\n`);
+      return 3;
     }
     throw e;
   }

@@ -51,3 +51,30 @@ export function readTable(name: string): TableCase[] {
     });
   return out;
 }
+
+/** One line of a table with its own columns (test/data/ops/, test/data/extract/ ...). */
+export interface DataRow {
+  file: string;
+  line: number;
+  cols: string[];
+}
+
+/**
+ * Reads a tab-separated table under test/data/ (`path` relative to it) whose columns its test
+ * names: `#` comments and blank lines are skipped, each line has at least `columns` columns (more
+ * are kept as they are), and a field that starts with a double quote is a JSON string, except in
+ * the last column, which is free text (the source, a note).
+ */
+export function readRows(path: string, columns: number): DataRow[] {
+  const out: DataRow[] = [];
+  readFileSync(join(DATA_DIR, path), "utf8")
+    .split("\n")
+    .forEach((raw, i) => {
+      const line = raw.replace(/\r$/, "");
+      if (line.trim() === "" || line.startsWith("#")) return;
+      const cols = line.split("\t");
+      if (cols.length < columns) throw new Error(`${path}:${i + 1}: expected ${columns} tab-separated columns, got ${cols.length}`);
+      out.push({ file: path, line: i + 1, cols: cols.map((c, k) => (k < columns - 1 && c.startsWith('"') ? (JSON.parse(c) as string) : c)) });
+    });
+  return out;
+}

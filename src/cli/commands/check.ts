@@ -71,7 +71,8 @@ Examples:
   $ uri-grammars check 'http://[::1]:8080/a/b?c#d'
   $ uri-grammars check --spec draft-2003 --rule IPv4address 255.255.255.255
   $ uri-grammars check --json --spec draft-1997 'http://a/~b' 'http://[::1]/'
-  $ printf 'http://a/\\nhttp://a b/\\n' | uri-grammars check -`,
+  $ printf 'http://a/\\nhttp://a b/\\n' | uri-grammars check -
+  $ zcat links.gz | uri-grammars check --json --jobs 2 --line-timeout 10 --summary --exit-zero - > verdicts.jsonl`,
     )
     .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean } & BatchFlags) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
