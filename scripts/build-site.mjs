@@ -5,11 +5,13 @@
 //            grammar/published/*  --src/published readers--> expression tree and the rules it uses;
 //                                                            the published grammar as one model)
 //            src/web/pages/*.ts + the library (src/) --esbuild--> assets/*.js (ESM, one shared chunk)
+//            test/data/resolution/appendix-c-*.tsv, test/data/extract/*-texts.tsv --> the resolution
+//                                                            and extract pages' examples
 //            scripts/site/pages.mjs --> one HTML file per page
 // Everything else (parse, explain, diff, the character matrix, resolution) runs in the page, with
 // the same library code as the CLI. The site needs no server logic: any static host serves it.
 //
-//   node scripts/build-site.mjs [--out DIR] [--no-typecheck]
+//   node scripts/build-site.mjs [--out DIR] [--no-typecheck] [--no-minify]
 import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -69,6 +71,23 @@ export function appendixCExamples() {
   return { base: [...bases][0], tables, references: [...refs.values()] };
 }
 
+/**
+ * The extract page's examples: the documents' own texts about URLs in running text, and our edge
+ * cases, as the extract test tables hold them (test/data/extract/document-texts.tsv and
+ * own-texts.tsv: id, seed, text as a JSON string, seed-text, source).
+ */
+export function extractExamples() {
+  const read = (file, kind) =>
+    readFileSync(join(root, "test/data/extract", file), "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+      .map((line) => {
+        const [id, , text, , source] = line.replace(/\r$/, "").split("\t");
+        return { id, kind, text: text.startsWith('"') ? JSON.parse(text) : text, source, file: `test/data/extract/${file}` };
+      });
+  return { examples: [...read("document-texts.tsv", "document"), ...read("own-texts.tsv", "own")] };
+}
+
 function typecheck() {
   const tsc = join(root, "node_modules/typescript/bin/tsc");
   const r = spawnSync(process.execPath, [tsc, "-p", join(root, "src/web/tsconfig.json")], { stdio: "inherit" });
@@ -80,7 +99,7 @@ function typecheck() {
  * before it is bundled: the browser test uses it to plant a mistake in a page and show that its
  * checks fail.
  */
-export async function buildSite({ outDir = join(root, "site"), typecheckSources = true, transform = null, quiet = false } = {}) {
+export async function buildSite({ outDir = join(root, "site"), typecheckSources = true, transform = null, quiet = false, minify = true } = {}) {
   if (!existsSync(join(root, "dist/src/revisions/index.js"))) throw new Error("dist/ is missing: run `npm run build` first (it builds the site too)");
   if (typecheckSources) typecheck();
   const esbuild = require("esbuild");
@@ -90,6 +109,7 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
   mkdirSync(join(outDir, "data"), { recursive: true });
   for (const id of availableSpecIds()) writeFileSync(join(outDir, "data", `${id}.json`), JSON.stringify(revisionData(id)));
   writeFileSync(join(outDir, "data", "appendix-c.json"), JSON.stringify(appendixCExamples()));
+  writeFileSync(join(outDir, "data", "extract-examples.json"), JSON.stringify(extractExamples()));
 
   const plugins = [];
   if (transform) {
@@ -109,7 +129,7 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
     format: "esm",
     platform: "browser",
     target: ["es2022"],
-    minify: true,
+    minify,
     sourcemap: false,
     legalComments: "none",
     chunkNames: "chunk-[hash]",
@@ -140,10 +160,10 @@ function kb(n) {
   return `${(n / 1024).toFixed(0)} KB`;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : undefined;
-  buildSite({ outDir: out ? join(process.cwd(), out) : undefined, typecheckSources: !args.includes("--no-typecheck") }).catch((e) => {
+  buildSite({ outDir: out ? join(process.cwd(), out) : undefined, typecheckSources: !args.includes("--no-typecheck"), minify: !args.includes("--no-minify") }).catch((e) => {
     console.error(`build-site: ${e.message}`);
     process.exit(1);
   });

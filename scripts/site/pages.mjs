@@ -9,6 +9,7 @@ export const PAGES = [
   { file: "notation.html", entry: "notation", title: "Notation guide", blurb: "how to read BNF, RFC 822-style BNF and ABNF next to PEG" },
   { file: "diff.html", entry: "diff", title: "Diff", blurb: "what changed between two revisions" },
   { file: "resolution.html", entry: "resolution", title: "Resolution", blurb: "relative references resolved by every revision that defines it" },
+  { file: "extract.html", entry: "extract", title: "Extract", blurb: "paste text and see the URLs each revision finds in it" },
 ];
 
 function escapeHtml(s) {

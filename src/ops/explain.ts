@@ -5,7 +5,7 @@
 // and how the other revisions judge the input.
 import type { DerivationNode } from "../ast/derivation";
 import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
-import { parse } from "../parse";
+import { parse, type ParseResult } from "../parse";
 import { availableSpecIds, findRule, getRevision, type Revision } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { classesOf, componentsAllowing } from "./characters";
@@ -45,16 +45,30 @@ export interface Explanation {
   remarks: string[];
 }
 
-export function explain(input: string, spec: string, options: { full?: boolean } = {}): Explanation {
+export interface ExplainOptions {
+  /** Keep the one-character rules in the tree. */
+  full?: boolean;
+  /**
+   * What the caller already has, so that explain does not compute it again (the explorer explains
+   * every revision on every keystroke): `parse(input, { spec, tree: true })`, and the other
+   * revisions' verdicts on the input under their default rules.
+   */
+  parsed?: ParseResult;
+  others?: OtherVerdict[];
+}
+
+export function explain(input: string, spec: string, options: ExplainOptions = {}): Explanation {
   const revision = getRevision(spec);
   if (!revision) throw new Error(`internal: explain on unknown revision ${spec}`);
-  const r = parse(input, { spec, tree: true });
-  const others: OtherVerdict[] = availableSpecIds()
-    .filter((id) => id !== spec)
-    .map((id) => {
-      const o = parse(input, { spec: id });
-      return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
-    });
+  const r = options.parsed ?? parse(input, { spec, tree: true });
+  const others: OtherVerdict[] =
+    options.others ??
+    availableSpecIds()
+      .filter((id) => id !== spec)
+      .map((id) => {
+        const o = parse(input, { spec: id });
+        return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
+      });
   const out: Explanation = { input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
   if (!revision.components) out.remarks.push(noComponentsNote(revision));
   if (r.ok && r.tree) {

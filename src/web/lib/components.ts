@@ -19,6 +19,19 @@ export const COMPONENT_COLOURS: Record<ComponentKey, string> = {
 };
 
 /**
+ * Gives every element of class `c-<key>` its component's colour as `--c`: one style rule per key,
+ * added once per page, so that the hundreds of spans of a long input share their style (an inline
+ * style on each would make the browser compute each one's style apart). A constructed style sheet,
+ * not a <style> element: the server's Content-Security-Policy (style-src 'self') allows it.
+ */
+export function installComponentColours(): void {
+  const rules = Object.entries(COMPONENT_COLOURS).map(([key, colour]) => `.c-${key} { --c: ${colour}; }`);
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(rules.join("\n"));
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/**
  * The input as text with each component wrapped in a span of its colour; components nest
  * (authority holds userinfo, host and port). `textNodes` receives each text node with the input
  * offset it starts at, so a span of the input can later be highlighted (lib/highlight.ts).
@@ -45,7 +58,6 @@ export function componentText(input: string, components: ComponentValue[], textN
       }
       put(parent, at, c.span.start);
       const el = h("span", { class: `component c-${c.key}`, title: `${c.name} [${c.span.start},${c.span.end})`, "data-key": c.key });
-      el.style.setProperty("--c", COMPONENT_COLOURS[c.key]);
       const inner: ComponentValue[] = [];
       let j = k + 1;
       for (; j < spans.length && spans[j].span.start < c.span.end; j++) if (spans[j].span.end <= c.span.end) inner.push(spans[j]);

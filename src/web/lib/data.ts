@@ -1,5 +1,5 @@
-// What the site build precomputes for the browser (scripts/build-site.mjs writes data/<spec>.json
-// and data/appendix-c.json): what only the build can read, the grammar files themselves.
+// What the site build precomputes for the browser (scripts/build-site.mjs writes data/<spec>.json,
+// data/appendix-c.json and data/extract-examples.json): what only the build can read, the grammar files themselves.
 import type { PublishedGrammar } from "../../published/model";
 
 /** A PEG expression, as scripts/site/peg-rules.mjs writes it from peggy's grammar AST. */
@@ -41,6 +41,11 @@ export interface AppendixC {
   references: { reference: string; printed: Record<string, { answer: string; section: string }> }[];
 }
 
+/** The extract page's example texts (the documents' and our edge cases). */
+export interface ExtractExamples {
+  examples: { id: string; kind: "document" | "own"; text: string; source: string; file: string }[];
+}
+
 const cache = new Map<string, Promise<unknown>>();
 
 function loadJson<T>(path: string): Promise<T> {
@@ -61,4 +66,8 @@ export function loadRevisionData(spec: string): Promise<RevisionData> {
 
 export function loadAppendixC(): Promise<AppendixC> {
   return loadJson<AppendixC>("data/appendix-c.json");
+}
+
+export function loadExtractExamples(): Promise<ExtractExamples> {
+  return loadJson<ExtractExamples>("data/extract-examples.json");
 }

@@ -39,6 +39,11 @@ function repetition(item: RailroadItem, min: number, max: number | null): Railro
   return min === 0 ? rr.Optional(loop) : loop;
 }
 
+/** A literal as the diagrams show it: in double quotes, or in single quotes when it holds a double quote (as peggy allows). */
+function quoted(text: string): string {
+  return text.includes('"') && !text.includes("'") && !/[\\\x00-\x1f\x7f]/.test(text) ? `'${text}'` : JSON.stringify(text);
+}
+
 function hex(n: number): string {
   return n.toString(16).toUpperCase().padStart(2, "0");
 }
@@ -55,7 +60,7 @@ export function publishedItem(e: Expr, links: RuleLinks): RailroadItem {
     case "rep":
       return repetition(publishedItem(e.expr, links), e.min, e.max);
     case "lit":
-      return rr.Terminal(JSON.stringify(e.text));
+      return rr.Terminal(quoted(e.text));
     case "chars":
       return rr.Terminal(`%x${e.ranges.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join(" / ")}`);
     case "ref":
@@ -84,7 +89,7 @@ export function pegText(e: PegExpr, label: (name: string) => string = (n) => n, 
     case "not":
       return e.e.t === "any" ? endWord : `!${inner(e.e)}`;
     case "lit":
-      return `${JSON.stringify(e.v)}${e.i ? "i" : ""}`;
+      return `${quoted(e.v)}${e.i ? "i" : ""}`;
     case "class":
       return `[${e.inv ? "^" : ""}${e.parts.map((p) => (typeof p === "string" ? classChar(p) : `${classChar(p[0])}-${classChar(p[1])}`)).join("")}]${e.i ? "i" : ""}`;
     case "any":
@@ -136,6 +141,8 @@ export function pegItem(e: PegExpr, links: RuleLinks): RailroadItem {
   }
 }
 
+const MIN_DIAGRAM_SCALE = 0.7;
+
 /**
  * The diagram as an element: the SVG the library writes (its text escaped by the library), with
  * each rule reference made a link.
@@ -144,6 +151,10 @@ export function diagramElement(item: RailroadItem, label: string, kind: "publish
   const wrapper = h("div", { class: `diagram diagram-${kind}` });
   wrapper.innerHTML = rr.Diagram(item).toString();
   const svg = wrapper.querySelector("svg")!;
+  // Wide diagrams shrink to fit their column, down to MIN_DIAGRAM_SCALE of their size (below that
+  // the text gets too small to read, and the diagram scrolls sideways instead).
+  const width = Number(svg.getAttribute("width"));
+  if (width > 0) svg.style.minWidth = `${Math.round(width * MIN_DIAGRAM_SCALE)}px`;
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
   for (const g of Array.from(svg.querySelectorAll("g[data-href]"))) {

@@ -95,7 +95,7 @@ function characterMatrix(a: Revision, b: Revision): HTMLElement {
       const x = ra.allowed[k.key] === true;
       const y = rb?.allowed[k.key] === true;
       const differs = x !== y;
-      return h("td", { class: differs ? "changed" : "same", title: `${k.name} in ${a.id}: ${x ? "yes" : "no"}; in ${b.id}: ${y ? "yes" : "no"}` }, differs ? `${x ? "yes" : "no"} → ${y ? "yes" : "no"}` : x ? "yes" : "no");
+      return h("td", { class: `${differs ? "changed" : "same"} ${y ? "yes" : "no"}`, title: `${k.name} in ${a.id}: ${x ? "yes" : "no"}; in ${b.id}: ${y ? "yes" : "no"}` }, differs ? `${x ? "yes" : "no"} → ${y ? "yes" : "no"}` : x ? "yes" : "no");
     });
     const rowChanged = classChanged || cells.some((c) => c.classList.contains("changed"));
     if (rowChanged) changes++;

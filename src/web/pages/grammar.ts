@@ -63,7 +63,9 @@ startPage(async () => {
   search.addEventListener("input", filter);
   filter();
   // The entries exist only now: go to the rule the address names.
-  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  // Navigating to the fragment again (replacing this history entry) scrolls to it and makes it
+  // the :target, which the entry did not exist to become when the page loaded.
+  if (location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)))) location.replace(location.href);
 });
 
 function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo, links: RuleLinks, users: string[]): HTMLElement {

@@ -249,7 +249,12 @@ function trapCard(t: Trap, data: Map<string, RevisionData>): HTMLElement {
     return [pill("published, context-free", cfg), pill("published, read naively as PEG", naiveOk, naiveNote), pill(`our PEG`, ours.ok)];
   };
   for (const input of t.inputs) {
-    const cells = judge(input);
+    // In the table the column heads name the readings: each cell says only the verdict.
+    const cells = judge(input).map((c) => {
+      const short = c.cloneNode(true) as HTMLElement;
+      short.textContent = (c.textContent ?? "").replace(/^(\S+) [^:]+: /, "$1 ");
+      return short;
+    });
     rows.append(h("tr", { class: cells[1].dataset.verdict !== cells[0].dataset.verdict ? "changed" : "" }, h("td", { class: "mono" }, input), cells.map((c) => h("td", {}, c))));
   }
   return h("div", { class: "construct trap", id: `trap-${t.id}`, "data-trap": t.id },

@@ -5,11 +5,11 @@
 import type { DerivationNode } from "../../ast/derivation";
 import { caretDisplay } from "../../errors";
 import { componentsOf, type ComponentValue } from "../../ops/components";
-import { explain, type Explanation } from "../../ops/explain";
+import { explain, type Explanation, type OtherVerdict } from "../../ops/explain";
 import { parse, type ParseResult } from "../../parse";
 import { availableSpecIds, getRevision, type Revision } from "../../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../../revisions/revision";
-import { COMPONENT_COLOURS, componentText } from "../lib/components";
+import { componentText, installComponentColours } from "../lib/components";
 import { h, fill, mainElement, startPage } from "../lib/dom";
 import { clearHighlight, highlightSpan, type TextMap } from "../lib/highlight";
 import { displayName, ruleHref } from "../lib/rules";
@@ -31,6 +31,10 @@ const EXAMPLES = [
 const OPEN_DEPTH = 2;
 /** Node text longer than this is shortened in the tree (the span is always given). */
 const NODE_TEXT_MAX = 40;
+/** A node shows at most this many children at first; a button builds the rest (a 2 KB path has hundreds). */
+const TREE_CHILDREN_FIRST = 24;
+/** A legend value longer than this is shortened (the whole value is its title, the span is highlighted on hover). */
+const LEGEND_TEXT_MAX = 160;
 
 interface Column {
   revision: Revision;
@@ -39,6 +43,7 @@ interface Column {
 }
 
 startPage(() => {
+  installComponentColours();
   const main = mainElement();
   const specIds = availableSpecIds();
   const revisions = specIds.map((id) => getRevision(id)!);
@@ -77,7 +82,11 @@ startPage(() => {
       update();
       input.focus();
     }));
-    for (const col of cols) renderColumn(col, text, startRule);
+    // Each revision parses the input once; explain reuses these results (the other revisions'
+    // verdicts included) instead of parsing again.
+    const results = cols.map((col) => parse(text, startRule ? { spec: col.revision.id, rule: startRule, tree: true } : { spec: col.revision.id, tree: true }));
+    const verdicts: OtherVerdict[] = results.map((r, i) => (r.ok ? { spec: specIds[i], valid: true } : { spec: specIds[i], valid: false, offset: r.error.offset }));
+    cols.forEach((col, i) => renderColumn(col, text, startRule, results[i], verdicts.filter((v) => v.spec !== col.revision.id)));
     // Layout now, so the time measured is the time until the columns can be drawn.
     void columns.offsetHeight;
     renders++;
@@ -102,9 +111,8 @@ function emptyState(text: string, choose: (example: string) => void): (Node | st
   ];
 }
 
-function renderColumn(col: Column, input: string, startRule: string): void {
+function renderColumn(col: Column, input: string, startRule: string, r: ParseResult, others: OtherVerdict[]): void {
   const { revision, el } = col;
-  const r = parse(input, startRule ? { spec: revision.id, rule: startRule, tree: true } : { spec: revision.id, tree: true });
   el.dataset.verdict = r.ok ? "valid" : "invalid";
   if (r.ok) delete el.dataset.offset;
   else el.dataset.offset = String(r.error.offset);
@@ -116,7 +124,7 @@ function renderColumn(col: Column, input: string, startRule: string): void {
     ),
     verdictLine(revision, r),
     r.ok ? validBody(col, input, r) : invalidBody(revision, input, r),
-    startRule ? null : explainSection(revision, input),
+    startRule ? null : explainSection(revision, input, r, others),
   );
 }
 
@@ -156,22 +164,39 @@ function validBody(col: Column, input: string, r: ParseResult & { ok: true }): (
   ];
 }
 
+/** A key that occurs more often than this (path segments) shows its first few and a count. */
+const LEGEND_REPEAT_MAX = 3;
+
 function legend(col: Column, components: ComponentValue[]): HTMLElement {
-  return h("dl", { class: "legend" },
-    components.map((c) => {
-      const item = h("div", { class: "legend-item", tabindex: "0", "data-key": c.key, "data-start": c.span.start, "data-end": c.span.end },
-        h("dt", {}, h("span", { class: "swatch", "aria-hidden": "true" }), c.name),
-        h("dd", {}, c.text === "" ? h("em", {}, "(empty)") : c.text),
-      );
-      item.style.setProperty("--c", COMPONENT_COLOURS[c.key]);
-      hoverable(item, col, c.span.start, c.span.end);
-      return item;
-    }),
-  );
+  const byKey = new Map<ComponentKey, ComponentValue[]>();
+  for (const c of components) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
+  const items: HTMLElement[] = [];
+  for (const [key, all] of byKey) {
+    const shown = all.length > LEGEND_REPEAT_MAX ? all.slice(0, LEGEND_REPEAT_MAX - 1) : all;
+    for (const c of shown) items.push(legendItem(col, key, c.name, legendValue(c.text), [c.span]));
+    const rest = all.slice(shown.length);
+    if (rest.length > 0) items.push(legendItem(col, key, `${rest.length} more`, h("em", {}, `${rest[0].name} ${rest.length === 1 ? "" : "each "}highlighted on hover`), rest.map((c) => c.span)));
+  }
+  return h("dl", { class: "legend" }, items);
 }
 
-function hoverable(el: HTMLElement, col: Column, start: number, end: number): void {
-  const on = () => highlightSpan(col.textMap, start, end);
+function legendValue(text: string): Node | string {
+  if (text === "") return h("em", {}, "(empty)");
+  if (text.length <= LEGEND_TEXT_MAX) return text;
+  return h("span", { title: text }, `${text.slice(0, LEGEND_TEXT_MAX - 1)}…`, h("em", { class: "note" }, ` (${text.length} characters)`));
+}
+
+function legendItem(col: Column, key: ComponentKey, name: string, value: Node | string, spans: { start: number; end: number }[]): HTMLElement {
+  const item = h("div", { class: `legend-item c-${key}`, tabindex: "0", "data-key": key, "data-start": spans[0].start, "data-end": spans[spans.length - 1].end },
+    h("dt", {}, h("span", { class: "swatch", "aria-hidden": "true" }), name),
+    h("dd", {}, value),
+  );
+  hoverable(item, col, spans);
+  return item;
+}
+
+function hoverable(el: HTMLElement, col: Column, spans: { start: number; end: number }[]): void {
+  const on = () => highlightSpan(col.textMap, spans);
   el.addEventListener("mouseenter", on);
   el.addEventListener("focus", on);
   el.addEventListener("mouseleave", clearHighlight);
@@ -208,7 +233,7 @@ function treeNode(col: Column, node: DerivationNode, input: string, components: 
   const text = input.slice(node.start, node.end);
   const shown = text.length > NODE_TEXT_MAX ? `${text.slice(0, NODE_TEXT_MAX - 1)}…` : text;
   const key = components.get(node.rule);
-  const label = h("span", { class: "node-label", "data-start": node.start, "data-end": node.end },
+  const label = h("span", { class: key ? `node-label c-${key}` : "node-label", "data-start": node.start, "data-end": node.end },
     h("span", { class: "node-rule" }, node.rule),
     " ",
     h("code", { class: "node-text" }, JSON.stringify(shown)),
@@ -216,23 +241,30 @@ function treeNode(col: Column, node: DerivationNode, input: string, components: 
     h("span", { class: "node-span" }, `[${node.start},${node.end})`),
     key ? h("span", { class: `node-component c-${key}` }, ` ${key}`) : null,
   );
-  if (key) label.style.setProperty("--c", COMPONENT_COLOURS[key]);
-  hoverable(label, col, node.start, node.end);
+  hoverable(label, col, [{ start: node.start, end: node.end }]);
   const children = visibleChildren(col.revision, node);
   if (children.length === 0) return h("li", { role: "treeitem" }, label);
   const details = h("details", { open: depth < OPEN_DEPTH }, h("summary", {}, label));
   const build = () => {
     if (details.dataset.built) return;
     details.dataset.built = "1";
-    details.appendChild(h("ul", { role: "group" }, children.map((c) => treeNode(col, c, input, components, depth + 1, count))));
+    const group = h("ul", { role: "group" }, children.slice(0, TREE_CHILDREN_FIRST).map((c) => treeNode(col, c, input, components, depth + 1, count)));
+    const rest = children.slice(TREE_CHILDREN_FIRST);
+    if (rest.length > 0) {
+      const more: HTMLElement = h("li", { class: "tree-more" },
+        h("button", { type: "button", onclick: () => more.replaceWith(...rest.map((c) => treeNode(col, c, input, components, depth + 1, count))) }, `show ${rest.length} more ${node.rule} children`),
+      );
+      group.appendChild(more);
+    }
+    details.appendChild(group);
   };
   if (depth < OPEN_DEPTH) build();
   else details.addEventListener("toggle", build);
   return h("li", { role: "treeitem" }, details);
 }
 
-function explainSection(revision: Revision, input: string): HTMLElement {
-  const x: Explanation = explain(input, revision.id);
+function explainSection(revision: Revision, input: string, parsed: ParseResult, others: OtherVerdict[]): HTMLElement {
+  const x: Explanation = explain(input, revision.id, { parsed, others });
   const body: (HTMLElement | null)[] = [];
   if (!x.valid && x.sentence) body.push(h("p", {}, x.sentence));
   if (x.valid) {
