@@ -81,6 +81,11 @@ startPage(async () => {
   update();
 });
 
+/** A reference that keeps a line break (draft-1994 repairs none) shows it as ⏎ and breaks the line there too. */
+function shownLineBreaks(s: string): string {
+  return s.replace(/\r\n|\n|\r/g, "⏎\n");
+}
+
 function lineBreaksAsTextarea(s: string): string {
   return s.replace(/\r\n?/g, "\n");
 }
@@ -157,7 +162,7 @@ function cell(r: ExtractedReference | null, spec: string): HTMLElement {
   return h("td", { "data-spec": spec, "data-reference": r.reference, "data-verdict": valid === null ? "unchecked" : valid ? "valid" : "invalid", "data-wrapper": r.wrapper },
     h("span", { class: `pill ${valid === null ? "" : valid ? "valid" : "invalid"}` }, `${valid ? "✓" : valid === null ? "?" : "✗"} ${verdictWord(r)}`),
     " ", h("span", { class: "wrapper-style" }, r.wrapper),
-    h("div", { class: "mono reference" }, r.reference),
+    h("div", { class: "mono reference" }, shownLineBreaks(r.reference)),
     r.judged !== undefined ? h("div", { class: "note" }, "judged as ", h("code", {}, r.judged)) : null,
     r.fragment !== undefined ? h("div", { class: "note" }, `fragment #${r.fragment} kept apart: ${spec} judges the URL before "#"`) : null,
     r.verdict && !r.verdict.valid && r.verdict.error ? h("div", { class: "error-sentence" }, r.verdict.error.message) : null,

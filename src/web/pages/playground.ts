@@ -116,6 +116,9 @@ function renderColumn(col: Column, input: string, startRule: string, r: ParseRes
   el.dataset.verdict = r.ok ? "valid" : "invalid";
   if (r.ok) delete el.dataset.offset;
   else el.dataset.offset = String(r.error.offset);
+  // "unknown-rule": the revision has no such start rule; nothing was judged (drawn neutral).
+  if (!r.ok && r.error.code === "unknown-rule") el.dataset.outcome = "no-such-rule";
+  else delete el.dataset.outcome;
   col.textMap = { nodes: [] };
   fill(el,
     h("header", { class: "column-head" },
@@ -123,7 +126,7 @@ function renderColumn(col: Column, input: string, startRule: string, r: ParseRes
       h("p", { class: "meta" }, `${revision.date} · ${shortNotation(revision.notation)}`),
     ),
     verdictLine(revision, r),
-    r.ok ? validBody(col, input, r) : invalidBody(revision, input, r),
+    r.ok ? validBody(col, input, r, startRule) : invalidBody(revision, input, r),
     startRule ? null : explainSection(revision, input, r, others),
   );
 }
@@ -136,6 +139,9 @@ function verdictLine(revision: Revision, r: ParseResult): HTMLElement {
   const rule = r.production ?? r.rule;
   const ruleInfo = rule ? revision.rules.find((x) => displayName(x) === rule) : undefined;
   const ruleEl = ruleInfo ? h("a", { href: ruleHref(revision.id, ruleInfo.pegName) }, rule) : h("code", {}, rule ?? "");
+  if (!r.ok && r.error.code === "unknown-rule") {
+    return h("div", { class: "verdict-block" }, h("p", { class: "verdict none" }, h("span", { class: "mark", "aria-hidden": "true" }, "— "), "no such rule"));
+  }
   const verdict = r.ok
     ? h("p", { class: "verdict valid" }, h("span", { class: "mark", "aria-hidden": "true" }, "✓ "), "valid")
     : h("p", { class: "verdict invalid" }, h("span", { class: "mark", "aria-hidden": "true" }, "✗ "), r.error.code === "syntax" ? `invalid at offset ${r.error.offset}` : "not checked");
@@ -153,13 +159,21 @@ function invalidBody(revision: Revision, input: string, r: ParseResult & { ok: f
   );
 }
 
-function validBody(col: Column, input: string, r: ParseResult & { ok: true }): (HTMLElement | null)[] {
+function validBody(col: Column, input: string, r: ParseResult & { ok: true }, startRule: string): (HTMLElement | null)[] {
   const { revision } = col;
-  const components = r.tree ? (componentsOf(revision, r.tree, input) ?? []) : [];
+  // The component map reads a whole reference: a match of another start rule (IPv4address, say)
+  // has no scheme, authority or path to show.
+  const whole = startRule === "" || startRule === revision.topRule;
+  const components = r.tree && whole ? (componentsOf(revision, r.tree, input) ?? []) : [];
   const shown = h("div", { class: "input-display" }, componentText(input, components, col.textMap.nodes));
+  const none = !whole
+    ? `Components are shown for whole references: clear the start rule, or use ${revision.topRule}.`
+    : revision.components
+      ? "No components in this match."
+      : "This revision has no component map.";
   return [
     shown,
-    components.length > 0 ? legend(col, components) : h("p", { class: "note" }, revision.components ? "No components in this match." : "This revision has no component map."),
+    components.length > 0 ? legend(col, components) : h("p", { class: "note" }, none),
     r.tree ? treeSection(col, r.tree, input) : null,
   ];
 }
