@@ -149,20 +149,60 @@ const MIN_DIAGRAM_SCALE = 0.7;
  */
 export function diagramElement(item: RailroadItem, label: string, kind: "published" | "peg"): HTMLElement {
   const wrapper = h("div", { class: `diagram diagram-${kind}` });
-  wrapper.innerHTML = rr.Diagram(item).toString();
-  const svg = wrapper.querySelector("svg")!;
-  // Wide diagrams shrink to fit their column, down to MIN_DIAGRAM_SCALE of their size (below that
-  // the text gets too small to read, and the diagram scrolls sideways instead).
-  const width = Number(svg.getAttribute("width"));
-  if (width > 0) svg.style.minWidth = `${Math.round(width * MIN_DIAGRAM_SCALE)}px`;
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label);
-  for (const g of Array.from(svg.querySelectorAll("g[data-href]"))) {
-    const a = document.createElementNS("http://www.w3.org/2000/svg", "a");
-    a.setAttribute("href", g.getAttribute("data-href")!);
-    g.removeAttribute("data-href");
-    g.replaceWith(a);
-    a.appendChild(g);
-  }
+  const rows = diagramRows(item);
+  wrapper.innerHTML = rows.map((d) => d.toString()).join("");
+  Array.from(wrapper.querySelectorAll("svg")).forEach((svg, i) => {
+    // Wide diagrams shrink to fit their column, down to MIN_DIAGRAM_SCALE of their size (below that
+    // the text gets too small to read, and the diagram scrolls sideways instead).
+    const width = Number(svg.getAttribute("width"));
+    if (width > 0) svg.style.minWidth = `${Math.round(width * MIN_DIAGRAM_SCALE)}px`;
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", rows.length === 1 ? label : `${label}, part ${i + 1} of ${rows.length}`);
+    for (const g of Array.from(svg.querySelectorAll("g[data-href]"))) {
+      const a = document.createElementNS("http://www.w3.org/2000/svg", "a");
+      a.setAttribute("href", g.getAttribute("data-href")!);
+      g.removeAttribute("data-href");
+      g.replaceWith(a);
+      a.appendChild(g);
+    }
+  });
   return wrapper;
+}
+
+/** A row of a wrapped diagram is at most this wide (px): about half the page, where diagrams stand side by side. */
+const MAX_ROW_WIDTH = 520;
+
+type DiagramParts = RailroadItem & { items: RailroadItem[]; needsSpace?: boolean };
+
+/**
+ * The diagram, or, when the rule is a sequence too wide for its column, the sequence cut into rows
+ * drawn one under the other: a row that goes on ends with "↴" and the next starts with "↳" where
+ * the track continues, and only the first row has the start mark and only the last the end mark.
+ */
+function diagramRows(item: RailroadItem): RailroadItem[] {
+  const whole = rr.Diagram(item) as unknown as DiagramParts;
+  if (whole.width <= MAX_ROW_WIDTH || !(item instanceof (rr.Sequence as unknown as new () => RailroadItem))) return [whole];
+  const parts = (item as DiagramParts).items;
+  const cost = (x: RailroadItem & { needsSpace?: boolean }) => x.width + (x.needsSpace ? 20 : 0);
+  const rows: RailroadItem[][] = [[]];
+  let width = 60; // start or end mark, and a continuation mark
+  for (const part of parts) {
+    const row = rows[rows.length - 1];
+    if (row.length > 0 && width + cost(part) > MAX_ROW_WIDTH) {
+      rows.push([]);
+      width = 60;
+    }
+    rows[rows.length - 1].push(part);
+    width += cost(part);
+  }
+  if (rows.length === 1) return [whole];
+  return rows.map((row, i) => {
+    const d = rr.Diagram(...row) as unknown as DiagramParts;
+    if (i > 0) d.items[0] = rr.Comment("↳");
+    if (i < rows.length - 1) d.items[d.items.length - 1] = rr.Comment("↴");
+    d.width = d.items.reduce((sum, x) => sum + cost(x), 0) + 1;
+    d.up = Math.max(...d.items.map((x) => x.up));
+    d.down = Math.max(...d.items.map((x) => x.down));
+    return d;
+  });
 }

@@ -87,6 +87,7 @@ function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo, links
   if (rule.kind !== "helper") {
     publishedSide.append(h("h3", {}, `As published (${data.publishedFile && pub ? `${data.publishedFile}:${pub.line}` : revision.id})`), h("pre", { class: "published-text" }, rule.text.join("\n")));
     if (pub) publishedSide.append(diagramElement(publishedItem(pub.expr, links), `railroad diagram of ${name} as published`, "published"));
+    if (pub && rule.repairs.length > 0) publishedSide.append(h("p", { class: "note" }, "The diagram draws the rule as repaired (below)."));
   } else {
     publishedSide.append(h("h3", {}, "As published"), h("p", { class: "note" }, "Not in the document: a helper rule of the transcription."));
   }
