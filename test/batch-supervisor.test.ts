@@ -179,7 +179,7 @@ describe("batch: every command that reads lines has a '-' mode through the same 
   it("normalize --json -: one JSON line per input line, invalid ones included", async () => {
     const r = await cli(["normalize", "--json", "-"], stdin);
     const answers = jsonLines(r.out);
-    expect(answers.map((a) => a.normalized ?? a.error.code)).to.deep.equal(["http://a/c", "invalid-input", "invalid-utf8", "http://a/~"]);
+    expect(answers.map((a) => a.normalized ?? a.error.code)).to.deep.equal(["http://a/c", "syntax", "invalid-utf8", "http://a/~"]);
     expect(r.code).to.equal(1);
   });
   it("normalize - (text): normal forms on standard output, errors on standard error, in order", async () => {

@@ -6,6 +6,7 @@
 // Every disagreement must have a documented cause (test/support/differential-causes.ts, with the table
 // of causes and the sections that explain them in docs/differential.md); the counts are printed.
 // Under CI (process.env.CI) a missing peer fails the test; elsewhere the test is skipped with the reason.
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -99,7 +100,7 @@ function compare(peer: Peer): { total: number; accepted: number; disagreements: 
   const disagreements = [];
   for (let i = 0; i < cases.length; i++) {
     const c = cases[i];
-    const ours = validate(c.input, { spec, rule: c.rule });
+    const ours = validate(c.input, { spec: spec as SpecId, rule: c.rule });
     if (ours === theirs[i]) continue;
     const d: Disagreement = { peer: peer.name, spec, rule: c.rule, input: c.input, ours, theirs: theirs[i] };
     disagreements.push({ ...d, source: c.source, cause: causeOf(d) });

@@ -1,11 +1,12 @@
 // extract(): properties over generated texts (fast-check) and a moderately large streamed input.
 // Timings and memory are measured by the bench (bench/extract.mjs), never asserted here.
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import fc from "fast-check";
 import { lineAndColumn } from "../src/errors";
 import { createExtractor, delimitingRules, extract, type ExtractedReference, type ExtractOptions } from "../src/ops/extract";
 
-const SPECS = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
+const SPECS: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
 
 // Texts made of the pieces extraction cares about: schemes, wrappers, whitespace and line breaks,
 // hyphens, punctuation, non-ASCII (CJK, an astral character, a lone surrogate), and plain words.

@@ -1,6 +1,7 @@
 // extract(): the documents' own examples and our edge cases (test/data/extract/), the delimiting
 // table checked against the documents (quotes) and the grammars (characters), the API's error values
 // and options, and the `extract` command.
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +22,7 @@ import {
 import { readRows } from "./support/table";
 import { requireSeeds } from "./support/seeds";
 
-const ALL = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
+const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
 
 // ---- the tables ----
 
@@ -58,7 +59,7 @@ function readExpectations(file: string): Map<string, Expected[]> {
   const out = new Map<string, Expected[]>();
   for (const { line, cols } of readRows(`extract/${file}`, 8)) {
     const [id, specField, at, wrapper, reference, verdict, repairs] = cols;
-    const specs = specField === "*" ? ALL : specField.split(",");
+    const specs = specField === "*" ? ALL : (specField.split(",") as SpecId[]);
     for (const spec of specs) {
       if (!ALL.includes(spec)) throw new Error(`extract/${file}:${line}: unknown revision ${spec}`);
       const key = `${id}\t${spec}`;
@@ -102,7 +103,7 @@ function checkTable(textsFile: string, refsFile: string): void {
     for (const id of texts.keys()) for (const spec of ALL) expect(expectations.has(`${id}\t${spec}`), `${refsFile} has no row for ${id} under ${spec}`).to.equal(true);
   });
   for (const [key, expected] of expectations) {
-    const [id, spec] = key.split("\t");
+    const [id, spec] = key.split("\t") as [string, SpecId];
     it(`${id} under ${spec}: ${expected.length === 0 ? "no reference" : expected.map((e) => e.reference).join(" | ")}`, () => {
       const r = extract(texts.get(id)!.text, { spec });
       if (!r.ok) throw new Error(r.error.message);
@@ -143,7 +144,7 @@ describe("extract: our own edge cases (test/data/extract/own-*.tsv)", () => {
 
 // ---- the delimiting table against the documents and the grammars ----
 
-describe("extract: the delimiting rules (src/ops/extract-rules.ts)", () => {
+describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
   it("has one row for each of the five documents, in registry order", () => {
     // A revision added to the registry later (rfc3986) gets the minimal rules until it has a row
     // (see the next tests); its document's own words belong in a row of its own.
@@ -170,7 +171,7 @@ describe("extract: the delimiting rules (src/ops/extract-rules.ts)", () => {
   // A character listed as "never part of a URL" of a revision must be rejected wherever it is put
   // into valid references of that revision.
   const PROBES = ["http://a.b/c/d?e", "http://a.b:80/", "ftp://u@h.c/p/q", "news:a.b", "mailto:x@y.z", "gopher://h.c/1s", "http://a.b/c/d#f"];
-  function neverAccepted(spec: string, ch: string): boolean {
+  function neverAccepted(spec: SpecId, ch: string): boolean {
     const bases = PROBES.filter((p) => parse(p, { spec }).ok);
     if (bases.length < 3) throw new Error(`${spec}: fewer than 3 valid probes`);
     for (const b of bases) for (let i = 0; i <= b.length; i++) if (parse(b.slice(0, i) + ch + b.slice(i), { spec }).ok) return false;
@@ -179,7 +180,7 @@ describe("extract: the delimiting rules (src/ops/extract-rules.ts)", () => {
 
   for (const rules of DELIMITING_RULES) {
     it(`${rules.spec}: the grammar rejects every "excluded" trailing character and every run-ending one`, () => {
-      for (const ch of rules.trailing.excluded + rules.runEnds) expect(neverAccepted(rules.spec, ch), `${rules.spec} accepts ${JSON.stringify(ch)} somewhere`).to.equal(true);
+      for (const ch of rules.trailing.excluded + rules.runEnds) expect(neverAccepted(rules.spec as SpecId, ch), `${rules.spec} accepts ${JSON.stringify(ch)} somewhere`).to.equal(true);
     });
   }
 
@@ -213,7 +214,7 @@ describe("extract: the delimiting rules (src/ops/extract-rules.ts)", () => {
   });
 
   it("the core imports no Node module (it runs in the explorer)", () => {
-    for (const f of ["src/ops/extract.ts", "src/ops/extract-rules.ts"]) {
+    for (const f of ["src/ops/extract.ts", "src/ops/extract-rules.ts", "src/revisions/delimiting.ts"]) {
       const source = readFileSync(join(__dirname, "..", "..", f), "utf8");
       expect(source, f).to.not.match(/from "node:|require\("node:|from "(fs|path|stream|string_decoder)"/);
     }
@@ -229,8 +230,8 @@ describe("extract: API", () => {
       expect(r.ok).to.equal(false);
       if (!r.ok) expect(r.error.code).to.equal("not-a-string");
     }
-    const unknown = extract("http://a/", { spec: "rfc9999" });
-    const parsed = parse("http://a/", { spec: "rfc9999" });
+    const unknown = extract("http://a/", { spec: "rfc9999" as SpecId });
+    const parsed = parse("http://a/", { spec: "rfc9999" as SpecId });
     expect(unknown.ok).to.equal(false);
     if (!unknown.ok && !parsed.ok) expect(unknown.error).to.deep.equal(parsed.error);
     expect(extract("http://a.b/", null as never).ok).to.equal(true);
@@ -322,7 +323,7 @@ describe("extract: API", () => {
     }
     expect(got).to.deep.equal(["http://a.example/b", "http://c.example/"]);
     expect(step.value.ok).to.equal(false);
-    const bad = extractChunks(["x"], { spec: "nope" });
+    const bad = extractChunks(["x"], { spec: "nope" as SpecId });
     const first = await bad.next();
     expect(first.done && !first.value.ok && first.value.error.code).to.equal("unknown-spec");
   });

@@ -1,5 +1,6 @@
 // Resolution: both Appendix C tables and RFC 3986 §5.4 (verbatim, in order), our own cases, the lines
 // where draft-1997 and draft-2003 (and draft-2003 and rfc3986) differ, and very long runs of "..".
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import { resolve, resultText, type ResolveResult } from "../src/ops/resolve";
 import { merge, removeDotSegments } from "../src/ops/resolve-3986";
@@ -110,7 +111,7 @@ describe("resolution: results are values", () => {
     expect(empty.ok && empty.kind === "current-document" && empty.fragment).to.equal(null);
   });
   it("draft-1994 and rfc1738 answer 'not defined' with the document's words", function () {
-    for (const spec of ["draft-1994", "rfc1738"]) {
+    for (const spec of ["draft-1994", "rfc1738"] as const) {
       const r = resolve(BASE, "g", { spec });
       expect(r.ok && r.kind).to.equal("not-defined");
       if (!(r.ok && r.kind === "not-defined")) continue;
@@ -123,9 +124,9 @@ describe("resolution: results are values", () => {
     expect(r.ok).to.equal(false);
     if (!r.ok) {
       expect(r.error.code).to.equal("invalid-base");
-      expect(r.error.parseError?.code).to.equal("syntax");
+      expect("parseError" in r.error && r.error.parseError?.code).to.equal("syntax");
     }
-    const u = resolve(BASE, "g", { spec: "draft-2525" });
+    const u = resolve(BASE, "g", { spec: "draft-2525" as SpecId });
     expect(!u.ok && u.error.code).to.equal("unknown-spec");
     expect(() => resolve(undefined as unknown as string, "g")).not.to.throw();
   });
@@ -133,7 +134,7 @@ describe("resolution: results are values", () => {
 
 describe("resolution: thousands of '..' segments", () => {
   const n = 5000;
-  for (const spec of ["draft-1993", "draft-1997", "draft-2003"]) {
+  for (const spec of ["draft-1993", "draft-1997", "draft-2003"] as const) {
     it(`${spec}: ${n} "../" above the root, and ${n} that climb back down, without stack overflow`, () => {
       const up = resolve(BASE, "../".repeat(n) + "g", { spec });
       // draft-1993 and the "keep" choice leave the surplus ".." in the path.

@@ -1,6 +1,6 @@
 // extract(): find URL references in running text the way a revision says to delimit them, reassemble
 // them (whitespace a line break put inside `<...>`, the hyphen at a line break), and judge each with
-// parse(). What differs between revisions is data: src/ops/extract-rules.ts (one row per revision,
+// parse(). What differs between revisions is data: src/revisions/delimiting.ts (one row per revision,
 // with the documents' own words); nothing here branches on a spec id.
 //
 // The core works on strings and imports no Node module, so the explorer can run it in a browser:
@@ -14,10 +14,13 @@
 // ending at "\n" (so "\r\n" ends one line), as parse() errors count them.
 import { type ErrorCode, type ParseError, usageError } from "../errors";
 import { parse } from "../parse";
-import { availableSpecIds, DEFAULT_SPEC, getRevision } from "../revisions";
-import { delimitingRules, MAX_SCHEME_LENGTH, OPAQUE_SCHEMES, PAIRED_PUNCTUATION_WHY, type DelimitingRules } from "./extract-rules";
+import { isFailure, requireRevision } from "../request";
+import { availableSpecIds, DEFAULT_SPEC, type SpecId } from "../revisions";
+import { delimitingRules, type DelimitingRules } from "../revisions/delimiting";
+import { MAX_SCHEME_LENGTH, OPAQUE_SCHEMES, PAIRED_PUNCTUATION_WHY } from "./extract-rules";
 
-export { DELIMITING_RULES, delimitingRules, OPAQUE_SCHEMES, type DelimitingRules, type DelimitingQuote, type UrlPrefixStatus } from "./extract-rules";
+export { DELIMITING_RULES, delimitingRules, type DelimitingRules, type DelimitingQuote, type UrlPrefixStatus } from "../revisions/delimiting";
+export { OPAQUE_SCHEMES } from "./extract-rules";
 
 /** How the text delimited a reference. */
 export type WrapperStyle = "<URL:...>" | "URL:" | "<...>" | '"..."' | "bare";
@@ -41,7 +44,7 @@ export type Repair =
    * the URL". `kept` says which reading `reference` is; `alternative` holds the other one.
    */
   | { kind: "hyphen-at-line-break"; at: TextPosition; kept: boolean; ambiguous: true }
-  /** A trailing character left outside a bare reference, and the reason (src/ops/extract-rules.ts). */
+  /** A trailing character left outside a bare reference, and the reason (src/revisions/delimiting.ts, src/ops/extract-rules.ts). */
   | { kind: "trailing-punctuation"; at: TextPosition; text: string; why: string }
   /** The reference was longer than `maxReferenceLength`: only its first part is reported. */
   | { kind: "truncated"; at: TextPosition; limit: number };
@@ -89,7 +92,7 @@ export interface ExtractedReference {
 
 export interface ExtractOptions {
   /** Revision id; default draft-2003. */
-  spec?: string;
+  spec?: SpecId;
   /** Judge each reference with parse() (default true). */
   check?: boolean;
   /** A hyphen at a line break inside `<...>`: keep it in `reference` (default) or drop it; the other reading is `alternative`. */
@@ -102,13 +105,20 @@ export interface ExtractOptions {
 
 export type ExtractResult = { ok: true; spec: string; references: ExtractedReference[] } | { ok: false; spec: string; error: ParseError };
 
+/**
+ * The longest reference extract() takes, wrapper included, in UTF-16 units, unless `maxReferenceLength` says otherwise.
+ *
+ * @example
+ * import { DEFAULT_MAX_REFERENCE_LENGTH } from "uri-grammars";
+ * DEFAULT_MAX_REFERENCE_LENGTH; // => 65536
+ */
 export const DEFAULT_MAX_REFERENCE_LENGTH = 65536;
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
 
 interface Config {
-  spec: string;
+  spec: SpecId;
   rules: DelimitingRules;
   check: boolean;
   hyphen: "keep" | "drop";
@@ -125,13 +135,10 @@ const WHITESPACE = /\s/;
 
 function configure(options: ExtractOptions | undefined): { ok: true; config: Config } | { ok: false; spec: string; error: ParseError } {
   const o = typeof options === "object" && options !== null ? options : {};
-  const spec = typeof o.spec === "string" ? o.spec : DEFAULT_SPEC;
-  if (!getRevision(spec)) {
-    // The same error value parse() gives for an unknown or untranscribed revision.
-    const probe = parse("", { spec });
-    const error = probe.ok ? usageError("unknown-spec", spec, null, `Unknown spec "${spec}"; available: ${availableSpecIds().join(", ")}.`) : probe.error;
-    return { ok: false, spec, error };
-  }
+  // The same error value parse() gives for an unknown revision (src/request.ts).
+  const revision = requireRevision(o.spec);
+  if (isFailure(revision)) return { ok: false, spec: revision.spec, error: revision.error };
+  const spec = revision.id;
   const rules = delimitingRules(spec);
   const max = Number.isInteger(o.maxReferenceLength) && (o.maxReferenceLength as number) >= 16 ? (o.maxReferenceLength as number) : DEFAULT_MAX_REFERENCE_LENGTH;
   const openers = `${rules.wrappers.angle ? "<" : ""}${rules.wrappers.quotes ? '"' : ""}`;
@@ -503,7 +510,7 @@ class LineTracker {
   }
 }
 
-function judge(spec: string, input: string): Verdict {
+function judge(spec: SpecId, input: string): Verdict {
   const r = parse(input, { spec });
   if (r.ok) return r.production ? { valid: true, rule: r.rule, production: r.production } : { valid: true, rule: r.rule };
   return { valid: false, rule: r.rule, ...(r.production ? { production: r.production } : {}), error: r.error };
@@ -591,6 +598,11 @@ function complete(cfg: Config, found: Found, text: string, base: number, lines: 
  * Finds the URL references in `text` by the delimiting rules of `options.spec` (default draft-2003),
  * reassembles them and judges each with parse(). Never throws: a non-string text or an unknown
  * revision comes back as `{ ok: false, error }`, the same error value parse() gives.
+ *
+ * @example
+ * import { extract } from "uri-grammars";
+ * const r = extract("See <URL:http://a.b/c> and http://x.y/z.");
+ * if (r.ok) r.references.map((x) => [x.reference, x.wrapper, x.verdict?.valid]); // => [["http://a.b/c", "<URL:...>", true], ["http://x.y/z", "bare", true]]
  */
 export function extract(text: unknown, options: ExtractOptions = {}): ExtractResult {
   const c = configure(options);
@@ -621,6 +633,14 @@ export type ExtractorResult = { ok: true; spec: string; extractor: Extractor } |
  * The streaming form of extract(): memory stays within about maxReferenceLength plus one chunk, and
  * each character is scanned a bounded number of times, so a text of any size streams in linear time.
  * The references are those extract() finds in the whole text, however the text is cut.
+ *
+ * @example
+ * import { createExtractor } from "uri-grammars";
+ * const c = createExtractor({ spec: "rfc1738" });
+ * if (c.ok) {
+ *   c.extractor.push("go to http://a.b/").length; // => 0
+ *   c.extractor.end().map((r) => r.reference);    // => ["http://a.b/"]
+ * }
  */
 export function createExtractor(options: ExtractOptions = {}): ExtractorResult {
   const c = configure(options);
@@ -681,6 +701,14 @@ export function createExtractor(options: ExtractOptions = {}): ExtractorResult {
  * extract() over an (async) iterable of string chunks (a browser's decoded ReadableStream, a Node
  * stream with setEncoding("utf8")), yielding references as they complete. Its return value says
  * whether the options and chunks were good: an unknown revision yields nothing and returns the error.
+ *
+ * @example (compiled, not run: it is asynchronous)
+ * import { extractChunks } from "uri-grammars";
+ * async function links(chunks: AsyncIterable<string>): Promise<string[]> {
+ *   const out: string[] = [];
+ *   for await (const r of extractChunks(chunks, { spec: "draft-1997" })) out.push(r.reference);
+ *   return out;
+ * }
  */
 export async function* extractChunks(
   chunks: Iterable<string> | AsyncIterable<string>,
@@ -714,8 +742,15 @@ export interface MultiExtractor {
 
 export type MultiExtractorResult = { ok: true; specs: string[]; extractor: MultiExtractor } | { ok: false; spec: string; error: ParseError };
 
-/** Runs one extractor per revision (default: every available revision) and groups their references by place. */
-export function createMultiExtractor(options: Omit<ExtractOptions, "spec"> & { specs?: string[] } = {}): MultiExtractorResult {
+/**
+ * Runs one extractor per revision (default: every available revision) and groups their references by place.
+ *
+ * @example
+ * import { createMultiExtractor } from "uri-grammars";
+ * const m = createMultiExtractor({ specs: ["draft-1997", "draft-2003"] });
+ * if (m.ok) m.extractor.end().length; // => 0
+ */
+export function createMultiExtractor(options: Omit<ExtractOptions, "spec"> & { specs?: SpecId[] } = {}): MultiExtractorResult {
   const specs = Array.isArray(options.specs) ? options.specs : availableSpecIds();
   const extractors: Extractor[] = [];
   for (const spec of specs) {
@@ -757,8 +792,15 @@ export function createMultiExtractor(options: Omit<ExtractOptions, "spec"> & { s
   return { ok: true, specs, extractor };
 }
 
-/** extract() under several revisions at once, grouped by place. */
-export function extractAllSpecs(text: unknown, options: Omit<ExtractOptions, "spec"> & { specs?: string[] } = {}): { ok: true; specs: string[]; groups: ReferenceGroup[] } | { ok: false; spec: string; error: ParseError } {
+/**
+ * extract() under several revisions at once, grouped by place, with what differs between them.
+ *
+ * @example
+ * import { extractAllSpecs } from "uri-grammars";
+ * const r = extractAllSpecs("<http://a/~b>", { specs: ["rfc1738", "draft-1997"] });
+ * if (r.ok) r.groups.map((g) => [g.offset, g.differences]); // => [[1, ["verdict"]]]
+ */
+export function extractAllSpecs(text: unknown, options: Omit<ExtractOptions, "spec"> & { specs?: SpecId[] } = {}): { ok: true; specs: string[]; groups: ReferenceGroup[] } | { ok: false; spec: string; error: ParseError } {
   const c = createMultiExtractor(options);
   if (!c.ok) return c;
   if (typeof text !== "string") return { ok: false, spec: c.specs[0] ?? DEFAULT_SPEC, error: notAString(c.specs[0] ?? DEFAULT_SPEC, text) };

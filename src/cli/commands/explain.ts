@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { explain, type Explanation, type ExplainNode } from "../../ops/explain";
+import type { SpecId } from "../../revisions";
 import type { ComponentKey } from "../../revisions/revision";
-import { EXIT_INVALID, EXIT_VALID, processIo, type CommandContext } from "../io";
+import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { resolveSpecAndRule, specOption } from "../options";
 import { wrap } from "../table";
@@ -55,9 +56,11 @@ export function explainText(x: Explanation, colour: boolean, width = 100): strin
 }
 
 /** The batch judge for `explain -` (built in each worker thread; see src/cli/batch.ts): one compact JSON line, or a text block and a blank line. */
-export function explainJudge(o: { spec: string; full?: boolean; json?: boolean; colour?: boolean }): (input: string) => LineResult {
+export function explainJudge(o: { spec: SpecId; full?: boolean; json?: boolean; colour?: boolean }): (input: string) => LineResult {
   return (input) => {
-    const x = explain(input, o.spec, { full: o.full });
+    const x = explain(input, { spec: o.spec, full: o.full });
+    // The spec was checked before the batch began and every line is a string: no failure value here.
+    if (!x.ok) throw new Error(x.error.message);
     const out = o.json ? JSON.stringify(x) + "\n" : explainText(x, o.colour === true) + "\n";
     return { out, verdict: x.valid ? "valid" : "invalid", rules: [], bad: !x.valid };
   };
@@ -96,7 +99,8 @@ Examples:
         setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
         return;
       }
-      const x = explain(input, spec, { full: opts.full });
+      const x = explain(input, { spec, full: opts.full });
+      if (!x.ok) throw new UsageError(x.error.message);
       await io.out(opts.json ? JSON.stringify(x, null, 2) + "\n" : explainText(x, colour));
       setExit(x.valid || opts.exitZero ? EXIT_VALID : EXIT_INVALID);
     });

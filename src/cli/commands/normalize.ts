@@ -1,6 +1,7 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { LEVELS, normalize, NORMALIZING_SPECS, type NormalizationLevel } from "../../ops/normalize";
+import type { SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 
@@ -12,8 +13,10 @@ export function normalizeSpecOption(): Option {
   return new Option("--spec <id>", `revision: ${NORMALIZING_SPECS.join(", ")} (their §6)`).default("draft-2003");
 }
 
-export function checkNormalizeSpec(spec: string): void {
-  if (!NORMALIZING_SPECS.includes(spec)) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}`);
+export function checkNormalizeSpec(spec: string): SpecId {
+  const known = NORMALIZING_SPECS.find((id) => id === spec);
+  if (!known) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}`);
+  return known;
 }
 
 /**
@@ -21,14 +24,14 @@ export function checkNormalizeSpec(spec: string): void {
  * in text mode the error on standard error; with --json one JSON object on standard output.
  * Also the batch judge for `normalize -` (built in each worker thread; see src/cli/batch.ts).
  */
-export function normalizeJudge(o: { spec: string; level: NormalizationLevel; steps?: boolean; json?: boolean }): (input: string) => LineResult {
+export function normalizeJudge(o: { spec: SpecId; level: NormalizationLevel; steps?: boolean; json?: boolean }): (input: string) => LineResult {
   return (input) => {
     const r = normalize(input, { spec: o.spec, level: o.level });
     const verdict = r.ok ? "valid" : "invalid";
-    const rules = r.ok ? [] : [r.error.parseError?.rule ?? r.error.code];
+    const rules = r.ok ? [] : ["rule" in r.error && r.error.rule ? r.error.rule : r.error.code];
     if (o.json) return { out: JSON.stringify(r.ok ? r : { ...r, input }) + "\n", verdict, rules, bad: !r.ok };
     if (!r.ok) {
-      const caret = r.error.parseError ? `\n${caretDisplay(input, r.error.parseError.offset)}` : "";
+      const caret = "offset" in r.error ? `\n${caretDisplay(input, r.error.offset)}` : "";
       return { out: "", err: `invalid  ${JSON.stringify(input)}: ${r.error.message}${caret}\n`, verdict, rules, bad: true };
     }
     const steps = o.steps ? r.steps.map((s) => `  ${s.section}: ${s.rule}\n    -> ${s.result}\n`).join("") : "";
@@ -66,12 +69,12 @@ Examples:
   $ printf 'http://a:80/\\nhttp://A/\\n' | uri-grammars normalize --json -`,
     )
     .action(async (inputs: string[], opts: { spec: string; level: NormalizationLevel; steps?: boolean; json?: boolean } & BatchFlags) => {
-      checkNormalizeSpec(opts.spec);
-      const options = { spec: opts.spec, level: opts.level, steps: opts.steps, json: opts.json };
+      const spec = checkNormalizeSpec(opts.spec);
+      const options = { spec, level: opts.level, steps: opts.steps, json: opts.json };
       let anyInvalid = false;
       if (inputs.length === 1 && inputs[0] === "-") {
         const judge = { module: "commands/normalize", factory: "normalizeJudge", options };
-        anyInvalid = await runBatchCommand(io, judge, { spec: opts.spec, level: opts.level }, opts, "err");
+        anyInvalid = await runBatchCommand(io, judge, { spec, level: opts.level }, opts, "err");
       } else {
         const answer = normalizeJudge(options);
         for (const input of inputs) {

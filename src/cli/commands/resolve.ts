@@ -1,7 +1,7 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { NO_RESOLUTION, resolve, resultText, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
-import { DEFAULT_SPEC, SPEC_IDS } from "../../revisions";
+import { DEFAULT_SPEC, isSpecId, SPEC_IDS, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 
@@ -24,7 +24,8 @@ function errorText(reference: string, base: string, r: ResolveResult): string {
   if (r.ok) return "";
   const e = r.error;
   const input = e.code === "invalid-base" ? base : reference;
-  const caret = e.parseError && e.parseError.code === "syntax" ? `\n${caretDisplay(input, e.parseError.offset)}` : "";
+  const parseError = "parseError" in e ? e.parseError : undefined;
+  const caret = parseError && parseError.code === "syntax" ? `\n${caretDisplay(input, parseError.offset)}` : "";
   return `${r.spec}: ${JSON.stringify(reference)}: ${e.message}${caret}\n`;
 }
 
@@ -37,7 +38,7 @@ function pad(s: string, n: number): string {
  * standard error), or with --all-specs the side-by-side table of this one reference. Also the batch
  * judge for `resolve BASE -` (built in each worker thread; see src/cli/batch.ts).
  */
-export function resolveJudge(o: ResolveCliOptions & { base: string }): (reference: string) => LineResult {
+export function resolveJudge(o: Omit<ResolveCliOptions, "spec"> & { spec: SpecId; base: string }): (reference: string) => LineResult {
   const specs = o.allSpecs ? [...SPEC_IDS] : [o.spec];
   const options = { strict: o.strict, dotSegments: o.dotSegments };
   return (reference) => {
@@ -95,7 +96,7 @@ Examples:
   $ printf 'g\\n../g\\n' | uri-grammars resolve 'http://a/b/c/d;p?q' -`,
     )
     .action(async (base: string, references: string[], opts: ResolveCliOptions & BatchFlags) => {
-      if (!(SPEC_IDS as readonly string[]).includes(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
+      if (!isSpecId(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
       const judgeOptions = { base, spec: opts.spec, strict: opts.strict, dotSegments: opts.dotSegments, allSpecs: opts.allSpecs, json: opts.json };
       let anyError = false;
       if (references.length === 1 && references[0] === "-") {

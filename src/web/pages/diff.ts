@@ -1,7 +1,7 @@
 // Diff: two revisions (?a=&b=). The rules added, removed and changed (each with both texts and
 // both diagrams), and the character-class matrix of the two, with its changes marked. Rules are
 // compared by src/ops/diff.ts and the matrix is computed by src/ops/characters.ts, in the page.
-import { characterTable, type CharacterRow } from "../../ops/characters";
+import { characterTableOf, type CharacterRow } from "../../ops/characters";
 import { diffRules } from "../../ops/diff";
 import { availableSpecIds, findRule, getRevision, type Revision } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
@@ -82,8 +82,8 @@ function classCell(row: CharacterRow | undefined, changed: boolean): HTMLElement
 }
 
 function characterMatrix(a: Revision, b: Revision): HTMLElement {
-  const ta = characterTable(a);
-  const tb = characterTable(b);
+  const ta = characterTableOf(a);
+  const tb = characterTableOf(b);
   if (!ta || !tb) return h("p", { class: "note" }, `${!ta ? a.id : b.id} has no component map, so no character matrix.`);
   const keys = ta.components.filter((c) => tb.components.some((d) => d.key === c.key));
   const rowsB = new Map(tb.rows.map((r) => [r.char, r]));

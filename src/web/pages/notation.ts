@@ -6,7 +6,7 @@
 // context-free (Earley), the same rules read naively as PEG, and our transcription.
 import { compiled, recognize } from "../../published/earley";
 import { parse } from "../../parse";
-import { availableSpecIds, findRule, getRevision, type Revision } from "../../revisions";
+import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { h, mainElement, startPage } from "../lib/dom";
 import { naivePegMatch } from "../lib/naive-peg";
@@ -15,7 +15,7 @@ import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
 import { readParam, writeParams } from "../lib/url-state";
 
 interface Example {
-  spec: string;
+  spec: SpecId;
   rule: string;
   /** What to type first. */
   input: string;
@@ -109,7 +109,7 @@ const CONSTRUCTS: Construct[] = [
 interface Trap {
   id: string;
   title: string;
-  spec: string;
+  spec: SpecId;
   rule: string;
   inputs: string[];
   text: string;

@@ -278,7 +278,9 @@ function treeNode(col: Column, node: DerivationNode, input: string, components: 
 }
 
 function explainSection(revision: Revision, input: string, parsed: ParseResult, others: OtherVerdict[]): HTMLElement {
-  const x: Explanation = explain(input, revision.id, { parsed, others });
+  const result = explain(input, { spec: revision.id, parsed, others });
+  if (!result.ok) return h("p", { class: "error-sentence" }, result.error.message);
+  const x: Explanation = result;
   const body: (HTMLElement | null)[] = [];
   if (!x.valid && x.sentence) body.push(h("p", {}, x.sentence));
   if (x.valid) {

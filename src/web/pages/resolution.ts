@@ -2,7 +2,7 @@
 // revision that defines relative resolution (src/ops/resolve.ts), side by side, with the cells that
 // differ from the revision to their left marked. The default is both Appendix C tables (draft-1997
 // and draft-2003, the same base), with what each document prints as the answer.
-import { availableSpecIds } from "../../revisions";
+import { availableSpecIds, type SpecId } from "../../revisions";
 import { definesResolution, resolve, resultText } from "../../ops/resolve";
 import { loadAppendixC, type AppendixC } from "../lib/data";
 import { append, h, mainElement, startPage } from "../lib/dom";
@@ -55,14 +55,14 @@ function readReference(line: string): string {
   return line === '""' ? "" : line;
 }
 
-function notDefined(spec: string): HTMLElement {
+function notDefined(spec: SpecId): HTMLElement {
   const r = resolve("http://a/b", "c", { spec });
   if (!r.ok || r.kind !== "not-defined") return h("p", {}, `${spec}: no resolution.`);
   const c = r.citation;
   return h("p", {}, h("strong", {}, `${spec}`), ` (${c.section}): “${c.quote}”`, c.translation ? ` — ${c.translation}` : "");
 }
 
-function resultTable(base: string, references: string[], specs: string[], examples: AppendixC | null): HTMLElement {
+function resultTable(base: string, references: string[], specs: SpecId[], examples: AppendixC | null): HTMLElement {
   const printedSpecs = examples ? examples.tables.map((t) => t.spec) : [];
   const head = h("tr", {},
     h("th", {}, "reference"),
