@@ -29,7 +29,7 @@ function openBrowser(url: string, err: (text: string) => void): void {
 export function registerServe(program: Command, { io, setExit }: CommandContext): void {
   program
     .command("serve")
-    .description("serve the explorer (playground, grammars, notation guide, diff, resolution) on 127.0.0.1")
+    .description("serve the explorer (playground, grammars, notation guide, diff, resolution, extract) on 127.0.0.1")
     .option("--port <n>", `the port (0: any free port)`, String(DEFAULT_PORT))
     .option("--open", "open the explorer in the default browser")
     .option("--site <dir>", "serve this folder instead of the built site/ (a copy of the site)")
