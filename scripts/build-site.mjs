@@ -44,8 +44,9 @@ export function revisionData(id) {
 /**
  * The resolution page's default: both Appendix C tables (draft-1997 and draft-2003), as the test
  * tables transcribe them verbatim from the documents (test/data/resolution/appendix-c-*.tsv): the
- * base, every reference once (draft-1997's order, then draft-2003's additions), and what each
- * document prints as its answer.
+ * base, every reference once (draft-1997's order, then draft-2003's additions), what each
+ * document prints as its answer, and, where the table says the document's algorithm gives
+ * something else, that answer and why.
  */
 export function appendixCExamples() {
   const dir = join(root, "test/data/resolution");
@@ -57,13 +58,15 @@ export function appendixCExamples() {
     let spec = null;
     for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
       if (line.trim() === "" || line.startsWith("#")) continue;
-      const [rowSpec, mode, base, refField, expected, , section] = line.split("\t");
+      const [rowSpec, mode, base, refField, expected, algorithm, section, , note] = line.split("\t");
       if (mode !== "-") continue; // rows with resolve options show a variant, not the table
       spec = rowSpec;
       bases.add(base);
       const reference = refField.startsWith('"') ? JSON.parse(refField) : refField;
       if (!refs.has(reference)) refs.set(reference, { reference, printed: {} });
-      refs.get(reference).printed[rowSpec] = { answer: expected, section: `Appendix ${section}` };
+      // `algorithm`: what the document's own section 5.2 algorithm gives where it is not what the
+      // appendix prints ("-" when they agree), with the table's note on why.
+      refs.get(reference).printed[rowSpec] = { answer: expected, section: `Appendix ${section}`, ...(algorithm && algorithm !== "-" ? { algorithm, note: note ?? "" } : {}) };
     }
     if (spec) tables.push({ spec, file: `test/data/resolution/${f}` });
   }

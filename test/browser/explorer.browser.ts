@@ -298,6 +298,25 @@ describe("the explorer in Chromium", function () {
     expect(new Set(all.map((x) => x.wrapper)).size).to.be.at.least(4);
   });
 
+  it("the resolution page shows both Appendix C tables by default, each revision answering what its document prints except where the tables say its algorithm differs", async () => {
+    const appendixC = (await (await fetch(`${serve.url}data/appendix-c.json`)).json()) as { base: string; tables: { spec: string }[]; references: { reference: string; printed: Record<string, { algorithm?: string }> }[] };
+    expect(appendixC.tables.map((t) => t.spec)).to.deep.equal(["draft-1997", "draft-2003"]);
+    await page.goto(`${serve.url}resolution.html`);
+    await page.waitForSelector(".resolution-table");
+    expect(await page.inputValue("#base")).to.equal(appendixC.base);
+    const rows = await page.$$eval(".resolution-table tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-reference")));
+    expect(rows).to.deep.equal(appendixC.references.map((r) => r.reference));
+    expect(await page.$$eval(".resolution-table td.printed", (tds) => tds.length)).to.equal(2 * rows.length);
+    // Marked exactly where the tables (test/data/resolution/appendix-c-*.tsv) say the document's
+    // algorithm gives something other than what it prints, and explained there.
+    const documented = appendixC.references.flatMap((r) => Object.entries(r.printed).filter(([, p]) => p.algorithm).map(([spec]) => `${r.reference} ${spec}`));
+    expect(documented.length).to.be.greaterThan(0);
+    const marked = await page.$$eval(".resolution-table td.printed.differs", (tds) => tds.map((td) => ({ reference: td.closest("tr")!.getAttribute("data-reference"), column: td.cellIndex, explained: td.getAttribute("data-explained") })));
+    const printedColumn = (await page.$$eval(".resolution-table thead th", (ths) => ths.map((th) => th.textContent ?? ""))).map((t) => /printed in (\S+)/.exec(t)?.[1] ?? null);
+    expect(marked.map((m) => `${m.reference} ${printedColumn[m.column]}`)).to.deep.equal(documented);
+    expect(marked.every((m) => m.explained === "yes")).to.equal(true);
+  });
+
   it("shareable addresses restore their state", async () => {
     const input = "http://user@[::1]:8080/a/b?c#d";
     await page.goto(`${serve.url}index.html`);

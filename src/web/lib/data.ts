@@ -38,7 +38,8 @@ export interface RevisionData {
 export interface AppendixC {
   base: string;
   tables: { spec: string; file: string }[];
-  references: { reference: string; printed: Record<string, { answer: string; section: string }> }[];
+  /** `algorithm` and `note`: where the document's own algorithm does not give what it prints (test table's column). */
+  references: { reference: string; printed: Record<string, { answer: string; section: string; algorithm?: string; note?: string }> }[];
 }
 
 /** The extract page's example texts (the documents' and our edge cases). */

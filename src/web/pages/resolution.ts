@@ -23,7 +23,7 @@ startPage(async () => {
   const out = h("div", { class: "table-wrap" });
   main.classList.add("resolution");
   append(main, [
-    h("p", { class: "intro" }, `Each reference is resolved against the base by each revision that defines relative resolution (${specs.join(", ")}), with that revision's own algorithm. A cell marked ≠ differs from the cell to its left. The default is both Appendix C tables of draft-1997 and draft-2003 (same base), with the answer each document prints. Write one reference per line; "" is the empty reference.`),
+    h("p", { class: "intro" }, `Each reference is resolved against the base by each revision that defines relative resolution (${specs.join(", ")}), with that revision's own algorithm. A cell marked ≠ differs from the cell to its left (in the printed columns: from our answer for that revision). The default is both Appendix C tables of draft-1997 and draft-2003 (same base), with the answer each document prints. Write one reference per line; "" is the empty reference.`),
     h("div", { class: "inputs" }, h("label", {}, "Base", base), h("label", {}, "References, one per line", refs)),
     h("p", {}, reset),
     out,
@@ -81,7 +81,17 @@ function resultTable(base: string, references: string[], specs: SpecId[], exampl
         const differs = i > 0 && x.text !== answers[i - 1].text;
         return h("td", { class: `mono${differs ? " differs" : ""}${x.ok ? "" : " error-cell"}`, "data-spec": x.spec }, x.text);
       }),
-      printedSpecs.map((s) => h("td", { class: "mono printed" }, printed[s] ? printed[s].answer : "—")));
+      printedSpecs.map((s) => {
+        // What the document prints, marked where our resolver (same revision) answers otherwise;
+        // where the document's own algorithm gives our answer (its table says so), the note says why.
+        const p = printed[s];
+        const ours = answers.find((x) => x.spec === s);
+        const differs = p !== undefined && ours !== undefined && ours.text !== p.answer;
+        const explained = differs && p.algorithm === ours!.text;
+        return h("td", { class: `mono printed${differs ? " differs" : ""}`, "data-explained": explained ? "yes" : null, title: differs ? `our ${s} answer is ${ours!.text}${explained ? `, as the document's algorithm gives: ${p.note}` : ""}` : null },
+          p ? p.answer : "—",
+          explained ? h("div", { class: "note" }, `the algorithm gives ${ours!.text}: ${p.note}`) : null);
+      }));
   });
   const differing = rows.filter((r) => r.classList.contains("row-differs")).length;
   return h("div", {},
