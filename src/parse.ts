@@ -79,7 +79,7 @@ export function parse(input: unknown, options?: ParseOptions): ParseResult {
   const opts = optionsObject(options);
   const revision = requireRevision(opts.spec, opts.rule ?? null);
   if (isFailure(revision)) return revision;
-  if (opts.rule === undefined && revision.selectProduction && typeof input === "string") {
+  if (opts.rule === undefined && revision.schemeProductions && typeof input === "string") {
     const { rule, production } = defaultRule(revision, input);
     const r = parseRule(revision, input, rule, opts.tree === true);
     if (production !== undefined) r.production = production;
@@ -125,7 +125,7 @@ export function verdictOf(input: unknown, options?: ParseOptions): Verdict {
   if (isFailure(revision)) return revision;
   let ruleName = opts.rule ?? revision.topRule;
   let production: string | undefined;
-  if (opts.rule === undefined && revision.selectProduction && typeof input === "string") ({ rule: ruleName, production } = defaultRule(revision, input));
+  if (opts.rule === undefined && revision.schemeProductions && typeof input === "string") ({ rule: ruleName, production } = defaultRule(revision, input));
   const rule = requireRule(revision, ruleName);
   if (isFailure(rule)) return rule;
   if (typeof input !== "string") return requireString(input, revision.id, ruleName)!;

@@ -19,7 +19,7 @@ import type { Draft1993Address, Draft1993Ast } from "../src/ast/draft-1993";
 import { loadPublishedGrammar, showExpr, type PublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
 import { Generator as Derivations } from "../src/published/generate";
-import { findRule, getRevision } from "../src/revisions";
+import { defaultRule, findRule, getRevision } from "../src/revisions";
 import { publishedStart } from "./support/published-start";
 import { readTable } from "./support/table";
 import { characterTableOf } from "../src/ops/characters";
@@ -234,10 +234,10 @@ describe("draft-1993 scheme-aware selection", () => {
 
   it("picks the scheme's own production (inside anchoraddress), else generic", () => {
     for (const [scheme, rule] of Object.entries(SCHEME_RULES)) {
-      expect(revision.selectProduction!(`${scheme}://x`)).to.deep.equal({ rule: `${rule}_anchored`, production: rule });
+      expect(defaultRule(revision, `${scheme}://x`)).to.deep.equal({ rule: `${rule}_anchored`, production: rule });
     }
     for (const input of ["x-foo:bar", "mailto:a@b", "Http://h/", "file://h/x", "no-colon", "", ":", "http"]) {
-      expect(revision.selectProduction!(input), input).to.deep.equal({ rule: "generic_anchored", production: "generic" });
+      expect(defaultRule(revision, input), input).to.deep.equal({ rule: "generic_anchored", production: "generic" });
     }
     for (const name of ["generic_anchored", ...Object.values(SCHEME_RULES).map((r) => `${r}_anchored`)]) {
       expect(findRule(revision, name), name).to.not.equal(undefined);

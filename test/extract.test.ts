@@ -22,7 +22,7 @@ import {
 import { readRows } from "./support/table";
 import { requireSeeds } from "./support/seeds";
 
-const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
+const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"];
 
 // ---- the tables ----
 
@@ -145,9 +145,9 @@ describe("extract: our own edge cases (test/data/extract/own-*.tsv)", () => {
 // ---- the delimiting table against the documents and the grammars ----
 
 describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
-  it("has one row for each of the five documents, in registry order", () => {
-    // A revision added to the registry later (rfc3986) gets the minimal rules until it has a row
-    // (see the next tests); its document's own words belong in a row of its own.
+  it("has one row for each of the six documents, in registry order", () => {
+    // A revision added to the registry without a row gets the minimal rules (see the next tests);
+    // its document's own words belong in a row of its own, as rfc3986's Appendix C has.
     expect(DELIMITING_RULES.map((r) => r.spec)).to.deep.equal(ALL);
     expect(availableSpecIds().filter((id) => ALL.includes(id))).to.deep.equal(ALL);
   });
@@ -198,10 +198,11 @@ describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
       rfc1738: "recommended",
       "draft-1997": "formerly-recommended",
       "draft-2003": "no-longer-recommended",
+      rfc3986: "no-longer-recommended",
     });
     expect(delimitingRules("draft-2003").urlPrefix.note).to.contain("no longer recommended");
-    expect(DELIMITING_RULES.filter((r) => r.whitespaceInAngle === "removed").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "draft-2003"]);
-    expect(DELIMITING_RULES.filter((r) => r.hyphenAtLineBreak === "ambiguous").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "draft-2003"]);
+    expect(DELIMITING_RULES.filter((r) => r.whitespaceInAngle === "removed").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "draft-2003", "rfc3986"]);
+    expect(DELIMITING_RULES.filter((r) => r.hyphenAtLineBreak === "ambiguous").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "draft-2003", "rfc3986"]);
     expect(DELIMITING_RULES.filter((r) => r.fragment === "separate").map((r) => r.spec)).to.deep.equal(["draft-1994", "rfc1738"]);
     expect(delimitingRules("draft-1993").quotes.length).to.be.greaterThan(0); // it says why whitespace is never part of a URL
   });

@@ -5,7 +5,10 @@
 import { expect } from "chai";
 import { parse } from "../src";
 import type { Rfc1738Ast, Rfc1738Url } from "../src/ast/rfc1738";
-import { selectRfc1738Production } from "../src/revisions/rfc1738";
+import { defaultRule, getRevision } from "../src/revisions";
+
+/** The production the descriptor's scheme table selects for an input (src/revisions/rfc1738.ts, read by defaultRule). */
+const selectRfc1738Production = (input: string) => defaultRule(getRevision("rfc1738")!, input).production;
 
 function ast(input: string, rule?: string): Rfc1738Ast {
   const r = parse(input, { spec: "rfc1738", rule });

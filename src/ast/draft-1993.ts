@@ -3,8 +3,10 @@
 // newsaddress, prosperoaddress, telnetaddress, gopheraddress, waisaddress, afsaddress), plus the
 // anchorid of anchoraddress. Components follow the derivation; null means absent, an empty text
 // means present but empty (`http://h/` has path "", `http://h` has path null).
-import { DerivationNode, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
+import { DerivationNode, astRoot, piecesBetween, findNode, textBetween, textOf, type Span, spanOf, type TextComponent } from "./derivation";
 import { portOf } from "./port";
+import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
+
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port } from "./types";
 
@@ -190,12 +192,7 @@ const PRODUCTION_SET: ReadonlySet<string> = new Set(DRAFT_1993_PRODUCTIONS);
 const ANCHORED = /_anchored$/;
 
 export function buildDraft1993Ast(root: DerivationNode, input: string): Draft1993Ast {
-  const ast: Draft1993Ast = {
-    spec: "draft-1993",
-    rule: root.rule,
-    text: input.slice(root.start, root.end),
-    span: { start: root.start, end: root.end },
-  };
+  const ast: Draft1993Ast = astRoot("draft-1993", root, input);
   const addressNode = findFirst(root, PRODUCTION_SET);
   if (addressNode) ast.address = address(addressNode, input);
   if (root.rule === "anchoraddress" || ANCHORED.test(root.rule)) {
@@ -234,20 +231,20 @@ function address(node: DerivationNode, input: string): Draft1993Address {
     case "generic": {
       // generic = scheme : path [ ? search ]
       const scheme = findNode(node, "scheme")!;
-      return { ...base, production: "generic", scheme: textOf(scheme, input), path: path(findNode(node, "path")!, input), search: searchIn(node, input) };
+      return { text: base.text, span: base.span, production: "generic", scheme: textOf(scheme, input), path: path(findNode(node, "path")!, input), search: searchIn(node, input) };
     }
     case "httpaddress": {
       // httpaddress = h t t p : // hostport [ / path ] [ ? search ]
       const hp = findNode(node, "hostport")!;
       const p = findNode(node, "path");
-      return { ...base, production: "httpaddress", scheme: literal("http"), host: hostIn(hp, input), port: portIn(hp, input), path: p ? path(p, input) : null, search: searchIn(node, input) };
+      return { text: base.text, span: base.span, production: "httpaddress", scheme: literal("http"), host: hostIn(hp, input), port: portIn(hp, input), path: p ? path(p, input) : null, search: searchIn(node, input) };
     }
     case "fileaddress":
       // fileaddress = f t p : // host / path
-      return { ...base, production: "fileaddress", scheme: literal("ftp"), host: hostIn(node, input), path: path(findNode(node, "path")!, input) };
+      return { text: base.text, span: base.span, production: "fileaddress", scheme: literal("ftp"), host: hostIn(node, input), path: path(findNode(node, "path")!, input) };
     case "afsaddress":
       // afsaddress = a f s : // cellname / path
-      return { ...base, production: "afsaddress", scheme: literal("afs"), cell: host(findNode(node, "cellname")!, input), path: path(findNode(node, "path")!, input) };
+      return { text: base.text, span: base.span, production: "afsaddress", scheme: literal("afs"), cell: host(findNode(node, "cellname")!, input), path: path(findNode(node, "path")!, input) };
     case "newsaddress":
       return news(node, base, literal("news"), input);
     case "waisaddress":
@@ -255,15 +252,15 @@ function address(node: DerivationNode, input: string): Draft1993Address {
     case "prosperoaddress": {
       // prosperoaddress = p r o s p e r o : / / path; section "Prospero" for the "%23" fields.
       const p = path(findNode(node, "path")!, input);
-      const pieces = splitAt(input, p.span.start, p.span.end, "%23");
-      return { ...base, production: "prosperoaddress", scheme: literal("prospero"), path: p, hsoname: pieces[0], fields: pieces.slice(1) };
+      const pieces = piecesBetween(input, p.span.start, p.span.end, "%23");
+      return { text: base.text, span: base.span, production: "prosperoaddress", scheme: literal("prospero"), path: p, hsoname: pieces[0], fields: pieces.slice(1) };
     }
     case "telnetaddress": {
       // telnetaddress = t e l n e t : / / [ user @ ] hostport; the user part ends at the "@" before hostport.
       const hp = findNode(node, "hostport")!;
       const userStart = node.start + "telnet://".length;
       const user = hp.start > userStart ? textBetween(input, userStart, hp.start - 1) : null;
-      return { ...base, production: "telnetaddress", scheme: literal("telnet"), user, host: hostIn(hp, input), port: portIn(hp, input) };
+      return { text: base.text, span: base.span, production: "telnetaddress", scheme: literal("telnet"), user, host: hostIn(hp, input), port: portIn(hp, input) };
     }
     case "gopheraddress": {
       // gopheraddress = g o p h e r : / / hostport [/ gtype [ / selector ] ] [ ? search ]
@@ -271,7 +268,7 @@ function address(node: DerivationNode, input: string): Draft1993Address {
       const gtype = findNode(node, "gtype");
       const selector = findNode(node, "selector");
       return {
-        ...base,
+        text: base.text, span: base.span,
         production: "gopheraddress",
         scheme: literal("gopher"),
         host: hostIn(hp, input),
@@ -289,12 +286,12 @@ function news(node: DerivationNode, base: TextComponent, scheme: TextComponent, 
   const groupart = findNode(node, "groupart")!;
   const articleNode = findNode(groupart, "article");
   const groupNode = findNode(groupart, "group");
-  const out: Draft1993News = { ...base, production: "newsaddress", scheme, groupart: textOf(groupart, input), kind: "all", group: null, article: null };
+  const out: Draft1993News = { text: base.text, span: base.span, production: "newsaddress", scheme, groupart: textOf(groupart, input), kind: "all", group: null, article: null };
   if (articleNode) {
     // article = xalphas @ host
     const hostNode = findNode(articleNode, "host")!;
     out.kind = "article";
-    out.article = { ...textOf(articleNode, input), id: textBetween(input, articleNode.start, hostNode.start - 1), host: host(hostNode, input) };
+    out.article = { text: input.slice(articleNode.start, articleNode.end), span: spanOf(articleNode), id: textBetween(input, articleNode.start, hostNode.start - 1), host: host(hostNode, input) };
   } else if (groupNode) {
     out.kind = "group";
     out.group = textOf(groupNode, input);
@@ -306,7 +303,7 @@ function wais(node: DerivationNode, base: TextComponent, scheme: TextComponent, 
   // waisaddress = waisindex | waisdoc (repaired, see grammar/draft-1993.md)
   const hp = findNode(node, "hostport")!;
   const database = textOf(findNode(node, "database")!, input);
-  const common = { ...base, production: "waisaddress" as const, scheme, host: hostIn(hp, input), port: portIn(hp, input), database };
+  const common = { text: base.text, span: base.span, production: "waisaddress" as const, scheme, host: hostIn(hp, input), port: portIn(hp, input), database };
   const doc = findNode(node, "waisdoc");
   if (!doc) return { ...common, form: "index", search: searchIn(node, input) };
   // waisdoc = ... / database / wtype / digits / path: digits lies between the "/" after wtype and the "/" before path.
@@ -318,7 +315,7 @@ function wais(node: DerivationNode, base: TextComponent, scheme: TextComponent, 
 
 function host(node: DerivationNode, input: string): Host {
   // host = hostname | hostnumber
-  return { ...textOf(node, input), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
+  return classifyHost(node, input, HOSTNAME_OR_HOSTNUMBER);
 }
 
 function hostIn(node: DerivationNode, input: string): Host {
@@ -338,27 +335,13 @@ function searchIn(node: DerivationNode, input: string): Draft1993Search | null {
 
 function search(node: DerivationNode, input: string): Draft1993Search {
   // search = xalphas [ + search ]: "+" is not an xalpha, so the keywords are the pieces between "+".
-  return { ...textOf(node, input), keywords: splitAt(input, node.start, node.end, "+") };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), keywords: piecesBetween(input, node.start, node.end, "+") };
 }
 
 function path(node: DerivationNode, input: string): Draft1993Path {
   // path = void | xpalphas [ / path ]: "/" is not an xpalpha, so the segments are the pieces between "/".
   const t = textOf(node, input);
-  return { ...t, segments: t.text === "" ? [] : splitAt(input, node.start, node.end, "/") };
-}
-
-/** The pieces of input[start, end) between occurrences of `sep`, with their spans. */
-function splitAt(input: string, start: number, end: number, sep: string): TextComponent[] {
-  const out: TextComponent[] = [];
-  let from = start;
-  for (;;) {
-    const at = input.indexOf(sep, from);
-    if (at < 0 || at + sep.length > end) break;
-    out.push(textBetween(input, from, at));
-    from = at + sep.length;
-  }
-  out.push(textBetween(input, from, end));
-  return out;
+  return { text: t.text, span: t.span, segments: t.text === "" ? [] : piecesBetween(input, node.start, node.end, "/") };
 }
 
 /**

@@ -3,8 +3,10 @@
 // address per scheme production, under the optional "URL:" prefix (PrePrefix section). Every component is
 // what the published rule of that name matched; null means absent, an empty text means present but
 // empty (`http://a` has path null, `http://a/` has path ""). Spans are half-open UTF-16 offsets.
-import { DerivationNode, findAllNodes, findNode, textBetween, textOf, type TextComponent } from "./derivation";
+import { DerivationNode, astRoot, piecesBetween, findAllNodes, findNode, textBetween, textOf, spanOf, type TextComponent } from "./derivation";
 import { portOf } from "./port";
+import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
+
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port, Span } from "./types";
 
@@ -218,12 +220,7 @@ export const DRAFT_1994_SCHEME_NAMES: Readonly<Record<string, string>> = {
 const WHOLE_RULES = new Set(["prefixedurl", "url", ...Object.keys(DRAFT_1994_SCHEME_NAMES)]);
 
 export function buildDraft1994Ast(root: DerivationNode, input: string): Draft1994Ast {
-  const ast: Draft1994Ast = {
-    spec: "draft-1994",
-    rule: root.rule,
-    text: input.slice(root.start, root.end),
-    span: { start: root.start, end: root.end },
-  };
+  const ast: Draft1994Ast = astRoot("draft-1994", root, input);
   if (WHOLE_RULES.has(root.rule)) {
     // PrePrefix: "the whole string must start with a constant prefix "URL:"" (prefixedurl = u r l : url)
     ast.prefix = root.rule === "prefixedurl" ? textBetween(input, root.start, root.start + 4) : null;
@@ -259,13 +256,13 @@ function address(root: DerivationNode, input: string): Draft1994Address | null {
   const node = addressNode(root);
   if (!node) return null;
   const name = DRAFT_1994_SCHEME_NAMES[node.rule];
-  const base = { ...textOf(node, input), scheme: textBetween(input, node.start, node.start + name.length) };
+  const base = { text: input.slice(node.start, node.end), span: spanOf(node), scheme: textBetween(input, node.start, node.start + name.length) };
   switch (node.rule) {
     case "httpaddress": {
       // h t t p : / / hostport [ / path ] [ ? search ]
       const p = findNode(node, "path");
       const s = findNode(node, "search");
-      return { production: "httpaddress", ...base, hostport: hostport(findNode(node, "hostport")!, input), path: p ? path(p, input) : null, search: s ? textOf(s, input) : null };
+      return { production: "httpaddress", text: base.text, span: base.span, scheme: base.scheme, hostport: hostport(findNode(node, "hostport")!, input), path: p ? path(p, input) : null, search: s ? textOf(s, input) : null };
     }
     case "ftpaddress": {
       // f t p : / / login / path [ ftptype ]; FTP "Path": CWD for each segment but the last, RETR the last.
@@ -273,25 +270,25 @@ function address(root: DerivationNode, input: string): Draft1994Address | null {
       const directories = p.segments.slice(0, -1);
       const name = p.segments.length > 0 ? p.segments[p.segments.length - 1] : textBetween(input, p.span.end, p.span.end);
       const t = findNode(node, "ftptype");
-      return { production: "ftpaddress", ...base, login: login(findNode(node, "login")!, input), path: p, directories, name, type: t ? textOf(t, input) : null };
+      return { production: "ftpaddress", text: base.text, span: base.span, scheme: base.scheme, login: login(findNode(node, "login")!, input), path: p, directories, name, type: t ? textOf(t, input) : null };
     }
     case "afsaddress":
-      return { production: "afsaddress", ...base, cell: host(findNode(node, "cellname")!, input), path: path(findNode(node, "path")!, input) };
+      return { production: "afsaddress", text: base.text, span: base.span, scheme: base.scheme, cell: host(findNode(node, "cellname")!, input), path: path(findNode(node, "path")!, input) };
     case "newsaddress":
-      return { production: "newsaddress", ...base, target: newsTarget(findNode(node, "groupart")!, input) };
+      return { production: "newsaddress", text: base.text, span: base.span, scheme: base.scheme, target: newsTarget(findNode(node, "groupart")!, input) };
     case "nntpaddress": {
       // n n t p : group / digits
       const group = findNode(node, "group")!;
       const article = textBetween(input, group.end + 1, node.end);
-      return { production: "nntpaddress", ...base, group: textOf(group, input), article: { ...article, number: Number.parseInt(article.text, 10) } };
+      return { production: "nntpaddress", text: base.text, span: base.span, scheme: base.scheme, group: textOf(group, input), article: { ...article, number: Number.parseInt(article.text, 10) } };
     }
     case "midaddress":
-      return { production: "midaddress", ...base, addrSpec: mailAddress(findNode(node, "addr-spec")!, input) };
+      return { production: "midaddress", text: base.text, span: base.span, scheme: base.scheme, addrSpec: mailAddress(findNode(node, "addr-spec")!, input) };
     case "cidaddress":
-      return { production: "cidaddress", ...base, contentIdentifier: textOf(findNode(node, "content-identifier")!, input) };
+      return { production: "cidaddress", text: base.text, span: base.span, scheme: base.scheme, contentIdentifier: textOf(findNode(node, "content-identifier")!, input) };
     case "mailtoaddress":
       // m a i l t o : xalphas @ hostname: the address is everything after "mailto:".
-      return { production: "mailtoaddress", ...base, address: mailAddress({ rule: "address", start: node.start + 7, end: node.end, children: node.children }, input) };
+      return { production: "mailtoaddress", text: base.text, span: base.span, scheme: base.scheme, address: mailAddress({ rule: "address", start: node.start + 7, end: node.end, children: node.children }, input) };
     case "waisaddress":
     case "waisindex":
     case "waisdoc":
@@ -300,7 +297,7 @@ function address(root: DerivationNode, input: string): Draft1994Address | null {
     case "prosperolink":
       return prospero(node, base, input);
     case "telnetaddress":
-      return { production: "telnetaddress", ...base, login: login(findNode(node, "login")!, input) };
+      return { production: "telnetaddress", text: base.text, span: base.span, scheme: base.scheme, login: login(findNode(node, "login")!, input) };
     case "gopheraddress":
       return gopher(node, base, input);
   }
@@ -309,12 +306,12 @@ function address(root: DerivationNode, input: string): Draft1994Address | null {
 
 function host(node: DerivationNode, input: string): Host {
   // host = hostname | hostnumber; hostnumber = digits . digits . digits . digits
-  return { ...textOf(node, input), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
+  return classifyHost(node, input, HOSTNAME_OR_HOSTNUMBER);
 }
 
 function hostport(node: DerivationNode, input: string): Draft1994HostPort {
   const port = findNode(node, "port");
-  return { ...textOf(node, input), host: host(findNode(node, "host")!, input), port: port ? portOf(port, input) : null };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), host: host(findNode(node, "host")!, input), port: port ? portOf(port, input) : null };
 }
 
 function login(node: DerivationNode, input: string): Draft1994Login {
@@ -322,27 +319,19 @@ function login(node: DerivationNode, input: string): Draft1994Login {
   const user = findNode(node, "user");
   const password = findNode(node, "password");
   const hp = hostport(findNode(node, "hostport")!, input);
-  return { ...textOf(node, input), user: user ? textOf(user, input) : null, password: password ? textOf(password, input) : null, host: hp.host, port: hp.port };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), user: user ? textOf(user, input) : null, password: password ? textOf(password, input) : null, host: hp.host, port: hp.port };
 }
 
 /** Splits a path-shaped node at "/"; the void path has no segments. */
 function path(node: DerivationNode, input: string): Draft1994Path {
   const t = textOf(node, input);
-  const segments: TextComponent[] = [];
-  if (t.text !== "") {
-    let at = node.start;
-    for (const part of t.text.split("/")) {
-      segments.push(textBetween(input, at, at + part.length));
-      at += part.length + 1;
-    }
-  }
-  return { ...t, segments };
+  return { text: t.text, span: t.span, segments: t.text === "" ? [] : piecesBetween(input, node.start, node.end, "/") };
 }
 
 function mailAddress(node: DerivationNode, input: string): Draft1994MailAddress {
   // xalphas @ hostname: the hostname node is the last child; the "@" sits right before it.
   const hostname = findNode(node, "hostname")!;
-  return { ...textOf(node, input), local: textBetween(input, node.start, hostname.start - 1), host: host(hostname, input) };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), local: textBetween(input, node.start, hostname.start - 1), host: host(hostname, input) };
 }
 
 function newsTarget(node: DerivationNode, input: string): Draft1994NewsTarget {
@@ -350,10 +339,10 @@ function newsTarget(node: DerivationNode, input: string): Draft1994NewsTarget {
   const article = findNode(node, "article");
   if (article) {
     const h = findNode(article, "host")!;
-    return { ...textOf(node, input), kind: "article", local: textBetween(input, article.start, h.start - 1), host: host(h, input) };
+    return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "article", local: textBetween(input, article.start, h.start - 1), host: host(h, input) };
   }
-  if (findNode(node, "group")) return { ...textOf(node, input), kind: "group" };
-  return { ...textOf(node, input), kind: "all" };
+  if (findNode(node, "group")) return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "group" };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "all" };
 }
 
 function wais(node: DerivationNode, base: AddressBase, input: string): Draft1994WaisAddress {
@@ -364,13 +353,13 @@ function wais(node: DerivationNode, base: AddressBase, input: string): Draft1994
   const wpathNode = findNode(node, "wpath");
   return {
     production: "waisaddress",
-    ...base,
+    text: base.text, span: base.span, scheme: base.scheme,
     form: doc ? "waisdoc" : "waisindex",
     hostport: hostport(findNode(node, "hostport")!, input),
     database: textOf(findNode(node, "database")!, input),
     search: search ? textOf(search, input) : null,
     wtype: wtype ? textOf(wtype, input) : null,
-    wpath: wpathNode ? { ...textOf(wpathNode, input), fields: waisFields(wpathNode, input) } : null,
+    wpath: wpathNode ? { text: input.slice(wpathNode.start, wpathNode.end), span: spanOf(wpathNode), fields: waisFields(wpathNode, input) } : null,
   };
 }
 
@@ -392,7 +381,7 @@ function prospero(node: DerivationNode, base: AddressBase, input: string): Draft
   const attributes = findNode(node, "attributes");
   return {
     production: "prosperoaddress",
-    ...base,
+    text: base.text, span: base.span, scheme: base.scheme,
     hostport: hostport(findNode(node, "hostport")!, input),
     hsoname: path(hso, input),
     version: version ? textOf(version, input) : null,
@@ -420,7 +409,7 @@ function gopher(node: DerivationNode, base: AddressBase, input: string): Draft19
   }
   return {
     production: "gopheraddress",
-    ...base,
+    text: base.text, span: base.span, scheme: base.scheme,
     hostport: hostport(findNode(node, "hostport")!, input),
     type: gtype ? textOf(gtype, input) : null,
     command: gcommand ? textOf(gcommand, input) : gtype ? textBetween(input, gtype.end, gtype.end) : null,

@@ -3,8 +3,10 @@
 // record per scheme production, plus the generic form (genericurl, §5; §2.1). Every component has
 // its text and span; null means absent, an empty text means present but empty
 // (`ftp://@host.com/` has user "", `ftp://host.com/` has user null, §3.1).
-import { DerivationNode, findAllNodes, findNode, piecesBetween, textBetween, textOf, type Span, type TextComponent } from "./derivation";
+import { DerivationNode, astRoot, findAllNodes, findNode, piecesBetween, textBetween, textOf, type Span, spanOf, type TextComponent } from "./derivation";
 import { portOf } from "./port";
+import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
+
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port } from "./types";
 
@@ -198,7 +200,7 @@ const SCHEME_PRODUCTIONS: readonly Rfc1738Production[] = ["httpurl", "ftpurl", "
 const WAIS_FORMS = ["waisdatabase", "waisindex", "waisdoc"];
 
 export function buildRfc1738Ast(root: DerivationNode, input: string): Rfc1738Ast {
-  const ast: Rfc1738Ast = { spec: "rfc1738", rule: root.rule, text: input.slice(root.start, root.end), span: { start: root.start, end: root.end } };
+  const ast: Rfc1738Ast = astRoot("rfc1738", root, input);
   if (root.rule === "url") {
     // §5: url = httpurl | ftpurl | ... | otherurl: the alternative that matched.
     const alt = root.children.find((c) => (SCHEME_PRODUCTIONS as readonly string[]).includes(c.rule));
@@ -244,14 +246,15 @@ function buildUrl(node: DerivationNode, input: string): Rfc1738Url {
     case "gopherurl":
       return gopher(node, input, whole);
     case "mailtourl":
-      return { ...whole, kind: "mailto", scheme: literalScheme(node, input, "mailto"), address: textOf(need(node, "encoded822addr"), input) };
+      return { text: whole.text, span: whole.span, kind: "mailto", scheme: literalScheme(node, input, "mailto"), address: textOf(need(node, "encoded822addr"), input) };
     case "newsurl":
       return news(node, input, whole);
     case "nntpurl":
       return nntp(node, input, whole);
     case "telneturl": {
       const login = need(node, "login");
-      return { ...whole, kind: "telnet", scheme: literalScheme(node, input, "telnet"), ...loginParts(login, input), trailingSlash: login.end < node.end };
+      const lp = loginParts(login, input);
+      return { text: whole.text, span: whole.span, kind: "telnet", scheme: literalScheme(node, input, "telnet"), user: lp.user, password: lp.password, host: lp.host, port: lp.port, trailingSlash: login.end < node.end };
     }
     case "waisurl":
     case "waisdatabase":
@@ -278,7 +281,7 @@ function need(node: DerivationNode, rule: string): DerivationNode {
 
 function host(node: DerivationNode, input: string): Host {
   // §5: host = hostname | hostnumber
-  return { ...textOf(node, input), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
+  return classifyHost(node, input, HOSTNAME_OR_HOSTNUMBER);
 }
 
 function hostPort(node: DerivationNode, input: string): { host: Host; port: Port | null } {
@@ -287,23 +290,31 @@ function hostPort(node: DerivationNode, input: string): { host: Host; port: Port
   return { host: host(need(hp, "host"), input), port: port ? portOf(port, input) : null };
 }
 
+/** §3.1 ip-schemepart = login [ "/" urlpath ]: the login parts, then the urlpath. */
+function ipSchemepart(login: DerivationNode, urlpath: DerivationNode | undefined, input: string) {
+  const lp = loginParts(login, input);
+  return { user: lp.user, password: lp.password, host: lp.host, port: lp.port, urlpath: urlpath ? textOf(urlpath, input) : null };
+}
+
 function loginParts(login: DerivationNode, input: string) {
   // §3.1: //<user>:<password>@<host>:<port>; an empty user or password is not an absent one.
   const user = findNode(login, "user");
   const password = findNode(login, "password");
-  return { user: user ? textOf(user, input) : null, password: password ? textOf(password, input) : null, ...hostPort(login, input) };
+  const hp = hostPort(login, input);
+  return { user: user ? textOf(user, input) : null, password: password ? textOf(password, input) : null, host: hp.host, port: hp.port };
 }
 
 function path(node: DerivationNode, input: string): Rfc1738Path {
   // §5: hpath = hsegment *[ "/" hsegment ], fpath = fsegment *[ "/" fsegment ], ppath = psegment
   // *[ "/" psegment ]: no segment rule has a "/", so the segments are the pieces between "/". (The parser builds no node per segment: a 10 MB path has 5 million of them.)
-  return { ...textOf(node, input), segments: piecesBetween(input, node.start, node.end, "/") };
+  return { text: input.slice(node.start, node.end), span: spanOf(node), segments: piecesBetween(input, node.start, node.end, "/") };
 }
 
 function http(node: DerivationNode, input: string, whole: TextComponent): Rfc1738HttpUrl {
   const hpath = findNode(node, "hpath");
   const search = findNode(node, "search");
-  return { ...whole, kind: "http", scheme: literalScheme(node, input, "http"), ...hostPort(node, input), path: hpath ? path(hpath, input) : null, search: search ? textOf(search, input) : null };
+  const hp = hostPort(node, input);
+  return { text: whole.text, span: whole.span, kind: "http", scheme: literalScheme(node, input, "http"), host: hp.host, port: hp.port, path: hpath ? path(hpath, input) : null, search: search ? textOf(search, input) : null };
 }
 
 function ftp(node: DerivationNode, input: string, whole: TextComponent): Rfc1738FtpUrl {
@@ -311,11 +322,15 @@ function ftp(node: DerivationNode, input: string, whole: TextComponent): Rfc1738
   const fpath = findNode(node, "fpath");
   const type = findNode(node, "ftptype");
   const p = fpath ? path(fpath, input) : null;
+  const lp = loginParts(need(node, "login"), input);
   return {
-    ...whole,
+    text: whole.text, span: whole.span,
     kind: "ftp",
     scheme: literalScheme(node, input, "ftp"),
-    ...loginParts(need(node, "login"), input),
+    user: lp.user,
+    password: lp.password,
+    host: lp.host,
+    port: lp.port,
     path: p,
     directories: p ? p.segments.slice(0, -1) : [],
     name: p ? p.segments[p.segments.length - 1] : null,
@@ -330,9 +345,9 @@ function file(node: DerivationNode, input: string, whole: TextComponent): Rfc173
   const p = path(fpath, input);
   const afterPrefix = node.start + "file://".length;
   const hostForm = hostNode ? "host" : fpath.start - 1 > afterPrefix ? "localhost" : "empty";
-  const literal: Host | null = hostForm === "localhost" ? { ...textBetween(input, afterPrefix, fpath.start - 1), kind: "hostname" } : null;
+  const literal: Host | null = hostForm === "localhost" ? { text: input.slice(afterPrefix, fpath.start - 1), span: { start: afterPrefix, end: fpath.start - 1 }, kind: "hostname" } : null;
   return {
-    ...whole,
+    text: whole.text, span: whole.span,
     kind: "file",
     scheme: literalScheme(node, input, "file"),
     hostForm,
@@ -350,10 +365,11 @@ function gopher(node: DerivationNode, input: string, whole: TextComponent): Rfc1
   const gtype = findNode(node, "gtype");
   const selector = findNode(node, "selector");
   const out: Rfc1738GopherUrl = {
-    ...whole,
+    text: whole.text, span: whole.span,
     kind: "gopher",
     scheme: literalScheme(node, input, "gopher"),
-    ...hp,
+    host: hp.host,
+    port: hp.port,
     gopherPath: slash ? textBetween(input, hostportNode.end + 1, node.end) : null,
     type: gtype ? textOf(gtype, input) : null,
     selector: null,
@@ -396,13 +412,13 @@ function news(node: DerivationNode, input: string, whole: TextComponent): Rfc173
   const group = findNode(grouppart, "group");
   const article = findNode(grouppart, "article");
   return {
-    ...whole,
+    text: whole.text, span: whole.span,
     kind: "news",
     scheme: literalScheme(node, input, "news"),
     form: article ? "article" : group ? "group" : "all",
     grouppart: textOf(grouppart, input),
     group: group ? textOf(group, input) : null,
-    article: article ? { ...textOf(article, input), host: host(need(article, "host"), input) } : null,
+    article: article ? { text: input.slice(article.start, article.end), span: spanOf(article), host: host(need(article, "host"), input) } : null,
   };
 }
 
@@ -410,13 +426,15 @@ function nntp(node: DerivationNode, input: string, whole: TextComponent): Rfc173
   // §3.7: nntp://<host>:<port>/<newsgroup-name>/<article-number>
   const group = need(node, "group");
   const digits = node.children.find((c) => c.rule === "digits" && c.start > group.end);
+  const hp = hostPort(node, input);
   return {
-    ...whole,
+    text: whole.text, span: whole.span,
     kind: "nntp",
     scheme: literalScheme(node, input, "nntp"),
-    ...hostPort(node, input),
+    host: hp.host,
+    port: hp.port,
     group: textOf(group, input),
-    article: digits ? { ...textOf(digits, input), number: Number.parseInt(input.slice(digits.start, digits.end), 10) } : null,
+    article: digits ? { text: input.slice(digits.start, digits.end), span: spanOf(digits), number: Number.parseInt(input.slice(digits.start, digits.end), 10) } : null,
   };
 }
 
@@ -426,12 +444,14 @@ function wais(node: DerivationNode, input: string, whole: TextComponent): Rfc173
   const search = findNode(form, "search");
   const wtype = findNode(form, "wtype");
   const wpath = findNode(form, "wpath");
+  const hp = hostPort(form, input);
   return {
-    ...whole,
+    text: whole.text, span: whole.span,
     kind: "wais",
     scheme: literalScheme(node, input, "wais"),
     form: form.rule === "waisindex" ? "index" : form.rule === "waisdoc" ? "document" : "database",
-    ...hostPort(form, input),
+    host: hp.host,
+    port: hp.port,
     database: textOf(need(form, "database"), input),
     search: search ? textOf(search, input) : null,
     wtype: wtype ? textOf(wtype, input) : null,
@@ -441,13 +461,15 @@ function wais(node: DerivationNode, input: string, whole: TextComponent): Rfc173
 
 function prospero(node: DerivationNode, input: string, whole: TextComponent): Rfc1738ProsperoUrl {
   // §3.11: prospero://<host>:<port>/<hsoname>;<field>=<value>
+  const hp = hostPort(node, input);
   return {
-    ...whole,
+    text: whole.text, span: whole.span,
     kind: "prospero",
     scheme: literalScheme(node, input, "prospero"),
-    ...hostPort(node, input),
+    host: hp.host,
+    port: hp.port,
     hsoname: path(need(node, "ppath"), input),
-    fields: findAllNodes(node, "fieldspec").map((f) => ({ ...textOf(f, input), name: textOf(need(f, "fieldname"), input), value: textOf(need(f, "fieldvalue"), input) })),
+    fields: findAllNodes(node, "fieldspec").map((f) => ({ text: input.slice(f.start, f.end), span: spanOf(f), name: textOf(need(f, "fieldname"), input), value: textOf(need(f, "fieldvalue"), input) })),
   };
 }
 
@@ -456,11 +478,11 @@ function generic(node: DerivationNode, input: string, whole: TextComponent): Rfc
   const ip = findNode(node, "ip-schemepart");
   const urlpath = ip ? findNode(ip, "urlpath") : undefined;
   return {
-    ...whole,
+    text: whole.text, span: whole.span,
     kind: "generic",
     scheme: textOf(need(node, "scheme"), input),
     schemepart: textOf(need(node, "schemepart"), input),
-    ipSchemepart: ip ? { ...loginParts(need(ip, "login"), input), urlpath: urlpath ? textOf(urlpath, input) : null } : null,
+    ipSchemepart: ip ? ipSchemepart(need(ip, "login"), urlpath, input) : null,
   };
 }
 

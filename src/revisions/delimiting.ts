@@ -88,6 +88,9 @@ const SEED_1997 = "001_a5df19b9d0d91704.txt";
 const SEED_1738 = "002_3376c89374b224fa.txt";
 const SEED_2003 = "003_7726d06446aa98af.txt";
 const SEED_1994 = "004_06ae430307648ea6.txt";
+/** RFC 3986 is not a seed: its text is ../shared/references/rfc3986.txt (a path relative to the seeds, as SpecInfo.seed gives it). */
+const SEED_3986 = "../references/rfc3986.txt";
+const ADVICE_3986 = 'rfc3986 Appendix C: "in particular from punctuation marks that might be mistaken for part of the URI"';
 
 /**
  * Each revision's rules for delimiting a URL in running text (wrappers, the characters that end a
@@ -379,6 +382,68 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
       excludedWhy: "never part of a draft-2003 URI: `unwise` (§2.4.3), excluded",
     },
   },
+  {
+    spec: "rfc3986",
+    summary:
+      'Appendix C: as draft-2003 (quotes, angle brackets, whitespace; whitespace ignored; hyphen may or may not belong; "URL:" no longer recommended); it says nothing of a fragment in the brackets, and a URI-reference holds its fragment.',
+    quotes: [
+      {
+        section: "Appendix C. Delimiting a URI in Context",
+        seed: SEED_3986,
+        line: 2842,
+        text: "In such cases, it is important to be able to delimit the URI from the rest of the text, and in particular from punctuation marks that might be mistaken for part of the URI.",
+      },
+      {
+        section: "Appendix C. Delimiting a URI in Context",
+        seed: SEED_3986,
+        line: 2847,
+        text: 'In practice, URIs are delimited in a variety of ways, but usually within double-quotes "http://example.com/", angle brackets <http://example.com/>, or just by using whitespace:',
+      },
+      {
+        section: "Appendix C. Delimiting a URI in Context",
+        seed: SEED_3986,
+        line: 2860,
+        text: "These wrappers do not form part of the URI.",
+      },
+      {
+        section: "Appendix C. Delimiting a URI in Context",
+        seed: SEED_3986,
+        line: 2862,
+        text: "In some cases, extra whitespace (spaces, line-breaks, tabs, etc.) may have to be added to break a long URI across lines. The whitespace should be ignored when the URI is extracted.",
+      },
+      {
+        section: "Appendix C. Delimiting a URI in Context",
+        seed: SEED_3986,
+        line: 2866,
+        text: 'No whitespace should be introduced after a hyphen ("-") character. Because some typesetters and printers may (erroneously) introduce a hyphen at the end of line when breaking it, the interpreter of a URI containing a line break immediately after a hyphen should ignore all whitespace around the line break and should be aware that the hyphen may or may not actually be part of the URI.',
+      },
+      {
+        section: "Appendix C. Delimiting a URI in Context",
+        seed: SEED_3986,
+        line: 2873,
+        text: 'Using <> angle brackets around each URI is especially recommended as a delimiting style for a reference that contains embedded whitespace. The prefix "URL:" (with or without a trailing space) was formerly recommended as a way to help distinguish a URI from other bracketed designators, though it is not commonly used in practice and is no longer recommended. For robustness, software that accepts user-typed URI should attempt to recognize and strip both delimiters and embedded whitespace.',
+      },
+    ],
+    wrappers: { angle: true, quotes: true },
+    urlPrefix: {
+      status: "no-longer-recommended",
+      trailingSpace: true,
+      note: 'rfc3986 Appendix C: the prefix "URL:" "was formerly recommended ... and is no longer recommended"',
+    },
+    whitespaceInAngle: "removed",
+    hyphenAtLineBreak: "ambiguous",
+    fragment: "in-reference",
+    runEnds: '<>"',
+    runEndsWhy: 'the Appendix C wrappers ("<" ">" and double quotes), which are in neither reserved (§2.2) nor unreserved (§2.3): never part of a URI',
+    trailing: {
+      sentence: SENTENCE,
+      sentenceWhy: `sentence punctuation: ${ADVICE_3986}`,
+      // "[" and "]" are not here: rfc3986 accepts them around an IP-literal (the paired rule leaves an
+      // unmatched "]" outside).
+      excluded: "\\^`{|}",
+      excludedWhy: "never part of an rfc3986 URI: in neither reserved (§2.2) nor unreserved (§2.3)",
+    },
+  },
 ];
 
 /**
@@ -386,7 +451,7 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
  * gets, the minimum every document implies (whitespace ends a URL), with a note saying so.
  */
 export const NO_DELIMITING_RULES: Omit<DelimitingRules, "spec"> = {
-  summary: "No delimiting rules recorded for this revision (src/ops/extract-rules.ts): bare references ended by whitespace, nothing repaired.",
+  summary: "No delimiting rules recorded for this revision (src/revisions/delimiting.ts): bare references ended by whitespace, nothing repaired.",
   quotes: [],
   wrappers: { angle: false, quotes: false },
   urlPrefix: { status: "not-mentioned", trailingSpace: false, note: 'no rule recorded for a "URL:" prefix' },

@@ -19,20 +19,6 @@ export const DRAFT_1993_SCHEME_PRODUCTIONS: ReadonlyMap<string, Draft1993Product
   ["afs", "afsaddress"],
 ]);
 
-/**
- * Scheme-aware conformance (issue 4, item 3). docaddress lists `generic` (scheme : path [ ? search ])
- * next to the scheme productions; section "Recommendations" says "The generic syntax provides a
- * framework for new schemes". So the scheme before the first ":" chooses: its own production when
- * it has one, generic otherwise. The rule returned is that alternative inside anchoraddress
- * (`httpaddress_anchored` = httpaddress [ # anchorid ]), so an anchor stays allowed.
- */
-export function selectDraft1993Production(input: string): { rule: string; production: string } {
-  // scheme = ialpha, and ":" is not an xalpha: the scheme is everything before the first ":".
-  const colon = input.indexOf(":");
-  const production = (colon < 0 ? undefined : DRAFT_1993_SCHEME_PRODUCTIONS.get(input.slice(0, colon))) ?? "generic";
-  return { rule: `${production}_anchored`, production };
-}
-
 export const draft1993: Revision<Draft1993Ast> = {
   id: "draft-1993",
   title: 'T. Berners-Lee, "Uniform Resource Locators", Internet-Draft "url4" (ID 00)',
@@ -49,7 +35,12 @@ export const draft1993: Revision<Draft1993Ast> = {
   readComponents: readDraft1993Components,
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
   characterRules: new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),
-  selectProduction: selectDraft1993Production,
+  // Scheme-aware conformance: docaddress lists `generic` (scheme : path [ ? search ]) next to the
+  // scheme productions; section "Recommendations" says "The generic syntax provides a framework for
+  // new schemes". So the scheme before the first ":" chooses its own production when it has one,
+  // generic otherwise; the rule applied is that alternative inside anchoraddress
+  // (`httpaddress_anchored` = httpaddress [ # anchorid ]), so an anchor stays allowed.
+  schemeProductions: { productions: DRAFT_1993_SCHEME_PRODUCTIONS, caseSensitive: true, otherwise: "generic", ruleSuffix: "_anchored" },
   // Components ("BNF syntax"). The grammar is scheme-specific, so each generic role is played by the
   // rule that the http production (section HTTP: "the path ... The anchorid part ... The search
   // part") shares with the other schemes, under the document's own name:

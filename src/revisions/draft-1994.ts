@@ -21,24 +21,6 @@ export const DRAFT_1994_SCHEME_PRODUCTIONS: ReadonlyMap<string, string> = new Ma
   ["cid", "cidaddress"],
 ]);
 
-/**
- * Scheme-aware conformance (issue 4, item 3) for draft-1994:
- * - an input that starts with the PrePrefix "URL:" (any case, as `u r l :` matches) is decided by
- *   `prefixedurl`: url lists only scheme productions, no catch-all, so applying it literally already
- *   makes the scheme's own production decide (the AST names it in `address.production`);
- * - otherwise the scheme before the first ":" picks its production (`http` -> httpaddress). The draft
- *   quotes its URLs without the prefix ("some URLs may have been quoted throughout without this
- *   preprefix"), so a bare `http://...` is judged by httpaddress;
- * - any other scheme (afs, rlogin, tn3270, x-..., none) is decided by `url`, which rejects it: the draft
- *   has no generic production ("Other schemes may be specified by future specifications").
- */
-export function selectDraft1994Production(input: string): string {
-  if (/^url:/i.test(input)) return "prefixedurl";
-  const colon = input.indexOf(":");
-  if (colon < 0) return "url";
-  return DRAFT_1994_SCHEME_PRODUCTIONS.get(input.slice(0, colon).toLowerCase()) ?? "url";
-}
-
 export const draft1994: Revision<Draft1994Ast> = {
   id: "draft-1994",
   title: 'URL Internet-Draft 03, "Uniform Resource Locators" (T. Berners-Lee, editor)',
@@ -67,7 +49,16 @@ export const draft1994: Revision<Draft1994Ast> = {
   normalization: null,
   readComponents: readDraft1994Components,
   characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
-  selectProduction: selectDraft1994Production,
+  // Scheme-aware conformance:
+  // - an input that starts with the PrePrefix "URL:" (any case, as `u r l :` matches) is decided by
+  //   `prefixedurl`: url lists only scheme productions, no catch-all, so applying it literally already
+  //   makes the scheme's own production decide (the AST names it in `address.production`);
+  // - otherwise the scheme before the first ":" picks its production (`http` -> httpaddress). The draft
+  //   quotes its URLs without the prefix ("some URLs may have been quoted throughout without this
+  //   preprefix"), so a bare `http://...` is judged by httpaddress;
+  // - any other scheme (afs, rlogin, tn3270, x-..., none) is decided by `url`, which rejects it: the draft
+  //   has no generic production ("Other schemes may be specified by future specifications").
+  schemeProductions: { productions: DRAFT_1994_SCHEME_PRODUCTIONS, caseSensitive: false, otherwise: "url", prefix: { text: "url:", production: "prefixedurl" } },
   // The draft has no generic production, only scheme productions ("BNF for specific URL schemes"),
   // so each generic role is played by the rule the http production uses for it, which the other
   // productions share where they have the part:

@@ -70,13 +70,10 @@ export interface Revision<A = unknown> extends SpecInfo {
    */
   characterRules: ReadonlySet<string>;
   /**
-   * Scheme-specific revisions (draft-1993, draft-1994, rfc1738) only: picks the production that
-   * decides an input when no rule is asked for (the scheme's own production, or the generic one
-   * for other schemes). Returns a published rule name, or `{ rule, production }` when the rule to
-   * apply wraps the production (draft-1993 applies `httpaddress [ # anchorid ]`, a helper rule,
-   * and reports `httpaddress`). Without it, the top rule decides.
+   * Scheme-specific revisions (draft-1993, draft-1994, rfc1738) only: which production decides an
+   * input when no rule is asked for. Without it, the top rule decides.
    */
-  selectProduction?(input: string): string | { rule: string; production: string };
+  schemeProductions?: SchemeProductions;
   /**
    * Which published rules are the components of a reference, what this revision calls them, and
    * which rules are its character classes. Read by compare, diff, matrix, explain and lint
@@ -91,6 +88,24 @@ export interface Revision<A = unknown> extends SpecInfo {
    * revisions' (scheme, authority or site, path, query, fragment).
    */
   readComponents?(ast: A): { components: Components; prefix: string } | null;
+}
+
+/**
+ * How a scheme-specific revision picks the production that decides an input when no rule is asked
+ * for: the scheme before the first ":" selects its own production, any other the catch-all. Read
+ * by one function, `defaultRule()` (src/revisions/index.ts).
+ */
+export interface SchemeProductions {
+  /** Scheme name (lower case unless `caseSensitive`) -> the production the document gives it. */
+  productions: ReadonlyMap<string, string>;
+  /** Scheme names compared as written (draft-1993: "Single letters stand for single letters"), or in lower case. */
+  caseSensitive: boolean;
+  /** The production for any other scheme, or for an input without one. */
+  otherwise: string;
+  /** A prefix before the scheme that selects a production of its own (draft-1994: "URL:" -> prefixedurl), matched in either case. */
+  prefix?: { text: string; production: string };
+  /** Appended to a production's name to give the rule applied (draft-1993: `httpaddress_anchored` = httpaddress [ # anchorid ]). */
+  ruleSuffix?: string;
 }
 
 /**

@@ -3,31 +3,18 @@ import { buildRfc1738Ast, readRfc1738Components, type Rfc1738Ast, type Rfc1738Pr
 import type { Revision } from "./revision";
 
 /** §5 url: the schemes that have their own production (§3.2-§3.11). */
-const SCHEME_PRODUCTIONS: Readonly<Record<string, Rfc1738Production>> = {
-  http: "httpurl",
-  ftp: "ftpurl",
-  news: "newsurl",
-  nntp: "nntpurl",
-  telnet: "telneturl",
-  gopher: "gopherurl",
-  wais: "waisurl",
-  mailto: "mailtourl",
-  file: "fileurl",
-  prospero: "prosperourl",
-};
-
-/**
- * Scheme-aware conformance (grammar/rfc1738.md, "Scheme-aware checking"). §5 says of otherurl
- * "new schemes follow the general syntax", so a scheme with its own production is judged by that
- * production only. The scheme is the text before the first ":"; §2.1 asks interpreters to treat
- * upper case letters as lower case in scheme names, so `HTTP:` selects httpurl (which then rejects
- * the upper case, because its literal "http://" is lower case: see "Literal case").
- */
-export function selectRfc1738Production(input: string): Rfc1738Production {
-  const colon = input.indexOf(":");
-  const scheme = colon > 0 ? input.slice(0, colon).toLowerCase() : "";
-  return Object.prototype.hasOwnProperty.call(SCHEME_PRODUCTIONS, scheme) ? SCHEME_PRODUCTIONS[scheme] : "otherurl";
-}
+export const RFC1738_SCHEME_PRODUCTIONS: ReadonlyMap<string, Rfc1738Production> = new Map<string, Rfc1738Production>([
+  ["http", "httpurl"],
+  ["ftp", "ftpurl"],
+  ["news", "newsurl"],
+  ["nntp", "nntpurl"],
+  ["telnet", "telneturl"],
+  ["gopher", "gopherurl"],
+  ["wais", "waisurl"],
+  ["mailto", "mailtourl"],
+  ["file", "fileurl"],
+  ["prospero", "prosperourl"],
+]);
 
 export const rfc1738: Revision<Rfc1738Ast> = {
   id: "rfc1738",
@@ -53,7 +40,12 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   normalization: null,
   readComponents: readRfc1738Components,
   characterRules: new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
-  selectProduction: selectRfc1738Production,
+  // Scheme-aware conformance (grammar/rfc1738.md, "Scheme-aware checking"). §5 says of otherurl
+  // "new schemes follow the general syntax", so a scheme with its own production is judged by that
+  // production only. §2.1 asks interpreters to treat upper case letters as lower case in scheme
+  // names, so `HTTP:` selects httpurl (which then rejects the upper case, because its literal
+  // "http://" is lower case: see "Literal case").
+  schemeProductions: { productions: RFC1738_SCHEME_PRODUCTIONS, caseSensitive: false, otherwise: "otherurl" },
   // §5 has no generic component rules: each scheme production names its own. The roles are taken
   // from the http production (§3.3, `"http://" hostport [ "/" hpath [ "?" search ]]`), the scheme
   // compare and the matrix are most often asked about, and from login (§3.1, the Common Internet

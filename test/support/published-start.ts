@@ -1,5 +1,5 @@
 // What parse() does with no rule, in the published grammar's terms. A scheme-aware revision picks a
-// production by the input's scheme (Revision.selectProduction). Where the rule it applies is a
+// production by the input's scheme (Revision.schemeProductions, read by defaultRule). Where the rule it applies is a
 // published rule, that rule is the start. Where it is a helper (draft-1993 applies
 // `httpaddress_anchored` = anchoraddress with docaddress narrowed to httpaddress, so the anchor stays
 // allowed), the published grammar has no such rule: it is built here the same way, as the top rule
