@@ -1,5 +1,5 @@
 // npm run build (and `prepare`, so `npm ci` builds): grammars -> generated/ -> dist/ (tsc) -> the
-// package's own files (scripts/build-package.mjs). One script rather than a chain of npm scripts:
+// package's own files (scripts/build-package.mjs) -> the explorer's site (scripts/build-site.mjs). One script rather than a chain of npm scripts:
 // `npm pack` runs `prepare` after `prepack` has replaced package.json by the published manifest,
 // which has no scripts (scripts/pack-manifest.mjs).
 //
@@ -33,3 +33,5 @@ if (existsSync(join(root, fixture))) {
 rmSync(join(root, "dist"), { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
 node("build-package.mjs");
+// The explorer (src/web/) as a static site in site/, for `uri-grammars serve` (not in the package).
+node("build-site.mjs");

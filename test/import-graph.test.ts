@@ -13,10 +13,12 @@ const ROOT = join(__dirname, "..", "..");
 /**
  * The stage of a module (a path relative to the repository root). Leaves first: the AST types and
  * builders, errors, the published grammars' reader and the scanner runtime; then the generated
- * modules; the revision registry; parsing; the operations; the package entry; the CLI.
+ * modules; the revision registry; parsing; the operations; the package entry; the CLI and the
+ * explorer's pages (src/web).
  */
 export function stageOf(file: string): number {
   if (file.startsWith("src/cli/")) return 6;
+  if (file.startsWith("src/web/")) return 6; // the explorer's pages: the same stage as the CLI
   if (file === "src/index.ts") return 5;
   if (file.startsWith("src/ops/")) return 4;
   if (["src/request.ts", "src/diagnose.ts", "src/parse.ts"].includes(file)) return 3;

@@ -9,6 +9,7 @@ import { compareInput } from "../src/ops/compare";
 import { diffRevisions, normalizeRuleText } from "../src/ops/diff";
 import { explain } from "../src/ops/explain";
 import { lint } from "../src/ops/lint";
+import { parse } from "../src/parse";
 import { availableSpecIds, getRevision, type Revision, type SpecId } from "../src/revisions";
 import { readOpsTable } from "./support/ops-table";
 
@@ -276,6 +277,24 @@ describe("explain", () => {
 
   it("a bad escape gets escape advice, not a class", () => {
     expect(ok(explain("http://a/b%zz", "draft-2003")).sentence).to.contain('"%" at offset 10 starts an escape');
+  });
+
+  it("given the parse and the other verdicts (as the explorer passes them), explains exactly as it does alone", () => {
+    for (const input of ["http://a/b?c", "http://a/b[1]", "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", "", "http://[::1]/"]) {
+      const verdicts = availableSpecIds().map((spec) => {
+        const o = parse(input, { spec });
+        return o.ok ? { spec, valid: true } : { spec, valid: false, offset: o.error.offset };
+      });
+      for (const spec of availableSpecIds()) {
+        const given = explain(input, { spec, parsed: parse(input, { spec, tree: true }), others: verdicts.filter((v) => v.spec !== spec) });
+        expect(given, `${spec} ${JSON.stringify(input)}`).to.deep.equal(explain(input, { spec }));
+      }
+    }
+  });
+
+  it("uses the verdicts it is given (they are not recomputed)", () => {
+    const others = [{ spec: "no-such-revision", valid: true }];
+    expect(ok(explain("http://a/b[1]", { spec: "draft-1997", others })).sentence).to.contain("no-such-revision accepts it");
   });
 
   it("the §7.5 example gets a semantic-attack warning under draft-2003", async () => {

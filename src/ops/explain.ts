@@ -5,7 +5,7 @@
 // and how the other revisions judge the input.
 import type { DerivationNode } from "../ast/derivation";
 import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
-import { parse } from "../parse";
+import { parse, type ParseResult } from "../parse";
 import { isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
@@ -52,6 +52,13 @@ export interface ExplainOptions {
   spec?: SpecId;
   /** Keep the one-character rules (alpha, pchar ...) in the derivation. */
   full?: boolean;
+  /**
+   * What the caller already has, so that explain does not compute it again (the explorer explains
+   * every revision on every keystroke): `parse(input, { spec, tree: true })` for this input and
+   * revision, and the other revisions' verdicts on the input under their default rules.
+   */
+  parsed?: ParseResult;
+  others?: OtherVerdict[];
 }
 
 /** An explanation (`ok: true`, for a valid and for an invalid input alike), or a usage error as parse() returns it. */
@@ -79,13 +86,16 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
   const spec = revision.id;
   const notString = requireString(input, spec, null);
   if (notString || typeof input !== "string") return notString!;
-  const r = parse(input, { spec, tree: true });
-  const others: OtherVerdict[] = availableSpecIds()
-    .filter((id) => id !== spec)
-    .map((id) => {
-      const o = parse(input, { spec: id });
-      return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
-    });
+  const given: Partial<ExplainOptions> = typeof specOrOptions === "string" ? {} : optionsObject(specOrOptions);
+  const r = given.parsed ?? parse(input, { spec, tree: true });
+  const others: OtherVerdict[] =
+    given.others ??
+    availableSpecIds()
+      .filter((id) => id !== spec)
+      .map((id) => {
+        const o = parse(input, { spec: id });
+        return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
+      });
   const out: { ok: true } & Explanation = { ok: true, input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
   if (!revision.components) out.remarks.push(noComponentsNote(revision));
   if (r.ok && r.tree) {

@@ -14,6 +14,7 @@ import { registerNormalize } from "./normalize";
 import { registerParse } from "./parse";
 import { registerResolve } from "./resolve";
 import { registerRules } from "./rules";
+import { registerServe } from "./serve";
 import { registerSpecs } from "./specs";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
@@ -29,5 +30,6 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerSpecs,
   registerRules,
   registerFidelity,
+  registerServe,
   registerExtract,
 ];

@@ -1,0 +1,173 @@
+// npm run site: the explorer (src/web/) as a static site in site/ (not committed; `npm run build`
+// runs this last, so `npm ci` leaves a site that `uri-grammars serve` can serve).
+//
+// Data flow: grammar/<spec>.peggy --peggy.parser.parse--> data/<spec>.json (each rule's PEG text,
+//            grammar/published/*  --src/published readers--> expression tree and the rules it uses;
+//                                                            the published grammar as one model)
+//            src/web/pages/*.ts + the library (src/) --esbuild--> assets/*.js (ESM, one shared chunk)
+//            test/data/resolution/appendix-c-*.tsv, test/data/extract/*-texts.tsv --> the resolution
+//                                                            and extract pages' examples
+//            scripts/site/pages.mjs --> one HTML file per page
+// Everything else (parse, explain, diff, the character matrix, resolution) runs in the page, with
+// the same library code as the CLI. The site needs no server logic: any static host serves it.
+//
+//   node scripts/build-site.mjs [--out DIR] [--no-typecheck] [--no-minify]
+import { createRequire } from "node:module";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { spawnSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { PAGES, pageHtml } from "./site/pages.mjs";
+import { pegRules } from "./site/peg-rules.mjs";
+
+const require = createRequire(import.meta.url);
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** What the browser needs about one revision that only the build can read (files, peggy). */
+export function revisionData(id) {
+  const { loadPublishedGrammar } = require(join(root, "dist/src/published/index.js"));
+  const { PUBLISHED_GRAMMARS } = require(join(root, "dist/src/published/index.js"));
+  const peggyFile = `grammar/${id}.peggy`;
+  const peg = pegRules(readFileSync(join(root, peggyFile), "utf8"), peggyFile);
+  const read = loadPublishedGrammar(id);
+  if (read && !read.ok) throw new Error(`grammar/published for ${id}: ${read.errors.join("; ")}`);
+  return {
+    spec: id,
+    peggyFile,
+    publishedFile: PUBLISHED_GRAMMARS[id] ? `grammar/published/${PUBLISHED_GRAMMARS[id].file}` : null,
+    published: read ? read.grammar : null,
+    peg,
+  };
+}
+
+/**
+ * The resolution page's default: both Appendix C tables (draft-1997 and draft-2003), as the test
+ * tables transcribe them verbatim from the documents (test/data/resolution/appendix-c-*.tsv): the
+ * base, every reference once (draft-1997's order, then draft-2003's additions), what each
+ * document prints as its answer, and, where the table says the document's algorithm gives
+ * something else, that answer and why.
+ */
+export function appendixCExamples() {
+  const dir = join(root, "test/data/resolution");
+  const files = readdirSync(dir).filter((f) => /^appendix-c-.*\.tsv$/.test(f)).sort();
+  const bases = new Set();
+  const refs = new Map();
+  const tables = [];
+  for (const f of files) {
+    let spec = null;
+    for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
+      if (line.trim() === "" || line.startsWith("#")) continue;
+      const [rowSpec, mode, base, refField, expected, algorithm, section, , note] = line.split("\t");
+      if (mode !== "-") continue; // rows with resolve options show a variant, not the table
+      spec = rowSpec;
+      bases.add(base);
+      const reference = refField.startsWith('"') ? JSON.parse(refField) : refField;
+      if (!refs.has(reference)) refs.set(reference, { reference, printed: {} });
+      // `algorithm`: what the document's own section 5.2 algorithm gives where it is not what the
+      // appendix prints ("-" when they agree), with the table's note on why.
+      refs.get(reference).printed[rowSpec] = { answer: expected, section: `Appendix ${section}`, ...(algorithm && algorithm !== "-" ? { algorithm, note: note ?? "" } : {}) };
+    }
+    if (spec) tables.push({ spec, file: `test/data/resolution/${f}` });
+  }
+  if (bases.size !== 1) throw new Error(`the Appendix C tables name ${bases.size} bases; the resolution page expects one`);
+  return { base: [...bases][0], tables, references: [...refs.values()] };
+}
+
+/**
+ * The extract page's examples: the documents' own texts about URLs in running text, and our edge
+ * cases, as the extract test tables hold them (test/data/extract/document-texts.tsv and
+ * own-texts.tsv: id, seed, text as a JSON string, seed-text, source).
+ */
+export function extractExamples() {
+  const read = (file, kind) =>
+    readFileSync(join(root, "test/data/extract", file), "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+      .map((line) => {
+        const [id, , text, , source] = line.replace(/\r$/, "").split("\t");
+        return { id, kind, text: text.startsWith('"') ? JSON.parse(text) : text, source, file: `test/data/extract/${file}` };
+      });
+  return { examples: [...read("document-texts.tsv", "document"), ...read("own-texts.tsv", "own")] };
+}
+
+function typecheck() {
+  const tsc = join(root, "node_modules/typescript/bin/tsc");
+  const r = spawnSync(process.execPath, [tsc, "-p", join(root, "src/web/tsconfig.json")], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error("src/web does not typecheck (tsc -p src/web/tsconfig.json)");
+}
+
+/**
+ * Builds the site into `outDir`. `transform(path, source)` may rewrite a source file of src/web
+ * before it is bundled: the browser test uses it to plant a mistake in a page and show that its
+ * checks fail.
+ */
+export async function buildSite({ outDir = join(root, "site"), typecheckSources = true, transform = null, quiet = false, minify = true } = {}) {
+  if (!existsSync(join(root, "dist/src/revisions/index.js"))) throw new Error("dist/ is missing: run `npm run build` first (it builds the site too)");
+  if (typecheckSources) typecheck();
+  const esbuild = require("esbuild");
+  const { availableSpecIds } = require(join(root, "dist/src/revisions/index.js"));
+
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(join(outDir, "data"), { recursive: true });
+  for (const id of availableSpecIds()) writeFileSync(join(outDir, "data", `${id}.json`), JSON.stringify(revisionData(id)));
+  writeFileSync(join(outDir, "data", "appendix-c.json"), JSON.stringify(appendixCExamples()));
+  writeFileSync(join(outDir, "data", "extract-examples.json"), JSON.stringify(extractExamples()));
+
+  const plugins = [];
+  if (transform) {
+    plugins.push({
+      name: "transform-sources",
+      setup(build) {
+        build.onLoad({ filter: /[\\/]src[\\/]web[\\/].*\.ts$/ }, (args) => ({ contents: transform(args.path, readFileSync(args.path, "utf8")), loader: "ts" }));
+      },
+    });
+  }
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [...PAGES.map((p) => ({ in: `src/web/pages/${p.entry}.ts`, out: p.entry })), { in: "src/web/style/explorer.css", out: "explorer" }],
+    outdir: join(outDir, "assets"),
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022"],
+    minify,
+    sourcemap: false,
+    legalComments: "none",
+    chunkNames: "chunk-[hash]",
+    logLevel: quiet ? "error" : "warning",
+    plugins,
+  });
+  for (const page of PAGES) writeFileSync(join(outDir, page.file), pageHtml(page));
+
+  const files = listFiles(outDir).map((f) => {
+    const bytes = readFileSync(f);
+    return { file: relative(outDir, f), bytes: bytes.length, gzip: gzipSync(bytes).length };
+  });
+  if (!quiet) {
+    const total = files.reduce((a, f) => ({ bytes: a.bytes + f.bytes, gzip: a.gzip + f.gzip }), { bytes: 0, gzip: 0 });
+    console.log(`site: ${files.length} files in ${relative(process.cwd(), outDir) || "."}/, ${kb(total.bytes)} (${kb(total.gzip)} gzip); open it with: npx uri-grammars serve`);
+  }
+  return files;
+}
+
+function listFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? listFiles(p) : [p];
+  });
+}
+
+function kb(n) {
+  return `${(n / 1024).toFixed(0)} KB`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : undefined;
+  buildSite({ outDir: out ? join(process.cwd(), out) : undefined, typecheckSources: !args.includes("--no-typecheck"), minify: !args.includes("--no-minify") }).catch((e) => {
+    console.error(`build-site: ${e.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,61 @@
+// A small element builder: text always goes in as text nodes (never as HTML), so an input shown on
+// a page cannot become markup. The one place that inserts markup is the railroad diagram, whose
+// SVG the library writes with its text escaped (lib/railroad.ts).
+
+type Child = Node | string | number | null | undefined | false;
+type AttrValue = string | number | boolean | null | undefined | ((ev: Event) => void);
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, AttrValue> = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (typeof value === "function") el.addEventListener(name.replace(/^on/, ""), value);
+    else if (name === "class") el.className = String(value);
+    else if (value === true) el.setAttribute(name, "");
+    else el.setAttribute(name, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el: Node, children: (Child | Child[])[]): void {
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+}
+
+/** Replaces everything in `el` with `children`. */
+export function fill(el: Element, ...children: (Child | Child[])[]): void {
+  el.replaceChildren();
+  append(el, children);
+}
+
+/** The page's <main>, emptied of the loading note, with its heading kept. */
+export function mainElement(): HTMLElement {
+  const main = document.getElementById("main")!;
+  main.querySelector(".loading")?.remove();
+  return main;
+}
+
+/** Shows an unexpected failure on the page (and in the console), instead of a blank page. */
+export function showFailure(e: unknown): void {
+  console.error(e);
+  const main = document.getElementById("main");
+  main?.appendChild(h("p", { class: "failure", role: "alert" }, `Something went wrong: ${e instanceof Error ? e.message : String(e)}`));
+}
+
+/** Runs a page's start function once the document is ready, showing failures. */
+export function startPage(start: () => void | Promise<void>): void {
+  const run = () => Promise.resolve().then(start).catch(showFailure);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+  else void run();
+}
+
+/** A character as a person reads it: printable ones as themselves, others by code point. */
+export function showChar(c: string): string {
+  if (c === " ") return "space";
+  const code = c.codePointAt(0)!;
+  if (code < 0x20 || code === 0x7f) return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  return c;
+}

@@ -1,0 +1,220 @@
+// `uri-grammars serve` is safe (issue 17, item 6): it listens on the loopback only, serves only the
+// site's files (no traversal, plain, percent-encoded or through a symbolic link) and answers only
+// GET and HEAD. The requests and answers are a table (test/data/serve/requests.tsv); a careless
+// server shows that the table catches what it is there for.
+import { expect } from "chai";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { main } from "../src/cli/main";
+import { startSiteServer, type SitePath, type SiteServer } from "../src/cli/site-server";
+import { DATA_DIR } from "./support/table";
+
+interface Row {
+  line: number;
+  method: string;
+  target: string;
+  status: number;
+  why: string;
+}
+
+function readRequests(): Row[] {
+  const rows: Row[] = [];
+  readFileSync(join(DATA_DIR, "serve", "requests.tsv"), "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (line.trim() === "" || line.startsWith("#")) return;
+      const [method, target, status, why] = line.split("\t");
+      rows.push({ line: i + 1, method, target, status: Number(status), why });
+    });
+  return rows;
+}
+
+const SECRET = "the secret outside the site";
+
+/** A site folder with links in and out, next to a folder it must not serve. */
+function makeSite(): { dir: string; site: string } {
+  const dir = mkdtempSync(join(tmpdir(), "serve-test-"));
+  const site = join(dir, "site");
+  mkdirSync(join(site, "sub"), { recursive: true });
+  mkdirSync(join(dir, "outside"));
+  mkdirSync(join(dir, "site-secret"));
+  writeFileSync(join(site, "index.html"), "<!doctype html><title>index</title>");
+  writeFileSync(join(site, "app.js"), "console.log(1);");
+  writeFileSync(join(site, "sub", "index.html"), "<!doctype html><title>sub</title>");
+  writeFileSync(join(dir, "outside", "secret.txt"), SECRET);
+  writeFileSync(join(dir, "site-secret", "secret.txt"), SECRET);
+  symlinkSync("index.html", join(site, "link-in.html"));
+  symlinkSync(join("..", "outside", "secret.txt"), join(site, "link-out.txt"));
+  symlinkSync(join("..", "outside"), join(site, "link-dir"));
+  return { dir, site };
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Sends the request target byte for byte (Node's client does not normalise the path). */
+function send(port: number, method: string, target: string, host = `127.0.0.1:${port}`, address = "127.0.0.1"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: address, port, method, path: target, headers: { Host: host } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Rows whose answer is not the one the table says (and any answer that gives the secret away). */
+async function mismatches(port: number, rows: Row[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const row of rows) {
+    const a = await send(port, row.method, row.target);
+    if (a.status !== row.status) out.push(`line ${row.line}: ${row.method} ${row.target} answered ${a.status}, expected ${row.status} (${row.why})`);
+    if (a.body.includes(SECRET)) out.push(`line ${row.line}: ${row.method} ${row.target} served a file outside the site`);
+  }
+  return out;
+}
+
+describe("serve: the explorer's static server", () => {
+  const rows = readRequests();
+  let tmp: { dir: string; site: string };
+  let served: SiteServer;
+
+  before(async () => {
+    tmp = makeSite();
+    served = await startSiteServer(tmp.site, 0);
+  });
+  after(async () => {
+    await served.close();
+    rmSync(tmp.dir, { recursive: true, force: true });
+  });
+
+  it("answers every request of the table as it says (traversal refused, only GET and HEAD)", async () => {
+    expect(rows.length).to.be.greaterThan(25);
+    expect(rows.some((r) => r.status === 200) && rows.some((r) => r.status === 403) && rows.some((r) => r.status === 405)).to.equal(true);
+    expect(await mismatches(served.port, rows)).to.deep.equal([]);
+  });
+
+  it("says which methods it answers, and sends no body to HEAD", async () => {
+    const post = await send(served.port, "POST", "/");
+    expect(post.headers.allow).to.equal("GET, HEAD");
+    const head = await send(served.port, "HEAD", "/index.html");
+    expect(head.status).to.equal(200);
+    expect(head.body).to.equal("");
+    expect(head.headers["content-type"]).to.equal("text/html; charset=utf-8");
+  });
+
+  it("serves files with their type and headers that keep the page to its own files", async () => {
+    const js = await send(served.port, "GET", "/app.js");
+    expect(js.body).to.equal("console.log(1);");
+    expect(js.headers["content-type"]).to.equal("text/javascript; charset=utf-8");
+    expect(js.headers["x-content-type-options"]).to.equal("nosniff");
+    expect(String(js.headers["content-security-policy"])).to.contain("default-src 'self'");
+  });
+
+  it("listens on 127.0.0.1 only: another loopback address (127.0.0.2) is refused", async () => {
+    const address = served.server.address();
+    expect(typeof address === "object" && address?.address).to.equal("127.0.0.1");
+    expect(served.url).to.equal(`http://127.0.0.1:${served.port}/`);
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect({ host: "127.0.0.2", port: served.port });
+      socket.on("connect", () => {
+        socket.destroy();
+        resolve("connected");
+      });
+      socket.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? "error"));
+    });
+    expect(refused).to.equal("ECONNREFUSED");
+  });
+
+  it("answers only requests addressed to the loopback (no DNS rebinding)", async () => {
+    expect((await send(served.port, "GET", "/", "attacker.example")).status).to.equal(403);
+    expect((await send(served.port, "GET", "/", `localhost:${served.port}`)).status).to.equal(200);
+  });
+
+  it("planted mistake: the table catches a server that joins the path without checks", async () => {
+    const careless = async (root: string, target: string): Promise<SitePath> => {
+      let path: string;
+      try {
+        path = decodeURIComponent(target.replace(/[?#].*$/s, ""));
+      } catch {
+        return { ok: false, status: 400, reason: "bad" };
+      }
+      const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
+      try {
+        readFileSync(file);
+        return { ok: true, file };
+      } catch {
+        return { ok: false, status: 404, reason: "no such file" };
+      }
+    };
+    const bad = await startSiteServer(tmp.site, 0, careless);
+    try {
+      const found = await mismatches(bad.port, rows);
+      expect(found.some((m) => m.includes("served a file outside the site"))).to.equal(true);
+      expect(found.some((m) => m.includes("%2e%2e"))).to.equal(true);
+      expect(found.some((m) => m.includes("link-out.txt"))).to.equal(true);
+    } finally {
+      await bad.close();
+    }
+  });
+});
+
+describe("uri-grammars serve (the command)", () => {
+  async function run(argv: string[], whileRunning?: (out: () => string) => Promise<void>): Promise<{ code: number; out: string; err: string }> {
+    let out = "";
+    let err = "";
+    const running = main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([]) });
+    if (whileRunning) await whileRunning(() => out);
+    return { code: await running, out, err };
+  }
+
+  let tmp: { dir: string; site: string };
+  before(() => (tmp = makeSite()));
+  after(() => rmSync(tmp.dir, { recursive: true, force: true }));
+
+  it("prints its address, serves the site, and stops on SIGINT with exit 0", async () => {
+    const r = await run(["serve", "--port", "0", "--site", tmp.site], async (out) => {
+      for (let i = 0; i < 100 && !out().includes("http://"); i++) await new Promise((f) => setTimeout(f, 20));
+      const url = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out());
+      expect(url, out()).to.not.equal(null);
+      const index = await send(Number(url![1]), "GET", "/");
+      expect(index.status).to.equal(200);
+      process.emit("SIGINT");
+    });
+    expect(r.code).to.equal(0);
+    expect(r.out).to.match(/^Serving the uri-grammars explorer at http:\/\/127\.0\.0\.1:\d+\/ \(127\.0\.0\.1 only/);
+  });
+
+  it("a port in use: a clear message and exit 2", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve()));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const r = await run(["serve", "--port", String(port), "--site", tmp.site]);
+      expect(r.code).to.equal(2);
+      expect(r.err).to.contain(`port ${port} on 127.0.0.1 is in use`);
+      expect(r.err).to.contain("--port");
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+
+  it("a bad port or a missing site: exit 2 with what to do", async () => {
+    const bad = await run(["serve", "--port", "http"]);
+    expect(bad.code).to.equal(2);
+    expect(bad.err).to.contain("--port takes a number");
+    const missing = await run(["serve", "--port", "0", "--site", join(tmp.dir, "nothing-here")]);
+    expect(missing.code).to.equal(2);
+    expect(missing.err).to.contain("npm run site");
+  });
+});
