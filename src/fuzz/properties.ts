@@ -1,0 +1,530 @@
+// The properties the fuzz campaign checks, as one table. Each row names the entry point it tests
+// (entries.ts), what it says, and the context keys it reads. A check returns NOT_APPLICABLE (say, a
+// round trip of a rejected input), null (it holds) or a sentence (it does not). Where a property
+// cannot hold today for a documented reason, the row carries a named exception with that reason:
+// a violation the exception covers is counted under the exception's name in the summary (never
+// skipped in silence), and the exception is deleted when the reason goes away.
+// Any entry point that throws, in any check, is a violation of its "no-throw" row.
+// Browser-safe: no Node module.
+import { isGenericAst } from "../ast/types";
+import { recombine } from "../ops/format";
+import type { ParseResult } from "../parse";
+import { availableSpecIds } from "../revisions";
+import type { EntryName, EntryTable, Recognizer } from "./entries";
+import type { CaseContext, FuzzCase } from "./inputs";
+import { showInput } from "./inputs";
+
+export const NOT_APPLICABLE = Symbol("not applicable");
+export type Outcome = null | string | typeof NOT_APPLICABLE;
+
+/** A documented reason a property does not hold yet for some inputs. */
+export interface PropertyException {
+  name: string;
+  reason: string;
+  /** Whether this violation is the documented one. */
+  covers(run: CaseRun, detail: string): boolean;
+}
+
+export interface Property {
+  name: string;
+  /** The entry point under test (an EntryName or a recognizer's name). */
+  entry: string;
+  says: string;
+  /** Context keys the check reads; "rule": checked under the default rule and again under the case's rule. */
+  uses: (keyof CaseContext)[];
+  check(run: CaseRun, rule: string | undefined): Outcome;
+  exceptions?: PropertyException[];
+}
+
+/** A property that did not hold for one case. */
+export interface Violation {
+  spec: string;
+  entry: string;
+  property: string;
+  detail: string;
+  /** The context keys the property read (and the rule, when it ran under one). */
+  context: CaseContext;
+}
+
+/** Thrown by CaseRun.call after an entry point threw: the property cannot be judged. */
+class EntryThrew {
+  constructor(readonly entry: string) {}
+}
+
+/** One case under way: the entry points' answers, memoised, and the throws seen. */
+export class CaseRun {
+  private readonly memo = new Map<string, { value?: unknown; threw?: string }>();
+  /** Per entry point, the first throw: its message and the rule it ran under. */
+  readonly thrown = new Map<string, { message: string; rule?: string }>();
+  /** Called before each entry point runs (the campaign's worker reports it to the watchdog). */
+  onEnter: (entry: string) => void = () => {};
+
+  constructor(readonly table: EntryTable, readonly fuzzCase: FuzzCase) {}
+
+  get spec(): string {
+    return this.fuzzCase.spec;
+  }
+  get input(): unknown {
+    return this.fuzzCase.input;
+  }
+  get context(): CaseContext {
+    return this.fuzzCase.context;
+  }
+
+  /** Runs `f` as entry point `entry` once per `key`; a throw is remembered and aborts the check. */
+  call<T>(entry: string, key: string, f: () => T, rule?: string): T {
+    let m = this.memo.get(key);
+    if (!m) {
+      this.onEnter(entry);
+      try {
+        m = { value: f() };
+      } catch (e) {
+        const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        m = { threw: message };
+        if (!this.thrown.has(entry)) this.thrown.set(entry, { message, rule });
+      }
+      this.memo.set(key, m);
+    }
+    if (m.threw !== undefined) throw new EntryThrew(entry);
+    return m.value as T;
+  }
+
+  parse(rule?: string, input: unknown = this.input): ParseResult {
+    return this.call("parse", `parse\0${rule ?? ""}\0${input === this.input ? "" : String(input)}`, () => this.table.entries.parse(input, this.spec, rule), rule);
+  }
+
+  recognize(r: Recognizer, rule?: string, input: unknown = this.input, spec: string = this.spec): boolean | null {
+    return this.call(r.name, `rec\0${r.name}\0${spec}\0${rule ?? ""}\0${input === this.input ? "" : String(input)}`, () => r.accepts(input, spec, rule), rule);
+  }
+
+  entry<K extends EntryName>(name: K, key: string, ...args: Parameters<EntryTable["entries"][K]>): ReturnType<EntryTable["entries"][K]> {
+    const f = this.table.entries[name] as (...a: unknown[]) => unknown;
+    return this.call(name, `${name}\0${key}`, () => f(...args)) as ReturnType<EntryTable["entries"][K]>;
+  }
+}
+
+const isString = (x: unknown): x is string => typeof x === "string";
+const show = (x: unknown) => showInput(x);
+
+/** The line and column of an offset, counted here without errors.ts: lines end at "\n". */
+function expectedLineColumn(input: string, offset: number): { line: number; column: number } {
+  const before = input.slice(0, offset);
+  const lastBreak = before.lastIndexOf("\n");
+  return { line: before.split("\n").length, column: offset - (lastBreak + 1) + 1 };
+}
+
+/** The whole code point at an offset (a lone surrogate alone), or null at the end. */
+function expectedFound(input: string, offset: number): string | null {
+  if (offset >= input.length) return null;
+  const hi = input.charCodeAt(offset);
+  const lo = input.charCodeAt(offset + 1);
+  return hi >= 0xd800 && hi <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff ? input.slice(offset, offset + 2) : input[offset];
+}
+
+/** A result object with a boolean `ok`, as every API function returns. */
+function isResult(x: unknown): boolean {
+  return typeof x === "object" && x !== null && typeof (x as { ok?: unknown }).ok === "boolean";
+}
+
+function returnsValue(what: string, value: unknown, ok: (v: unknown) => boolean): Outcome {
+  return ok(value) ? null : `${what} returned ${value === undefined ? "undefined" : JSON.stringify(value)?.slice(0, 200)}`;
+}
+
+/** The rows of the scheme-specific revisions whose ASTs format() and componentsOf() do not read yet. */
+const NO_COMPONENTS_YET: PropertyException = {
+  name: "no-components-for-scheme-specific-asts",
+  reason:
+    "format() and componentsOf() read only draft-1997/draft-2003 ASTs (GenericAst) and return null for the other revisions' ASTs; the library helper is making them read every revision's AST",
+  covers: (run, detail) => {
+    const p = run.parse();
+    return p.ok && !isGenericAst(p.ast) && detail.endsWith(" null");
+  },
+};
+
+/**
+ * draft-1993's "Partial form" rules work on strings: the document gives partial forms no grammar,
+ * so its resolver validates neither the context locator nor the partial form (docs/resolution.md,
+ * "Readings where the text is silent"). The other resolvers reject what their grammar rejects.
+ */
+function unvalidatedResolution(base: (run: CaseRun) => unknown, reference: (run: CaseRun) => unknown): PropertyException {
+  return {
+    name: "resolution-on-strings-without-grammar",
+    reason:
+      "draft-1993 resolves partial forms as strings (its document gives them no grammar, docs/resolution.md), so a base or reference its grammar rejects still resolves, to a string the grammar may reject",
+    covers: (run) => run.spec === "draft-1993" && [base(run), reference(run)].some((x) => run.recognize(run.table.recognizers[0], undefined, x) === false),
+  };
+}
+
+/** For non-string inputs, the error properties read the input as empty: offset 0, line 1, column 1, found null. */
+const textOf = (input: unknown): string => (isString(input) ? input : "");
+
+function resolveOptions(c: CaseContext): { strict?: boolean; dotSegments?: CaseContext["dotSegments"] } {
+  return { ...(c.strict !== undefined ? { strict: c.strict } : {}), ...(c.dotSegments !== undefined ? { dotSegments: c.dotSegments } : {}) };
+}
+
+/** The property table: one row per (entry point, property). */
+export function propertyTable(table: EntryTable): Property[] {
+  const [reference, ...others] = table.recognizers;
+  const rows: Property[] = [
+    // ---- nothing throws: every public function returns a value for any input ----
+    {
+      name: "no-throw",
+      entry: "parse",
+      says: "parse() returns { ok, ... } for any input, also under the rule the input was derived from",
+      uses: ["rule"],
+      check: (run, rule) => returnsValue("parse()", run.parse(rule), isResult),
+    },
+    {
+      name: "no-throw",
+      entry: "validate",
+      says: "validate() returns a boolean for any input",
+      uses: ["rule"],
+      check: (run, rule) => returnsValue("validate()", run.entry("validate", `${rule}`, run.input, run.spec, rule), (v) => typeof v === "boolean"),
+    },
+    {
+      name: "no-throw",
+      entry: "format",
+      says: "format() of an accepted input's AST returns a string or null",
+      uses: [],
+      check: (run) => {
+        const p = run.parse();
+        if (!p.ok) return NOT_APPLICABLE;
+        return returnsValue("format()", run.entry("format", "", p.ast), (v) => v === null || isString(v));
+      },
+    },
+    {
+      name: "no-throw",
+      entry: "components",
+      says: "the flat component view returns an object or null for any input",
+      uses: [],
+      check: (run) => returnsValue("components()", run.entry("components", "", run.input, run.spec), (v) => typeof v === "object"),
+    },
+    {
+      name: "no-throw",
+      entry: "resolve",
+      says: "resolve() returns { ok, ... } with the input as the reference and as the base",
+      uses: ["base", "reference", "strict", "dotSegments"],
+      check: (run) => {
+        const c = run.context;
+        if (c.base !== undefined) {
+          const bad = returnsValue("resolve(base, input)", run.entry("resolve", "as-reference", c.base, run.input, run.spec, resolveOptions(c)), isResult);
+          if (bad) return bad;
+        }
+        return returnsValue("resolve(input, reference)", run.entry("resolve", "as-base", run.input, c.reference ?? "", run.spec, resolveOptions(c)), isResult);
+      },
+    },
+    {
+      name: "no-throw",
+      entry: "normalize",
+      says: "normalize() returns { ok, ... } for any input",
+      uses: ["level"],
+      check: (run) => returnsValue("normalize()", run.entry("normalize", "", run.input, run.spec, run.context.level), isResult),
+    },
+    {
+      name: "no-throw",
+      entry: "equivalent",
+      says: "equivalent() returns { ok, ... } for any input",
+      uses: ["level"],
+      check: (run) => returnsValue("equivalent(x, x)", run.entry("equivalent", "x,x", run.input, run.input, run.spec, run.context.level), isResult),
+    },
+    {
+      name: "no-throw",
+      entry: "explain",
+      says: "explain() returns an explanation for any input",
+      uses: [],
+      check: (run) => returnsValue("explain()", run.entry("explain", "", run.input, run.spec), (v) => typeof v === "object" && v !== null && typeof (v as { valid?: unknown }).valid === "boolean"),
+    },
+    {
+      name: "no-throw",
+      entry: "compareInput",
+      says: "compareInput() returns one cell per revision asked for, for any input",
+      uses: [],
+      check: (run) => returnsValue("compareInput()", run.entry("compareInput", "", run.input, run.spec), (v) => typeof v === "object" && v !== null && Array.isArray((v as { cells?: unknown }).cells) && (v as { cells: unknown[] }).cells.length === 1),
+    },
+
+    // ---- every recognizer agrees with parse().ok ----
+    ...others.map(
+      (r): Property => ({
+        name: r.name === "validate" ? "validate-equals-parse" : "recognizers-agree",
+        entry: r.name,
+        says: `${r.name}(x) === ${reference.name}(x).ok, under the default rule and under the rule x was derived from${r.api ? "" : " (strings only)"}`,
+        uses: ["rule"],
+        check: (run, rule) => {
+          if (!r.api && !isString(run.input)) return NOT_APPLICABLE;
+          const want = run.recognize(reference, rule);
+          const got = run.recognize(r, rule);
+          if (got === null || want === null) return NOT_APPLICABLE;
+          return got === want ? null : `${r.name} ${got ? "accepts" : "rejects"} it, ${reference.name} ${want ? "accepts" : "rejects"} it`;
+        },
+      }),
+    ),
+
+    // ---- a rejection's error lies in the input ----
+    {
+      name: "error-offset-in-input",
+      entry: "parse",
+      says: "a rejection's error.offset is an integer in [0, input.length]",
+      uses: ["rule"],
+      check: (run, rule) => {
+        const p = run.parse(rule);
+        if (p.ok) return NOT_APPLICABLE;
+        const n = textOf(run.input).length;
+        const o = p.error.offset;
+        return Number.isInteger(o) && o >= 0 && o <= n ? null : `error.offset ${o} is outside [0, ${n}]`;
+      },
+    },
+    {
+      name: "error-line-column",
+      entry: "parse",
+      says: "a rejection's error.line and error.column are those of error.offset (lines end at \"\\n\")",
+      uses: ["rule"],
+      check: (run, rule) => {
+        const p = run.parse(rule);
+        if (p.ok) return NOT_APPLICABLE;
+        const e = p.error;
+        const want = expectedLineColumn(textOf(run.input), e.offset);
+        return e.line === want.line && e.column === want.column ? null : `offset ${e.offset} is line ${want.line} column ${want.column}, the error says line ${e.line} column ${e.column}`;
+      },
+    },
+    {
+      name: "error-found",
+      entry: "parse",
+      says: "a rejection's error.found is the code point at error.offset (null at the end)",
+      uses: ["rule"],
+      check: (run, rule) => {
+        const p = run.parse(rule);
+        if (p.ok) return NOT_APPLICABLE;
+        const want = expectedFound(textOf(run.input), p.error.offset);
+        return p.error.found === want ? null : `error.found is ${JSON.stringify(p.error.found)}, the input has ${JSON.stringify(want)} at offset ${p.error.offset}`;
+      },
+    },
+
+    // ---- round trips ----
+    {
+      name: "format-round-trip",
+      entry: "format",
+      says: "format(parse(x).ast) === x for every accepted x",
+      uses: [],
+      check: (run) => {
+        const p = run.parse();
+        if (!p.ok) return NOT_APPLICABLE;
+        const f = run.entry("format", "", p.ast);
+        return f === run.input ? null : `format() gave ${JSON.stringify(f)}`;
+      },
+      exceptions: [NO_COMPONENTS_YET],
+    },
+    {
+      name: "components-round-trip",
+      entry: "components",
+      says: "the flat component view of an accepted x recombines (draft-2003 §5.2) to x",
+      uses: [],
+      check: (run) => {
+        const p = run.parse();
+        if (!p.ok) return NOT_APPLICABLE;
+        const c = run.entry("components", "", run.input, run.spec);
+        if (c === null) return "components() gave null";
+        const back = recombine(c);
+        return back === run.input ? null : `the components ${JSON.stringify(c)} recombine to ${JSON.stringify(back)}`;
+      },
+      exceptions: [NO_COMPONENTS_YET],
+    },
+
+    // ---- resolution ----
+    {
+      name: "resolved-reference-parses",
+      entry: "resolve",
+      says: "resolve(base, x) against a base from the resolution tables, when it gives a URI, gives one the revision accepts",
+      uses: ["base", "strict", "dotSegments"],
+      check: (run) => {
+        const c = run.context;
+        if (c.base === undefined) return NOT_APPLICABLE;
+        const r = run.entry("resolve", "as-reference", c.base, run.input, run.spec, resolveOptions(c));
+        if (!r.ok || r.kind !== "uri") return NOT_APPLICABLE;
+        const p = run.parse(undefined, r.uri);
+        return p.ok ? null : `resolved to ${JSON.stringify(r.uri)}, which ${run.spec} rejects: ${p.error.message}`;
+      },
+      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input)],
+    },
+    {
+      name: "resolved-reference-parses-input-as-base",
+      entry: "resolve",
+      says: "resolve(x, reference) with a reference from the resolution tables, when it gives a URI, gives one the revision accepts",
+      uses: ["reference", "strict", "dotSegments"],
+      check: (run) => {
+        const c = run.context;
+        const r = run.entry("resolve", "as-base", run.input, c.reference ?? "", run.spec, resolveOptions(c));
+        if (!r.ok || r.kind !== "uri") return NOT_APPLICABLE;
+        const p = run.parse(undefined, r.uri);
+        return p.ok ? null : `resolved to ${JSON.stringify(r.uri)}, which ${run.spec} rejects: ${p.error.message}`;
+      },
+      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? "")],
+    },
+
+    // ---- normalization and equivalence ----
+    {
+      name: "normalize-result-parses",
+      entry: "normalize",
+      says: "normalize(x).normalized is accepted by the revision",
+      uses: ["level"],
+      check: (run) => {
+        const n = run.entry("normalize", "", run.input, run.spec, run.context.level);
+        if (!n.ok) return NOT_APPLICABLE;
+        const p = run.parse(undefined, n.normalized);
+        return p.ok ? null : `normalized to ${JSON.stringify(n.normalized)}, which ${run.spec} rejects: ${p.error.message}`;
+      },
+    },
+    {
+      name: "normalize-idempotent",
+      entry: "normalize",
+      says: "normalize(normalize(x).normalized).normalized === normalize(x).normalized",
+      uses: ["level"],
+      check: (run) => {
+        const n = run.entry("normalize", "", run.input, run.spec, run.context.level);
+        if (!n.ok) return NOT_APPLICABLE;
+        const again = run.entry("normalize", "again", n.normalized, run.spec, run.context.level);
+        if (!again.ok) return `normalized to ${JSON.stringify(n.normalized)}, which normalize() rejects: ${again.error.message}`;
+        return again.normalized === n.normalized ? null : `normalized to ${JSON.stringify(n.normalized)}, then to ${JSON.stringify(again.normalized)}`;
+      },
+    },
+    {
+      name: "equivalent-reflexive",
+      entry: "equivalent",
+      says: "equivalent(x, x) is true for every x normalize() accepts, and an error exactly when normalize() gives one",
+      uses: ["level"],
+      check: (run) => {
+        const n = run.entry("normalize", "", run.input, run.spec, run.context.level);
+        const e = run.entry("equivalent", "x,x", run.input, run.input, run.spec, run.context.level);
+        if (e.ok !== n.ok) return `equivalent(x, x).ok is ${e.ok}, normalize(x).ok is ${n.ok}`;
+        return !e.ok || e.equivalent ? null : `equivalent(x, x) is false (normal forms ${JSON.stringify(e.a)} and ${JSON.stringify(e.b)})`;
+      },
+    },
+    {
+      name: "equivalent-symmetric",
+      entry: "equivalent",
+      says: "equivalent(x, y) and equivalent(y, x) agree, for y = x in upper case and y = x's normal form",
+      uses: ["level"],
+      check: (run) => {
+        if (!isString(run.input)) return NOT_APPLICABLE;
+        // One y per input, so the row costs four normalizations: odd lengths take the normal form.
+        const n = run.entry("normalize", "", run.input, run.spec, run.context.level);
+        const y = n.ok && run.input.length % 2 === 1 ? n.normalized : run.input.toUpperCase();
+        const xy = run.entry("equivalent", `x,${y}`, run.input, y, run.spec, run.context.level);
+        const yx = run.entry("equivalent", `${y},x`, y, run.input, run.spec, run.context.level);
+        const a = xy.ok ? String(xy.equivalent) : "an error";
+        const b = yx.ok ? String(yx.equivalent) : "an error";
+        return a === b ? null : `with y = ${JSON.stringify(y)}: equivalent(x, y) is ${a}, equivalent(y, x) is ${b}`;
+      },
+    },
+    {
+      name: "equivalent-to-normal-form",
+      entry: "equivalent",
+      says: "equivalent(x, normalize(x).normalized) is true",
+      uses: ["level"],
+      check: (run) => {
+        const n = run.entry("normalize", "", run.input, run.spec, run.context.level);
+        if (!n.ok) return NOT_APPLICABLE;
+        const e = run.entry("equivalent", `x,${n.normalized}`, run.input, n.normalized, run.spec, run.context.level);
+        return e.ok && e.equivalent ? null : `equivalent(x, ${JSON.stringify(n.normalized)}) is ${e.ok ? "false" : `an error: ${e.error.message}`}`;
+      },
+    },
+
+    // ---- explain and compare say what parse says ----
+    {
+      name: "explain-verdict",
+      entry: "explain",
+      says: "explain(x).valid is parse(x).ok, and its verdicts of the other revisions are theirs",
+      uses: [],
+      check: (run) => {
+        const p = run.parse();
+        const x = run.entry("explain", "", run.input, run.spec);
+        if (x.valid !== p.ok) return `explain says ${x.valid ? "valid" : "invalid"}, parse says ${p.ok ? "valid" : "invalid"}`;
+        for (const o of x.others) {
+          const want = run.recognize(reference, undefined, run.input, o.spec);
+          if (want !== null && o.valid !== want) return `explain says ${o.spec} finds it ${o.valid ? "valid" : "invalid"}, parse under ${o.spec} says ${want ? "valid" : "invalid"}`;
+        }
+        const missing = availableSpecIds().filter((id) => id !== run.spec && !x.others.some((o) => o.spec === id));
+        return missing.length === 0 ? null : `explain leaves out ${missing.join(", ")}`;
+      },
+    },
+    {
+      name: "compare-verdict",
+      entry: "compareInput",
+      says: "compareInput(x)'s cell is valid exactly when parse(x).ok, with parse's error offset",
+      uses: [],
+      check: (run) => {
+        const p = run.parse();
+        const cell = run.entry("compareInput", "", run.input, run.spec).cells[0];
+        if (cell.valid !== p.ok) return `compare says ${cell.valid ? "valid" : "invalid"}, parse says ${p.ok ? "valid" : "invalid"}`;
+        if (!p.ok && cell.error?.offset !== p.error.offset) return `compare's offset ${cell.error?.offset} differs from parse's ${p.error.offset}`;
+        return null;
+      },
+    },
+  ];
+  return rows;
+}
+
+/** A row's identity in the summary and the regression file. */
+export function propertyKey(p: { entry: string; property?: string; name?: string }): string {
+  return `${p.entry} ${p.property ?? p.name}`;
+}
+
+export interface CaseReport {
+  violations: Violation[];
+  /** Per property key: "holds", "n/a", "violated" or "excused:<name>" (for the summary's counts). */
+  outcomes: Map<string, string[]>;
+}
+
+/**
+ * Checks the properties `rows` on one case. A row with "rule" in `uses` runs under the default rule
+ * and, when the case has one, under the case's rule. Throws of an entry point become violations of
+ * that entry's "no-throw" row.
+ */
+export function checkCase(rows: readonly Property[], run: CaseRun): CaseReport {
+  const violations: Violation[] = [];
+  const outcomes = new Map<string, string[]>();
+  const note = (key: string, outcome: string) => {
+    const list = outcomes.get(key);
+    if (list) list.push(outcome);
+    else outcomes.set(key, [outcome]);
+  };
+  for (const row of rows) {
+    const rules = row.uses.includes("rule") && run.context.rule !== undefined ? [undefined, run.context.rule] : [undefined];
+    for (const rule of rules) {
+      let outcome: Outcome;
+      try {
+        outcome = row.check(run, rule);
+      } catch (e) {
+        if (!(e instanceof EntryThrew)) throw e;
+        outcome = NOT_APPLICABLE; // reported below as the throwing entry's no-throw violation
+      }
+      const key = propertyKey(row);
+      if (outcome === null) note(key, "holds");
+      else if (outcome === NOT_APPLICABLE) note(key, "n/a");
+      else {
+        const excuse = row.exceptions?.find((x) => x.covers(run, outcome as string));
+        if (excuse) note(key, `excused:${excuse.name}`);
+        else {
+          note(key, "violated");
+          violations.push({ spec: run.spec, entry: row.entry, property: row.name, detail: outcome, context: contextFor(row, run.context, rule) });
+        }
+      }
+    }
+  }
+  for (const [entry, { message, rule }] of run.thrown) {
+    note(`${entry} no-throw`, "violated");
+    violations.push({ spec: run.spec, entry, property: "no-throw", detail: `${entry} threw ${message}`, context: contextFor({ uses: ["base", "reference", "strict", "dotSegments", "level"] }, run.context, rule) });
+  }
+  return { violations, outcomes };
+}
+
+function contextFor(row: { uses: (keyof CaseContext)[] }, context: CaseContext, rule: string | undefined): CaseContext {
+  const out: CaseContext = {};
+  for (const k of row.uses) {
+    if (k === "rule") continue;
+    if (context[k] !== undefined) (out as Record<string, unknown>)[k] = context[k];
+  }
+  if (rule !== undefined) out.rule = rule;
+  return out;
+}
+
+export { show };
