@@ -10,12 +10,13 @@ import { appendRegressions, readRegressions, regressionKey, type RegressionRow }
 import type { RunDone, RunJob, WorkerSetup } from "./worker";
 
 /**
- * Per entry point, one input in N is checked (others: every input). explain() parses the input
- * under every revision, with derivation trees, and is some 50 times slower than parse(); these
- * shares keep the entry points' costs within a few times parse()'s. `--full` checks every entry on
- * every input.
+ * Per entry point, one input in N is checked (the others: every input). Most of a case's time is
+ * parse()'s error path on rejected inputs, paid again by every entry point that parses: explain()
+ * parses under every revision with derivation trees (some 20 parses), compareInput() with a tree
+ * and the prefix's tree, the peggy reference parser and the component view parse in full. These
+ * shares keep a case within a few parses. `--full` checks every entry point on every input.
  */
-export const DEFAULT_EVERY: Readonly<Record<string, number>> = { explain: 16, compareInput: 4, equivalent: 4 };
+export const DEFAULT_EVERY: Readonly<Record<string, number>> = { explain: 32, compareInput: 8, "peggy-parse": 4, components: 2, equivalent: 4, resolve: 2 };
 
 export interface CampaignOptions {
   specs?: string[];

@@ -46,6 +46,11 @@ export interface Violation {
   context: CaseContext;
 }
 
+/** A memo key for an input: the case's own input, or another string. */
+function inputKey(input: unknown, own: unknown): string {
+  return input === own ? "\u0001case" : `\u0002${String(input)}`;
+}
+
 /** Thrown by CaseRun.call after an entry point threw: the property cannot be judged. */
 class EntryThrew {
   constructor(readonly entry: string) {}
@@ -90,11 +95,11 @@ export class CaseRun {
   }
 
   parse(rule?: string, input: unknown = this.input): ParseResult {
-    return this.call("parse", `parse\0${rule ?? ""}\0${input === this.input ? "" : String(input)}`, () => this.table.entries.parse(input, this.spec, rule), rule);
+    return this.call("parse", `parse\0${rule ?? ""}\0${inputKey(input, this.input)}`, () => this.table.entries.parse(input, this.spec, rule), rule);
   }
 
   recognize(r: Recognizer, rule?: string, input: unknown = this.input, spec: string = this.spec): boolean | null {
-    return this.call(r.name, `rec\0${r.name}\0${spec}\0${rule ?? ""}\0${input === this.input ? "" : String(input)}`, () => r.accepts(input, spec, rule), rule);
+    return this.call(r.name, `rec\0${r.name}\0${spec}\0${rule ?? ""}\0${inputKey(input, this.input)}`, () => r.accepts(input, spec, rule), rule);
   }
 
   entry<K extends EntryName>(name: K, key: string, ...args: Parameters<EntryTable["entries"][K]>): ReturnType<EntryTable["entries"][K]> {
