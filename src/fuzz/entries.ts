@@ -54,13 +54,15 @@ export interface Recognizer {
   api: boolean;
   /** Accept or reject `input` by the revision's default rule (scheme-aware) or `rule`; null when this recognizer does not exist for the revision. */
   accepts(input: unknown, spec: string, rule?: string): boolean | null;
+  /** A recognizer that also builds the AST: its whole answer (its AST must be parse()'s). */
+  parse?(input: unknown, spec: string, rule?: string): ParseResult;
 }
 
 export const RECOGNIZERS: readonly Recognizer[] = [
   { name: "parse", api: true, accepts: (input, spec, rule) => parse(input, { spec, rule }).ok },
   { name: "validate", api: true, accepts: (input, spec, rule) => validate(input, { spec, rule }) },
   // The peggy reference parsers (src/parse.ts), which the regex fast paths are tested against.
-  { name: "peggy-parse", api: false, accepts: (input, spec, rule) => parseWithPeggy(input, { spec, rule }).ok },
+  { name: "peggy-parse", api: false, accepts: (input, spec, rule) => parseWithPeggy(input, { spec, rule }).ok, parse: (input, spec, rule) => parseWithPeggy(input, { spec, rule }) },
   {
     name: "peggy-validate",
     api: false,

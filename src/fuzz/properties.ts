@@ -99,7 +99,15 @@ export class CaseRun {
   }
 
   recognize(r: Recognizer, rule?: string, input: unknown = this.input, spec: string = this.spec): boolean | null {
+    if (r.parse && spec === this.spec && input === this.input) return this.recognizerParse(r, rule)!.ok;
     return this.call(r.name, `rec\0${r.name}\0${spec}\0${rule ?? ""}\0${inputKey(input, this.input)}`, () => r.accepts(input, spec, rule), rule);
+  }
+
+  /** The whole answer of a recognizer that builds an AST (null for one that does not). */
+  recognizerParse(r: Recognizer, rule?: string): ParseResult | null {
+    const parseWith = r.parse;
+    if (!parseWith) return null;
+    return this.call(r.name, `recparse\0${r.name}\0${rule ?? ""}`, () => parseWith(this.input, this.spec, rule), rule);
   }
 
   entry<K extends EntryName>(name: K, key: string, ...args: Parameters<EntryTable["entries"][K]>): ReturnType<EntryTable["entries"][K]> {
@@ -110,6 +118,35 @@ export class CaseRun {
 
 const isString = (x: unknown): x is string => typeof x === "string";
 const show = (x: unknown) => showInput(x);
+
+/** Where two values first differ (a path such as `ast.path.segments[1].text`), or null when they are equal. */
+function firstDifference(a: unknown, b: unknown, path: string): string | null {
+  if (Object.is(a, b)) return null;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${path}[${k}]` : `${path}.${k}`);
+    if (d !== null) return d;
+  }
+  return null;
+}
+
+/** The first { text, span } in an AST whose text is not the input at its span, or null. */
+function spanMismatch(node: unknown, input: string, path: string): string | null {
+  if (typeof node !== "object" || node === null) return null;
+  const n = node as { text?: unknown; span?: { start?: unknown; end?: unknown } };
+  if (typeof n.text === "string" && typeof n.span === "object" && n.span !== null) {
+    const { start, end } = n.span;
+    if (typeof start !== "number" || typeof end !== "number" || start < 0 || end < start || end > input.length) return `${path}.span is ${JSON.stringify(n.span)} in an input of length ${input.length}`;
+    if (input.slice(start, end) !== n.text) return `${path}.text is ${JSON.stringify(n.text)}, the input at [${start}, ${end}) is ${JSON.stringify(input.slice(start, end))}`;
+  }
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "span") continue;
+    const d = spanMismatch(v, input, Array.isArray(node) ? `${path}[${k}]` : `${path}.${k}`);
+    if (d !== null) return d;
+  }
+  return null;
+}
 
 /** The line and column of an offset, counted here without errors.ts: lines end at "\n". */
 function expectedLineColumn(input: string, offset: number): { line: number; column: number } {
@@ -264,6 +301,41 @@ export function propertyTable(table: EntryTable): Property[] {
       }),
     ),
 
+    // ---- a recognizer that builds an AST builds parse()'s ----
+    ...others
+      .filter((r) => r.parse)
+      .map(
+        (r): Property => ({
+          name: "same-ast-as-parse",
+          entry: r.name,
+          says: `${r.name}(x).ast deep-equals ${reference.name}(x).ast for every accepted x (strings only)`,
+          uses: ["rule"],
+          check: (run, rule) => {
+            if (!isString(run.input)) return NOT_APPLICABLE;
+            const want = run.parse(rule);
+            const got = run.recognizerParse(r, rule)!;
+            if (!want.ok || !got.ok) return NOT_APPLICABLE;
+            const where = firstDifference(got.ast, want.ast, "ast");
+            return where === null ? null : `the ASTs differ at ${where}`;
+          },
+        }),
+      ),
+
+    // ---- an accepted input's AST: every component's text is the input at its span ----
+    {
+      name: "ast-spans",
+      entry: "parse",
+      says: "in an accepted x's AST, the root spans x and every { text, span } is x.slice(span.start, span.end)",
+      uses: ["rule"],
+      check: (run, rule) => {
+        const p = run.parse(rule);
+        if (!p.ok || !isString(run.input)) return NOT_APPLICABLE;
+        const ast = p.ast as { text?: unknown; span?: { start: number; end: number } };
+        if (ast.text !== run.input || !ast.span || ast.span.start !== 0 || ast.span.end !== run.input.length) return `the root is ${JSON.stringify({ text: ast.text, span: ast.span })}`;
+        return spanMismatch(p.ast, run.input, "ast");
+      },
+    },
+
     // ---- a rejection's error lies in the input ----
     {
       name: "error-offset-in-input",
@@ -301,6 +373,28 @@ export function propertyTable(table: EntryTable): Property[] {
         if (p.ok) return NOT_APPLICABLE;
         const want = expectedFound(textOf(run.input), p.error.offset);
         return p.error.found === want ? null : `error.found is ${JSON.stringify(p.error.found)}, the input has ${JSON.stringify(want)} at offset ${p.error.offset}`;
+      },
+    },
+
+    {
+      name: "error-is-complete",
+      entry: "parse",
+      says: "a rejected string's error is a syntax error with a rule, a section or null, an expected list, a rule stack and a message",
+      uses: ["rule"],
+      check: (run, rule) => {
+        const p = run.parse(rule);
+        if (p.ok) return NOT_APPLICABLE;
+        const e = p.error;
+        if (!isString(run.input)) return e.code === "not-a-string" && typeof e.message === "string" && e.message.length > 0 ? null : `a non-string gave ${JSON.stringify(e)}`;
+        const missing = [
+          e.code === "syntax" ? null : `code ${JSON.stringify(e.code)}`,
+          typeof e.rule === "string" && e.rule.length > 0 ? null : "no rule",
+          e.section === null || typeof e.section === "string" ? null : "a section that is not a string",
+          Array.isArray(e.expected) && e.expected.every(isString) ? null : "no expected list",
+          Array.isArray(e.ruleStack) && e.ruleStack.length > 0 ? null : "no rule stack",
+          typeof e.message === "string" && e.message.length > 0 ? null : "no message",
+        ].filter((x) => x !== null);
+        return missing.length === 0 ? null : `the error has ${missing.join(", ")}`;
       },
     },
 
@@ -347,6 +441,25 @@ export function propertyTable(table: EntryTable): Property[] {
         if (!r.ok || r.kind !== "uri") return NOT_APPLICABLE;
         const p = run.parse(undefined, r.uri);
         return p.ok ? null : `resolved to ${JSON.stringify(r.uri)}, which ${run.spec} rejects: ${p.error.message}`;
+      },
+      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input)],
+    },
+    {
+      name: "resolved-reference-is-absolute",
+      entry: "resolve",
+      says: "resolve(base, x), when it gives a URI, gives an absolute one: its components have a scheme and recombine to it (draft-2003 §5.2 always sets T.scheme; draft-1997 §5.2), or (draft-1993, no components) it is a full form, a scheme and a colon before any slash",
+      uses: ["base", "strict", "dotSegments"],
+      check: (run) => {
+        const c = run.context;
+        if (c.base === undefined) return NOT_APPLICABLE;
+        const r = run.entry("resolve", "as-reference", c.base, run.input, run.spec, resolveOptions(c));
+        if (!r.ok || r.kind !== "uri") return NOT_APPLICABLE;
+        if (r.components) {
+          if (r.components.scheme === null) return `resolved to ${JSON.stringify(r.uri)}, whose components have no scheme`;
+          const back = recombine(r.components);
+          return back === r.uri ? null : `resolved to ${JSON.stringify(r.uri)}, whose components recombine to ${JSON.stringify(back)}`;
+        }
+        return /^[^:/]+:/.test(r.uri) ? null : `resolved to ${JSON.stringify(r.uri)}, which has no scheme`;
       },
       exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input)],
     },
@@ -461,7 +574,8 @@ export function propertyTable(table: EntryTable): Property[] {
         const cell = run.entry("compareInput", "", run.input, run.spec).cells[0];
         if (cell.valid !== p.ok) return `compare says ${cell.valid ? "valid" : "invalid"}, parse says ${p.ok ? "valid" : "invalid"}`;
         if (!p.ok && cell.error?.offset !== p.error.offset) return `compare's offset ${cell.error?.offset} differs from parse's ${p.error.offset}`;
-        return null;
+        const production = p.production ?? p.rule;
+        return cell.production === production ? null : `compare's production ${JSON.stringify(cell.production)} differs from parse's ${JSON.stringify(production)}`;
       },
     },
   ];
