@@ -7,6 +7,7 @@ import { decodeInput, encodeInput, InputMaker, showInput, SOURCES, type CaseCont
 import { minimise } from "./minimise";
 import { FuzzPool, isStall, type Stall } from "./pool";
 import { appendRegressions, readRegressions, regressionKey, type RegressionRow } from "./regressions";
+import { failureKey } from "./properties";
 import type { RunDone, RunJob, WorkerSetup } from "./worker";
 
 /**
@@ -130,7 +131,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignSummary> 
     });
 
   const record = (f: Found) => {
-    const key = `${f.spec}\t${f.entry}\t${f.property}`;
+    const key = failureKey(f);
     const had = found.get(key);
     if (!had) found.set(key, { ...f });
     else if (f.index >= 0 && (had.index < 0 || f.index < had.index)) {
@@ -203,7 +204,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignSummary> 
     }
     const c = maker(job.spec).make(s.index);
     const f: Found = { spec: job.spec, entry: s.entry ?? "inputs", property, detail: s.detail, context: c.context, input: encodeInput(c.input) ?? JSON.stringify(String(c.input)), index: s.index, source: c.source, count: 1 };
-    const key = `${f.spec}\t${f.entry}\t${f.property}`;
+    const key = failureKey(f);
     const list = stalls.get(key) ?? [];
     if (list.length < 20) list.push(f);
     stalls.set(key, list);
@@ -238,7 +239,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignSummary> 
 
   // ---- minimise and record ----
   const expected = new Map<string, string>();
-  for (const row of known) if (row.expectedFailure !== null) expected.set(`${row.spec}\t${row.entry}\t${row.property}`, row.expectedFailure);
+  for (const row of known) if (row.expectedFailure !== null) expected.set(failureKey(row), row.expectedFailure);
   const recorded = new Set(known.map((r) => regressionKey(r)));
   const failures: FailureFound[] = [];
   try {

@@ -48,6 +48,38 @@ export const ENTRY_POINTS: EntryPoints = {
   compareInput: (input, spec) => compareInput(input as string, [spec]),
 };
 
+/**
+ * The same public functions with their options argument as a JavaScript caller may pass it (null,
+ * a number, an unknown spec ...): `options` is passed as it is. explain() and compareInput() take
+ * a spec and a list of specs instead of an options object: an object's `spec` is passed (in a list
+ * for compareInput), any other value as it is.
+ */
+export interface RawEntryPoints {
+  parse(input: unknown, options: unknown): unknown;
+  validate(input: unknown, options: unknown): unknown;
+  resolve(base: unknown, reference: unknown, options: unknown): unknown;
+  normalize(input: unknown, options: unknown): unknown;
+  equivalent(a: unknown, b: unknown, options: unknown): unknown;
+  explain(input: unknown, options: unknown): unknown;
+  compareInput(input: unknown, options: unknown): unknown;
+}
+
+const specOf = (options: unknown): unknown => (typeof options === "object" && options !== null && "spec" in options ? (options as { spec: unknown }).spec : options);
+const specsOf = (options: unknown): unknown => (typeof options === "object" && options !== null && !Array.isArray(options) && "spec" in options ? [(options as { spec: unknown }).spec] : options);
+
+type AnyFunction = (...args: unknown[]) => unknown;
+const call = (f: unknown, ...args: unknown[]) => (f as AnyFunction)(...args);
+
+export const RAW_ENTRY_POINTS: RawEntryPoints = {
+  parse: (input, options) => call(parse, input, options),
+  validate: (input, options) => call(validate, input, options),
+  resolve: (base, reference, options) => call(resolve, base, reference, options),
+  normalize: (input, options) => call(normalize, input, options),
+  equivalent: (a, b, options) => call(equivalent, a, b, options),
+  explain: (input, options) => call(explain, input, specOf(options)),
+  compareInput: (input, options) => call(compareInput, input, specsOf(options)),
+};
+
 export interface Recognizer {
   name: string;
   /** A public function: it must also answer non-string inputs (false). Reference parsers take strings only. */
@@ -78,10 +110,11 @@ export const RECOGNIZERS: readonly Recognizer[] = [
 /** What a campaign calls: the entry points and the recognizers (a planted mistake replaces one of them). */
 export interface EntryTable {
   entries: EntryPoints;
+  raw: RawEntryPoints;
   recognizers: readonly Recognizer[];
 }
 
-export const ENTRY_TABLE: EntryTable = { entries: ENTRY_POINTS, recognizers: RECOGNIZERS };
+export const ENTRY_TABLE: EntryTable = { entries: ENTRY_POINTS, raw: RAW_ENTRY_POINTS, recognizers: RECOGNIZERS };
 
 /** Every name `--entry` accepts: the entry points and the recognizers after the first (the reference). */
 export function entryNames(table: EntryTable = ENTRY_TABLE): string[] {

@@ -32,6 +32,8 @@ export interface CaseContext {
   strict?: boolean;
   dotSegments?: DotSegmentsChoice;
   level?: NormalizationLevel;
+  /** An options argument a caller may get wrong, by its name in API_OPTIONS. */
+  options?: string;
 }
 
 export interface FuzzCase {
@@ -103,6 +105,25 @@ export const API_VALUES: Readonly<Record<string, () => unknown>> = {
 };
 const VALUE_NAMES = Object.keys(API_VALUES);
 
+/**
+ * Options arguments a JavaScript caller may get wrong, one of each kind of mistake: each public
+ * function must answer them with a value. `spec` marks the ones that are (or name) a spec, which
+ * explain(x, spec) and compareInput(x, specs) take instead of an options object.
+ */
+export const API_OPTIONS: Readonly<Record<string, { make: () => unknown; spec: boolean }>> = {
+  null: { make: () => null, spec: true },
+  "a number": { make: () => 1, spec: true },
+  "spec unknown": { make: () => ({ spec: "draft-1999" }), spec: true },
+  "spec a number": { make: () => ({ spec: 5 }), spec: true },
+  "spec on the prototype": { make: () => Object.create({ spec: "draft-1997" }), spec: false },
+  "rule unknown": { make: () => ({ rule: "no-such-rule" }), spec: false },
+  "rule a number": { make: () => ({ rule: 3 }), spec: false },
+  "level unknown": { make: () => ({ level: "everything" }), spec: false },
+  "dotSegments unknown": { make: () => ({ dotSegments: "sometimes" }), spec: false },
+  "strict a string": { make: () => ({ strict: "yes" }), spec: false },
+};
+const OPTION_NAMES = Object.keys(API_OPTIONS);
+
 /** Characters worth inserting at a component boundary: delimiters, escapes, and the odd ones. */
 const INSERTIONS = [
   ...MUTATION_CHARACTERS.split(""),
@@ -141,6 +162,7 @@ export class InputMaker {
     if (dots > 0) context.dotSegments = (["keep", "remove", "error"] as const)[dots - 1];
     const level = this.int(4);
     if (level > 0) context.level = (["string", "syntax", "scheme"] as const)[level - 1];
+    if (this.random() < 0.1) context.options = this.pick(OPTION_NAMES);
     let source = this.chooseSource();
     if ((source === "derive" || source === "mutate") && !this.generator) source = "splice";
     let input: unknown;

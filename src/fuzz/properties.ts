@@ -9,10 +9,10 @@
 import { isGenericAst } from "../ast/types";
 import { recombine } from "../ops/format";
 import type { ParseResult } from "../parse";
-import { availableSpecIds } from "../revisions";
-import type { EntryName, EntryTable, Recognizer } from "./entries";
+import { availableSpecIds, DEFAULT_SPEC } from "../revisions";
+import type { EntryName, EntryTable, RawEntryPoints, Recognizer } from "./entries";
 import type { CaseContext, FuzzCase } from "./inputs";
-import { showInput } from "./inputs";
+import { API_OPTIONS, showInput } from "./inputs";
 
 export const NOT_APPLICABLE = Symbol("not applicable");
 export type Outcome = null | string | typeof NOT_APPLICABLE;
@@ -172,6 +172,21 @@ function returnsValue(what: string, value: unknown, ok: (v: unknown) => boolean)
   return ok(value) ? null : `${what} returned ${value === undefined ? "undefined" : JSON.stringify(value)?.slice(0, 200)}`;
 }
 
+/**
+ * The public functions called with a raw options argument: entry, how the call reads, the call,
+ * what it must return, and whether it takes a spec (explain, compareInput: only the options that
+ * are or name a spec apply).
+ */
+const BAD_OPTIONS_CALLS: [EntryName, string, (raw: RawEntryPoints, input: unknown, options: unknown) => unknown, (v: unknown) => boolean, boolean][] = [
+  ["parse", "parse(x, options)", (raw, x, o) => raw.parse(x, o), isResult, false],
+  ["validate", "validate(x, options)", (raw, x, o) => raw.validate(x, o), (v) => typeof v === "boolean", false],
+  ["resolve", "resolve(base, x, options)", (raw, x, o) => raw.resolve("http://a/b/c/d;p?q", x, o), isResult, false],
+  ["normalize", "normalize(x, options)", (raw, x, o) => raw.normalize(x, o), isResult, false],
+  ["equivalent", "equivalent(x, x, options)", (raw, x, o) => raw.equivalent(x, x, o), isResult, false],
+  ["explain", "explain(x, spec)", (raw, x, o) => raw.explain(x, o), (v) => typeof v === "object" && v !== null, true],
+  ["compareInput", "compareInput(x, specs)", (raw, x, o) => raw.compareInput(x, o), (v) => typeof v === "object" && v !== null, true],
+];
+
 /** The rows of the scheme-specific revisions whose ASTs format() and componentsOf() do not read yet. */
 const NO_COMPONENTS_YET: PropertyException = {
   name: "no-components-for-scheme-specific-asts",
@@ -283,6 +298,33 @@ export function propertyTable(table: EntryTable): Property[] {
       uses: [],
       check: (run) => returnsValue("compareInput()", run.entry("compareInput", "", run.input, run.spec), (v) => typeof v === "object" && v !== null && Array.isArray((v as { cells?: unknown }).cells) && (v as { cells: unknown[] }).cells.length === 1),
     },
+
+    // ---- nothing throws on an options argument a caller got wrong ----
+    ...BAD_OPTIONS_CALLS.map(
+      ([entry, says, callRaw, ok, takesSpec]): Property => ({
+        name: "bad-options-no-throw",
+        entry,
+        says: `${says} returns ${ok === isResult ? "{ ok, ... }" : "a value"} for any ${takesSpec ? "spec argument (null, a number, an unknown spec ...)" : "options argument (null, a number, an unknown spec, rule or level ...)"}`,
+        uses: ["options"],
+        check: (run) => {
+          const name = run.context.options;
+          // The options decide the revision (or leave the default): checked on the default revision's cases only.
+          if (name === undefined || run.spec !== DEFAULT_SPEC) return NOT_APPLICABLE;
+          const options = API_OPTIONS[name];
+          if (!options) return `no options value named ${JSON.stringify(name)}`;
+          if (takesSpec && !options.spec) return NOT_APPLICABLE;
+          // Called here, not through run.call: a throw is this row's violation, with the options in its context.
+          run.onEnter(entry);
+          let value: unknown;
+          try {
+            value = callRaw(run.table.raw, run.input, options.make());
+          } catch (e) {
+            return `${says} with options ${name} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+          }
+          return returnsValue(`${says} with options ${name}`, value, ok);
+        },
+      }),
+    ),
 
     // ---- every recognizer agrees with parse().ok ----
     ...others.map(
@@ -580,6 +622,14 @@ export function propertyTable(table: EntryTable): Property[] {
     },
   ];
   return rows;
+}
+
+/**
+ * A failure's identity: one minimised input is kept per key. A wrong options argument is part of
+ * it (parse(x, null) and parse(x, { rule: 3 }) are two bugs).
+ */
+export function failureKey(f: { spec: string; entry: string; property: string; context: CaseContext }): string {
+  return [f.spec, f.entry, f.property, ...(f.context.options !== undefined ? [f.context.options] : [])].join("\t");
 }
 
 /** A row's identity in the summary and the regression file. */

@@ -10,7 +10,7 @@ import { availableSpecIds } from "../revisions";
 import { inputData } from "./data";
 import { ENTRY_TABLE, entryNames, type EntryTable } from "./entries";
 import { decodeInput, encodeInput, hashString, InputMaker, type CaseContext, type SourceName } from "./inputs";
-import { CaseRun, checkCase, propertyKey, propertyTable, type Property, type Violation } from "./properties";
+import { CaseRun, checkCase, failureKey, propertyTable, type Property, type Violation } from "./properties";
 
 /** Int32 slots of the heartbeat. */
 export const HEARTBEAT = { seq: 0, indexLow: 1, indexHigh: 2, entry: 3, spec: 4, slots: 8 } as const;
@@ -131,7 +131,7 @@ if (parentPort && workerData && (workerData as WorkerSetup).heartbeat) {
         for (const o of list) counts[o] = (counts[o] ?? 0) + 1;
       }
       for (const v of report.violations) {
-        const k = propertyKey(v);
+        const k = failureKey(v);
         const first = firstOf.get(k);
         if (first) first.count++;
         else firstOf.set(k, { ...v, input: encodeInput(c.input) ?? JSON.stringify(String(c.input)), index: i, source: c.source, count: 1 });

@@ -45,6 +45,8 @@ export function isLevel(s: string): s is NormalizationLevel {
 }
 
 export function normalize(input: string, options: NormalizeOptions = {}): NormalizeResult {
+  // A JavaScript caller may pass null (or a string, a number) for the options: read it as none.
+  if (typeof options !== "object" || options === null) options = {};
   const spec = options.spec ?? "draft-2003";
   const level = options.level ?? "scheme";
   if (!NORMALIZING_SPECS.includes(spec)) {

@@ -42,6 +42,8 @@ export function definesResolution(spec: string): boolean {
  * throws: an invalid base or reference, or an unknown spec, comes back as `{ ok: false, error }`.
  */
 export function resolve(base: string, reference: string, options: ResolveOptions = {}): ResolveResult {
+  // A JavaScript caller may pass null (or a string, a number) for the options: read it as none.
+  if (typeof options !== "object" || options === null) options = {};
   const spec = options.spec ?? DEFAULT_SPEC;
   if (typeof base !== "string" || typeof reference !== "string") {
     return { ok: false, spec, error: { code: typeof base !== "string" ? "invalid-base" : "invalid-reference", spec, section: null, message: "The base and the reference must be strings." } };

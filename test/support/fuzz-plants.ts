@@ -18,7 +18,7 @@ export function validateRejectsMark(t: EntryTable): EntryTable {
   const real = t.entries.validate;
   const validate = (input: unknown, spec: string, rule?: string) => (typeof input === "string" && [...MARK].some((c) => input.includes(c)) ? false : real(input, spec, rule));
   const recognizers: Recognizer[] = t.recognizers.map((r) => (r.name === "validate" ? { ...r, accepts: validate } : r));
-  return { entries: { ...t.entries, validate }, recognizers };
+  return { ...t, entries: { ...t.entries, validate }, recognizers };
 }
 
 /** normalize() never returns for an input holding "@" (a backtracking regex would do the same). */
