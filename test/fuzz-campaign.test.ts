@@ -3,6 +3,7 @@
 // found within a small count, minimised to a short input, written to a regression file and failed
 // by the replay; a planted hang is a failure that names its input, not a stuck campaign.
 import { expect } from "chai";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -192,5 +193,38 @@ describe("fuzz campaign: the real entry points", function () {
     // The documented exceptions are counted in the summary by name.
     expect(text).to.match(/excused/);
     expect(text).to.include("no-components-for-scheme-specific-asts");
+  });
+});
+
+describe("fuzz campaign: the command (npm run fuzz)", function () {
+  this.timeout(180_000);
+  const CLI = join(__dirname, "..", "src", "fuzz", "cli.js");
+  const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+
+  it("usage errors exit 2 with a message naming what exists", () => {
+    for (const [args, message] of [
+      [["--spec", "draft-1999"], /unknown revision draft-1999; available: draft-1993, .* or all/],
+      [["--entry", "parse,frobnicate"], /unknown entry point frobnicate; there are: parse, validate/],
+      [["--count", "0"], /--count must be a positive integer/],
+      [["--jobs", "100000"], /--jobs 100000 is more than the \d+ cores/],
+    ] as [string[], RegExp][]) {
+      const r = run(args);
+      expect(r.status, args.join(" ")).to.equal(2);
+      expect(r.stderr).to.match(message);
+    }
+    expect(run(["--help"]).status).to.equal(0);
+  });
+
+  it("a run prints the summary on standard output and exits 0 when it finds nothing unexpected", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fuzz-cli-"));
+    try {
+      const r = run(["--spec", "draft-1997", "--count", "40", "--seed", "5", "--jobs", "1", "--no-progress", "--regressions", join(dir, "none.tsv")]);
+      expect(r.status, r.stderr + r.stdout).to.equal(0);
+      expect(r.stdout).to.match(/^fuzz: seed 5, 40 inputs in /);
+      expect(r.stdout).to.match(/draft-1997 +40 /);
+      expect(r.stdout).to.include("failures: none");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -46,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
     .option("--jobs <n>", `worker threads (at most the ${cores} cores)`, positiveNumber("jobs", true), cores)
     .option("--timeout-ms <ms>", "a case running longer than this is a hang", positiveNumber("timeout-ms", true), 5000)
     .option("--full", `check every entry point on every input (default: ${Object.entries(DEFAULT_EVERY).map(([e, k]) => `${e} on 1 input in ${k}`).join(", ")})`)
-    .option("--regressions <file>", "the regression file (known failures; new ones are appended)", REGRESSION_FILE)
+    .addOption(new Option("--regressions <file>", "the regression file (known failures; new ones are appended)").default(REGRESSION_FILE, "test/data/fuzz/regressions.tsv"))
     .option("--no-record", "do not append new failures to the regression file")
     .option("--minimise-seconds <s>", "time to minimise each failure", positiveNumber("minimise-seconds", false), 60)
     .option("--no-progress", "no progress display on standard error")
@@ -125,7 +125,6 @@ function progressDisplay(specs: string[], count: number): { update(p: Progress):
       stop: () => {},
     };
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cliProgress = require("cli-progress") as typeof import("cli-progress");
   const multi = new cliProgress.MultiBar(
     { stream: process.stderr, hideCursor: true, clearOnComplete: false, fps: 5, format: " {spec} {bar} {value}{of} | {rate} inputs/s | {failures} failing | {phase}" },

@@ -74,7 +74,6 @@ export interface ProbeDone {
 /** The table a worker runs: the real one, or the real one with a planted mistake. */
 export function tableFor(plant: WorkerSetup["plant"]): EntryTable {
   if (!plant) return ENTRY_TABLE;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const make = (require(plant.module) as Record<string, (t: EntryTable) => EntryTable>)[plant.name];
   if (typeof make !== "function") throw new Error(`${plant.module} exports no function ${plant.name}`);
   return make(ENTRY_TABLE);
