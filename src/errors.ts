@@ -36,38 +36,6 @@ export interface ParseError {
   message: string;
 }
 
-/** Shape of a peggy expectation (generated parsers report these). */
-export interface PeggyExpectation {
-  type: "literal" | "class" | "any" | "end" | "other";
-  text?: string;
-  parts?: (string | string[])[];
-  inverted?: boolean;
-  description?: string;
-}
-
-export function describeExpectation(e: PeggyExpectation): string {
-  switch (e.type) {
-    case "literal":
-      return JSON.stringify(e.text);
-    case "class": {
-      const parts = (e.parts ?? []).map((p) => (Array.isArray(p) ? `${escapeClassChar(p[0])}-${escapeClassChar(p[1])}` : escapeClassChar(p)));
-      return `[${e.inverted ? "^" : ""}${parts.join("")}]`;
-    }
-    case "any":
-      return "any character";
-    case "end":
-      return "end of input";
-    default:
-      return e.description ?? "something else";
-  }
-}
-
-function escapeClassChar(c: string): string {
-  const code = c.charCodeAt(0);
-  if (code < 0x20 || code === 0x7f) return `\\x${code.toString(16).padStart(2, "0").toUpperCase()}`;
-  return /[\]\\^-]/.test(c) ? `\\${c}` : c;
-}
-
 /** `"#", "/", [A-Za-z]` -> `one of "#/" or [A-Za-z]`: one-character literals are grouped into one string. */
 export function summarizeExpected(expected: string[]): string {
   const singles: string[] = [];
@@ -101,7 +69,8 @@ function hex4(n: number): string {
 export function percentEncode(c: string): string | null {
   const code = c.codePointAt(0)!;
   if (code >= 0xd800 && code <= 0xdfff) return null;
-  return Array.from(Buffer.from(c, "utf8"), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+  if (code < 0x80) return `%${code.toString(16).toUpperCase().padStart(2, "0")}`;
+  return Array.from(new TextEncoder().encode(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 }
 
 /** The first character (a whole code point) at `offset`, or null at the end. */

@@ -14,7 +14,7 @@ describe("parse() error values", () => {
     }
   });
   it("reports an unknown spec and lists the available ones", () => {
-    const r = parse("x", { spec: "rfc3986" });
+    const r = parse("x", { spec: "rfc9999" });
     expect(r.ok).to.equal(false);
     if (!r.ok) {
       expect(r.error.code).to.equal("unknown-spec");

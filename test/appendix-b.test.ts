@@ -1,6 +1,7 @@
 // Property: for every input a grammar accepts, its components equal those that the document's own
-// Appendix B regular expression finds (draft-1997 and draft-2003 give the same regex), except where
-// the published grammar itself derives something else; those exceptions are exact and asserted:
+// Appendix B regular expression finds (draft-1997, draft-2003 and RFC 3986 give the same regex), except
+// where the published grammar itself derives something else; those exceptions are exact and asserted
+// (rfc3986 has none: its five path rules were made so that the grammar and the regex agree):
 // - draft-2003 opaque-part (§3): the grammar's path is the regex's path + "?" + query;
 // - draft-1997: where no site can be derived (`//a?x`, `//a_b/`), Appendix A derives a path that
 //   starts with "//": the grammar's path is "//" + the regex's site + path;
@@ -8,7 +9,9 @@
 //   whose first segment holds the ":" (pchar has ":"): no scheme, and the path runs to "?" or "#".
 import { expect } from "chai";
 import fc from "fast-check";
-import { parse, type Draft1997Ast, type Draft2003Ast } from "../src";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse, type Draft1997Ast, type Draft2003Ast, type Rfc3986Ast } from "../src";
 
 const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;
 
@@ -26,6 +29,10 @@ function regexSplit(input: string): Split {
 }
 
 function astSplit2003(a: Draft2003Ast): Split {
+  return { scheme: a.scheme?.text ?? null, authority: a.authority?.text ?? null, path: a.path!.text, query: a.query?.text ?? null, fragment: a.fragment?.text ?? null };
+}
+
+function astSplit3986(a: Rfc3986Ast): Split {
   return { scheme: a.scheme?.text ?? null, authority: a.authority?.text ?? null, path: a.path!.text, query: a.query?.text ?? null, fragment: a.fragment?.text ?? null };
 }
 
@@ -68,6 +75,55 @@ describe("Appendix B regex agrees with the grammar's components", () => {
       { numRuns: 4000, seed: 2003 },
     );
     expect(accepted, "accepted inputs (the property must not be vacuous)").to.be.greaterThan(1000);
+  });
+
+  it("rfc3986: every accepted input, with no exception", () => {
+    let accepted = 0;
+    let rejected = 0;
+    fc.assert(
+      fc.property(inputs, (input) => {
+        const r = parse(input, { spec: "rfc3986" });
+        if (!r.ok) return void rejected++;
+        accepted++;
+        expect(astSplit3986(r.ast as Rfc3986Ast), input).to.deep.equal(regexSplit(input));
+      }),
+      { numRuns: 4000, seed: 3986 },
+    );
+    expect(accepted, "accepted inputs (the property must not be vacuous)").to.be.greaterThan(1000);
+    expect(rejected, "rejected inputs").to.be.greaterThan(100);
+  });
+
+  it("rfc3986: the Appendix B example gives the subexpressions the RFC prints", function () {
+    const rfc = join(process.env.URI_GRAMMARS_SEEDS ?? "/work/shared/seeds", "..", "references", "rfc3986.txt");
+    if (!existsSync(rfc)) this.skip();
+    const text = readFileSync(rfc, "utf8");
+    // The regex as Appendix B prints it (our APPENDIX_B is the same, with "/" escaped for JavaScript).
+    expect(text).to.include("^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\\?([^#]*))?(#(.*))?");
+    expect(APPENDIX_B.source.replace(/\\\//g, "/")).to.equal("^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\\?([^#]*))?(#(.*))?");
+    const m = APPENDIX_B.exec("http://www.ics.uci.edu/pub/ietf/uri/#Related")!;
+    const printed = ["http:", "http", "//www.ics.uci.edu", "www.ics.uci.edu", "/pub/ietf/uri/", "<undefined>", "<undefined>", "#Related", "Related"];
+    for (let n = 1; n <= 9; n++) {
+      expect(text, `$${n}`).to.match(new RegExp(`\\$${n} = ${printed[n - 1].replace(/[.?*+^$()[\]{}|\\]/g, "\\$&")}\n`));
+      expect(m[n] ?? "<undefined>", `$${n}`).to.equal(printed[n - 1]);
+    }
+    const ast = parse("http://www.ics.uci.edu/pub/ietf/uri/#Related", { spec: "rfc3986" });
+    expect(ast.ok && astSplit3986(ast.ast as Rfc3986Ast)).to.deep.equal({ scheme: "http", authority: "www.ics.uci.edu", path: "/pub/ietf/uri/", query: null, fragment: "Related" });
+  });
+
+  it("rfc3986: the §3 and §3.3 examples have the components the text names", () => {
+    const split = (s: string) => {
+      const r = parse(s, { spec: "rfc3986" });
+      if (!r.ok) throw new Error(r.error.message);
+      return astSplit3986(r.ast as Rfc3986Ast);
+    };
+    // §3: "foo://example.com:8042/over/there?name=ferret#nose": scheme, authority, path, query, fragment
+    expect(split("foo://example.com:8042/over/there?name=ferret#nose")).to.deep.equal({ scheme: "foo", authority: "example.com:8042", path: "/over/there", query: "name=ferret", fragment: "nose" });
+    // §3: "urn:example:animal:ferret:nose": scheme and path
+    expect(split("urn:example:animal:ferret:nose")).to.deep.equal({ scheme: "urn", authority: null, path: "example:animal:ferret:nose", query: null, fragment: null });
+    // §3.3: "<mailto:fred@example.com> has a path of "fred@example.com", whereas the URI
+    // <foo://info.example.com?fred> has an empty path."
+    expect(split("mailto:fred@example.com").path).to.equal("fred@example.com");
+    expect(split("foo://info.example.com?fred").path).to.equal("");
   });
 
   it("draft-1997: every accepted input", () => {

@@ -134,14 +134,14 @@ describe("batch: --summary and exit statuses", () => {
     const r = await run(["check", "--json", "--summary", "--jobs", "2", "-"], stdin);
     const lines = jsonLines(r.out);
     expect(lines.length).to.equal(7); // 6 input lines (one is empty) + the summary
-    expect(lines[6]).to.deep.equal({ summary: true, lines: 6, verdicts: { valid: 2, invalid: 3, "invalid UTF-8": 1 }, rules: { "hier-part": 2, IPv6address: 1 } });
+    expect(lines[6]).to.deep.equal({ summary: true, lines: 6, verdicts: { valid: 2, invalid: 3, "invalid UTF-8": 1 }, rules: { "URI-reference": 2, IPv6reference: 1 } });
     expect(r.err).to.equal("");
   });
   it("text --summary goes to standard error", async () => {
     const r = await run(["check", "--summary", "-"], stdin);
     expect(r.err).to.match(/summary: 6 lines/);
     expect(r.err).to.match(/ 3 {2}invalid\n/);
-    expect(r.err).to.match(/ 2 {2}hier-part\n/);
+    expect(r.err).to.match(/ 2 {2}URI-reference\n/);
     expect(r.out).not.to.contain("summary");
   });
   it("compare --summary counts per revision pattern and per revision's failing rule", async () => {

@@ -62,12 +62,21 @@ describe("compare", () => {
     expect(compareInput("http://a/").cells.map((c) => c.spec)).to.deep.equal(availableSpecIds());
   });
 
-  it("http://[::1]/: only draft-2003 accepts, and its cell is marked as differing", () => {
+  it("http://[::1]/: only draft-2003 and rfc3986 accept, and draft-2003's cell is marked as differing", () => {
     const r = compareInput("http://[::1]/");
-    expect(r.cells.filter((c) => c.valid).map((c) => c.spec)).to.deep.equal(["draft-2003"]);
+    expect(r.cells.filter((c) => c.valid).map((c) => c.spec)).to.deep.equal(["draft-2003", "rfc3986"]);
     const c2003 = r.cells.find((c) => c.spec === "draft-2003")!;
     expect(c2003.differs).to.include("verdict");
     expect(c2003.components!.host!.text).to.equal("[::1]");
+    expect(r.cells.find((c) => c.spec === "rfc3986")!.components!.host!.text).to.equal("[::1]");
+  });
+
+  it("http://a:b/ and http://[v1.x]/: draft-2003 and rfc3986 part ways (reg-name lost \":\"; IPvFuture is new)", () => {
+    const verdicts = (input: string) => compareInput(input, ["draft-2003", "rfc3986"]).cells.map((c) => c.valid);
+    expect(verdicts("http://a:b/")).to.deep.equal([true, false]);
+    expect(verdicts("http://[v1.x]/")).to.deep.equal([false, true]);
+    const [, c3986] = compareInput("http://[v1.x]/", ["draft-2003", "rfc3986"]).cells;
+    expect(c3986.differs).to.include("verdict");
   });
 
   it("names the components as each revision does (site vs authority, user vs userinfo)", () => {
@@ -93,7 +102,7 @@ describe("compare", () => {
     expect(t.out).to.match(/valid \*/);
     const j = await run(["compare", "--json", "http://[::1]/"]);
     const rec = JSON.parse(j.out);
-    expect(rec.cells.filter((c: { valid: boolean }) => c.valid).map((c: { spec: string }) => c.spec)).to.deep.equal(["draft-2003"]);
+    expect(rec.cells.filter((c: { valid: boolean }) => c.valid).map((c: { spec: string }) => c.spec)).to.deep.equal(["draft-2003", "rfc3986"]);
     expect(rec.cells.find((c: { spec: string }) => c.spec === "draft-1997").error.offset).to.equal(7);
   });
 
@@ -163,10 +172,11 @@ describe("diff", () => {
     const real = rev("draft-1997");
     const patched: Revision = {
       ...real,
-      astParser: {
-        parse(input: string, options?: Record<string, unknown>) {
-          if (options?.startRule === "mark" && input === "~") throw Object.assign(new Error("patched"), { location: {}, expected: [] });
-          return real.astParser.parse(input, options);
+      scanner: {
+        ...real.scanner,
+        scan(start: number, input: string) {
+          if (start === real.scanner.START.mark && input === "~") return 0;
+          return real.scanner.scan(start, input);
         },
       },
     };
@@ -258,7 +268,7 @@ describe("explain", () => {
   });
 
   it("says which other revisions accept the input", () => {
-    expect(explain("http://[::1]/", "draft-1997").sentence).to.contain("draft-2003 accepts it");
+    expect(explain("http://[::1]/", "draft-1997").sentence).to.contain("draft-2003, rfc3986 accept it");
   });
 
   it("a bad escape gets escape advice, not a class", () => {

@@ -1,9 +1,10 @@
-// Resolution: both Appendix C tables (verbatim, in order), our own cases, the lines where draft-1997
-// and draft-2003 differ, and very long runs of "..".
+// Resolution: both Appendix C tables and RFC 3986 §5.4 (verbatim, in order), our own cases, the lines
+// where draft-1997 and draft-2003 (and draft-2003 and rfc3986) differ, and very long runs of "..".
 import { expect } from "chai";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolve, resultText, type ResolveResult } from "../src/ops/resolve";
+import { merge, removeDotSegments } from "../src/ops/resolve-3986";
 import { readLines, readResolutionTable, type ResolutionCase } from "./support/resolution-table";
 
 // The seeds live outside the repository (see /work/shared/seeds/README.md).
@@ -148,5 +149,100 @@ describe("resolution: thousands of '..' segments", () => {
   }
   it(`draft-2003 remove choice drops ${n} leading ".."`, () => {
     expect(answer(resolve(BASE, "../".repeat(n) + "g", { dotSegments: "remove" }))).to.equal("http://a/g");
+  });
+});
+
+// RFC 3986 §5.4: the examples, verbatim and in order, from ../shared/references/rfc3986.txt.
+const RFC3986 = join(SEEDS, "..", "references", "rfc3986.txt");
+const haveRfc3986 = existsSync(RFC3986);
+
+describe("resolution: section-5.4-rfc3986.tsv", () => {
+  const cases = readResolutionTable("section-5.4-rfc3986.tsv");
+  it("holds every example line of §5.4.1 and §5.4.2, verbatim and in order (23 normal, 19 abnormal and the second http:g answer)", function () {
+    if (!haveRfc3986) this.skip();
+    const lines = readFileSync(RFC3986, "utf8").split("\n");
+    const from = lines.findIndex((l) => l.startsWith("5.4.1.  Normal Examples"));
+    const to = lines.findIndex((l) => l.startsWith("6.  Normalization and Comparison"));
+    const printed = lines.slice(from, to).filter((l) => /^\s+("[^"]*"\s+)?=\s+"/.test(l) || /^\s+\/\s+"/.test(l)).map((l) => l.trim());
+    expect(printed.filter((l) => l.startsWith('"')).length, "examples in §5.4").to.equal(23 + 19);
+    expect(cases.map((c) => c.printed)).to.deep.equal(printed);
+    for (const c of cases) {
+      expect(c.base).to.equal(BASE);
+      expect(c.printed!.includes(`"${c.expected}"`), `${c.file}:${c.line}`).to.equal(true);
+      if (c.printed!.startsWith('"')) expect(c.printed!.startsWith(`"${c.reference}"`), `${c.file}:${c.line}`).to.equal(true);
+    }
+  });
+  for (const c of cases) {
+    it(`${c.spec}${c.mode === "-" ? "" : ` (${c.mode})`}: ${c.printed}`, () => runCase(c));
+  }
+  it("every answer is a valid rfc3986 URI, and resolving it again against the base changes nothing", () => {
+    for (const c of cases) {
+      const r = resolve(BASE, c.reference, c.options);
+      expect(r.ok && r.kind === "uri", c.printed!).to.equal(true);
+      const again = resolve(BASE, answer(r), c.options);
+      expect(answer(again), c.printed!).to.equal(answer(r));
+    }
+  });
+  it("differs from draft-2003 exactly where RFC 3986 changed the algorithm", () => {
+    // The empty and fragment-only references give the base (§5.2.2 "T.path = Base.path; ... T.query =
+    // Base.query"), not "the current document"; remove_dot_segments (§5.2.4) drops ".." above the root
+    // and applies to absolute paths too; strict is the default (§5.2.2).
+    const differing = new Map<string, [string, string]>();
+    for (const c of cases) {
+      const a = answer(resolve(BASE, c.reference, { spec: "draft-2003" }));
+      const b = answer(resolve(BASE, c.reference, { spec: "rfc3986" }));
+      if (a !== b) differing.set(c.reference, [a, b]);
+    }
+    expect(Object.fromEntries(differing)).to.deep.equal({
+      "#s": ["(current document)#s", "http://a/b/c/d;p?q#s"],
+      "": ["(current document)", "http://a/b/c/d;p?q"],
+      "../../../g": ["http://a/../g", "http://a/g"],
+      "../../../../g": ["http://a/../../g", "http://a/g"],
+      "/./g": ["http://a/./g", "http://a/g"],
+      "/../g": ["http://a/../g", "http://a/g"],
+      "http:g": ["http://a/b/c/g", "http:g"],
+    });
+  });
+});
+
+describe("resolution: rfc3986 §5.2.3 merge and §5.2.4 remove_dot_segments", () => {
+  it("reproduces both buffer traces §5.2.4 prints, step by step", () => {
+    // STEP   OUTPUT BUFFER         INPUT BUFFER (the two tables of §5.2.4, as printed)
+    const traces: [string, [string, string, string][]][] = [
+      ["/a/b/c/./../../g", [["1", "", "/a/b/c/./../../g"], ["2E", "/a", "/b/c/./../../g"], ["2E", "/a/b", "/c/./../../g"], ["2E", "/a/b/c", "/./../../g"], ["2B", "/a/b/c", "/../../g"], ["2C", "/a/b", "/../g"], ["2C", "/a", "/g"], ["2E", "/a/g", ""]]],
+      ["mid/content=5/../6", [["1", "", "mid/content=5/../6"], ["2E", "mid", "/content=5/../6"], ["2E", "mid/content=5", "/../6"], ["2C", "mid", "/6"], ["2E", "mid/6", ""]]],
+    ];
+    for (const [path, want] of traces) {
+      const got: [string, string, string][] = [];
+      const result = removeDotSegments(path, (s) => got.push([s.step, s.output, s.input]));
+      expect(got, path).to.deep.equal(want);
+      expect(result).to.equal(want[want.length - 1][1]);
+    }
+  });
+  it("the traces are the RFC's own (the text holds each printed row)", function () {
+    if (!haveRfc3986) this.skip();
+    const text = readFileSync(RFC3986, "utf8");
+    for (const row of ["1 :                         /a/b/c/./../../g", "2B:   /a/b/c                /../../g", "2C:   /a                    /g", "2E:   /a/g", "2C:   mid                   /6", "2E:   mid/6"]) expect(text).to.include(row);
+  });
+  it("handles each step's edge: a final \"/.\" and \"/..\", lone \".\" and \"..\", and no \"/\" at all", () => {
+    const cases: [string, string][] = [["/a/.", "/a/"], ["/a/..", "/"], ["/..", "/"], [".", ""], ["..", ""], ["../a", "a"], ["./a", "a"], ["a", "a"], ["/a/b/../../..", "/"], ["a/..", "/"], ["a/../b", "/b"], ["/.a/..b/...", "/.a/..b/..."], ["//", "//"], ["/./", "/"], ["", ""]];
+    for (const [input, want] of cases) expect(removeDotSegments(input), JSON.stringify(input)).to.equal(want);
+  });
+  it("merges with a base that has an authority and an empty path (the first rule of §5.2.3)", () => {
+    expect(merge("a", "", "g")).to.equal("/g");
+    expect(merge(null, "", "g")).to.equal("g");
+    expect(merge(null, "b", "g")).to.equal("g");
+    expect(merge("a", "/b/c", "g")).to.equal("/b/g");
+    expect(answer(resolve("http://a", "g", { spec: "rfc3986" }))).to.equal("http://a/g");
+    expect(answer(resolve("foo:b", "g", { spec: "rfc3986" }))).to.equal("foo:g");
+  });
+  it(`runs in linear time on ${5000} ".." segments above the root and back`, () => {
+    const n = 5000;
+    expect(answer(resolve(BASE, "../".repeat(n) + "g", { spec: "rfc3986" }))).to.equal("http://a/g");
+    expect(answer(resolve("http://a/" + "x/".repeat(n) + "d", "../".repeat(n) + "g", { spec: "rfc3986" }))).to.equal("http://a/g");
+  });
+  it("an invalid base (a fragment, §5.1) or reference is an error value", () => {
+    expect(answer(resolve("http://a/b#f", "g", { spec: "rfc3986" }))).to.equal("error:invalid-base");
+    expect(answer(resolve(BASE, "http://a:b/", { spec: "rfc3986" }))).to.equal("error:invalid-reference");
   });
 });

@@ -14,9 +14,13 @@ export type ReferenceKind = "absolute" | "opaque" | "network-path" | "absolute-p
 
 /** A host as the revision classifies it. */
 export interface Host extends TextComponent {
-  /** `hostname`, `IPv4` (draft-2003 IPv4address, draft-1997 hostnumber), `IPv6` (draft-2003 IPv6reference), `reg-name` (draft-2003). */
-  kind: "hostname" | "IPv4" | "IPv6" | "reg-name";
-  /** For IPv6: the address without the brackets. */
+  /**
+   * `hostname`, `IPv4` (draft-2003 and rfc3986 IPv4address, draft-1997 hostnumber), `IPv6`
+   * (draft-2003 IPv6reference, rfc3986 IP-literal holding an IPv6address), `IPvFuture` (rfc3986
+   * IP-literal holding an IPvFuture), `reg-name` (draft-2003, rfc3986).
+   */
+  kind: "hostname" | "IPv4" | "IPv6" | "IPvFuture" | "reg-name";
+  /** For IPv6 and IPvFuture: the address without the brackets. */
   address?: TextComponent;
 }
 
@@ -62,6 +66,41 @@ export interface Draft2003Ast {
   fragment?: TextComponent | null;
 }
 
+/** rfc3986 authority (§3.2): `[ userinfo "@" ] host [ ":" port ]`; the host is always there (maybe empty). */
+export interface Rfc3986Authority extends TextComponent {
+  userinfo: TextComponent | null;
+  host: Host;
+  port: Port | null;
+}
+
+export interface Rfc3986Path extends TextComponent {
+  /** Which §3.3 rule derived the path. */
+  form: "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty";
+  /** The segments (split at "/"; a path that starts with "/" has no empty first segment here); empty for path-empty. */
+  segments: TextComponent[];
+}
+
+/**
+ * The AST of an rfc3986 parse; the conventions of Draft2003Ast (null = absent, "" = present but
+ * empty). `kind` is `absolute` for a URI or absolute-URI (§3, §4.3), else the §4.2 kind of the
+ * relative reference (`network-path`, `absolute-path`, `relative-path`); RFC 3986 has no opaque form.
+ */
+export interface Rfc3986Ast {
+  spec: "rfc3986";
+  rule: string;
+  text: string;
+  span: Span;
+  kind?: Exclude<ReferenceKind, "opaque">;
+  scheme?: TextComponent | null;
+  authority?: Rfc3986Authority | null;
+  userinfo?: TextComponent | null;
+  host?: Host | null;
+  port?: Port | null;
+  path?: Rfc3986Path | null;
+  query?: TextComponent | null;
+  fragment?: TextComponent | null;
+}
+
 /** draft-1997 site (§4.3.1): `[ [ user [ ":" password ] "@" ] hostport ]`, possibly empty. */
 export interface Draft1997Site extends TextComponent {
   user: TextComponent | null;
@@ -101,11 +140,11 @@ export interface Draft1997Ast {
   fragment?: TextComponent | null;
 }
 
-/** The ASTs of the two generic grammars (draft-1997, draft-2003): the ones resolution and normalization read. */
-export type GenericAst = Draft1997Ast | Draft2003Ast;
+/** The ASTs of the generic grammars (draft-1997, draft-2003, rfc3986): the ones resolution and normalization read. */
+export type GenericAst = Draft1997Ast | Draft2003Ast | Rfc3986Ast;
 
 export function isGenericAst(ast: { spec: string }): ast is GenericAst {
-  return ast.spec === "draft-1997" || ast.spec === "draft-2003";
+  return ast.spec === "draft-1997" || ast.spec === "draft-2003" || ast.spec === "rfc3986";
 }
 
-export type Ast = Draft1997Ast | Draft2003Ast | import("./draft-1994").Draft1994Ast | import("./rfc1738").Rfc1738Ast | import("./draft-1993").Draft1993Ast;
+export type Ast = Draft1997Ast | Draft2003Ast | Rfc3986Ast | import("./draft-1994").Draft1994Ast | import("./rfc1738").Rfc1738Ast | import("./draft-1993").Draft1993Ast;

@@ -2,6 +2,7 @@
 // map (Revision.components): the same neutral key in every revision, with the revision's own word
 // for it (draft-1997 `site`, draft-2003 `authority`).
 import { findAllNodes, findNode, type DerivationNode, type TextComponent } from "../ast/derivation";
+import { accepts } from "../diagnose";
 import { findRule, type Revision } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 
@@ -92,13 +93,7 @@ export function segmentsOf(revision: Revision, tree: DerivationNode, input: stri
 /** Whether `input` as a whole matches the rule with this published name (false for an unknown rule). */
 export function matchesRule(revision: Revision, published: string, input: string): boolean {
   const rule = findRule(revision, published);
-  if (!rule) return false;
-  try {
-    revision.astParser.parse(input, { startRule: rule.pegName });
-    return true;
-  } catch {
-    return false;
-  }
+  return rule !== undefined && accepts(revision, rule.pegName, input);
 }
 
 /** `Appendix A (§4.3.1)` -> `§4.3.1`; `§2.4.3 (body only ...)` -> `§2.4.3`. */

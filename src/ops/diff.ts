@@ -3,6 +3,9 @@
 // unescaped come from the character matrix (src/ops/characters.ts), computed from the grammars.
 import type { Revision } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
+import { parseExpression } from "../published/parse-expression";
+import { stripComment } from "../published/split-rules";
+import type { Expr } from "../published/model";
 import { characterTable, type CharacterRow } from "./characters";
 import { noComponentsNote } from "./components";
 
@@ -75,7 +78,47 @@ export function normalizeRuleText(text: string[]): string {
   return tokens.join(" ");
 }
 
+/**
+ * Two ABNF rules (RFC 2234, draft-2003 and rfc3986) are the same when their definitions read as the
+ * same expression: grouping parentheses, line breaks and where the "/" of a continued line stands
+ * are notation (draft-2003's dec-octet writes `( %x31-39 DIGIT ) /`, RFC 3986's `/ %x31-39 DIGIT`).
+ */
+function sameAbnfDefinition(x: string[], y: string[]): boolean {
+  const read = (text: string[]): string | null => {
+    const body = text.map((line) => stripComment(line)).join(" ");
+    const eq = body.indexOf("=");
+    if (eq < 0) return null;
+    try {
+      return JSON.stringify(flatten(parseExpression(body.slice(eq + 1), { alternative: "/", literalsIgnoreCase: true, numericValues: true })));
+    } catch {
+      return null;
+    }
+  };
+  const ex = read(x);
+  return ex !== null && ex === read(y);
+}
+
+/** Nested sequences and alternations flattened (`a (b c)` = `a b c`), names compared case-insensitively (RFC 2234 §2.1). */
+function flatten(e: Expr): Expr {
+  switch (e.type) {
+    case "seq":
+    case "alt": {
+      const items = e.items.map(flatten).flatMap((i) => (i.type === e.type ? (i as { items: Expr[] }).items : [i]));
+      return { type: e.type, items };
+    }
+    case "opt":
+      return { type: "opt", expr: flatten(e.expr) };
+    case "rep":
+      return { ...e, expr: flatten(e.expr) };
+    case "ref":
+      return { type: "ref", name: e.name.toLowerCase() };
+    default:
+      return e;
+  }
+}
+
 export function diffRules(a: Revision, b: Revision): RuleDiff {
+  const bothAbnf = a.notation === "RFC 2234 ABNF" && b.notation === "RFC 2234 ABNF";
   const published = (r: Revision) => new Map(r.rules.filter((x) => x.kind !== "helper").map((x) => [ruleName(x), x]));
   const ra = published(a);
   const rb = published(b);
@@ -83,7 +126,7 @@ export function diffRules(a: Revision, b: Revision): RuleDiff {
   for (const [name, x] of ra) {
     const y = rb.get(name);
     if (!y) out.removed.push({ name, a: { section: x.section, text: x.text } });
-    else if (normalizeRuleText(x.text) !== normalizeRuleText(y.text)) out.changed.push({ name, a: { section: x.section, text: x.text }, b: { section: y.section, text: y.text } });
+    else if (normalizeRuleText(x.text) !== normalizeRuleText(y.text) && !(bothAbnf && sameAbnfDefinition(x.text, y.text))) out.changed.push({ name, a: { section: x.section, text: x.text }, b: { section: y.section, text: y.text } });
     else out.unchanged.push(name);
   }
   for (const [name, y] of rb) if (!ra.has(name)) out.added.push({ name, b: { section: y.section, text: y.text } });

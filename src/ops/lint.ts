@@ -1,5 +1,5 @@
-// Security notes: the concerns the documents raise in their security sections (draft-2003 §7,
-// draft-1997 §7, rfc1738 §6), checked on a valid input's components. Notes are warnings: they
+// Security notes: the concerns the documents raise in their security sections (rfc3986 §7,
+// draft-2003 §7, draft-1997 §7, rfc1738 §6), checked on a valid input's components. Notes are warnings: they
 // never change validity, and an invalid input gets none.
 import type { DerivationNode } from "../ast/derivation";
 import { parse } from "../parse";
@@ -7,7 +7,7 @@ import { getRevision, type Revision } from "../revisions";
 import { componentsOf, matchesRule, type ComponentValue } from "./components";
 import { findNode } from "../ast/derivation";
 
-export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "rare-ipv4";
+export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4";
 
 export interface LintNote {
   code: LintCode;
@@ -34,14 +34,17 @@ export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: str
 };
 
 // Where each concern is raised: draft-2003 §7.2 Malicious Construction, §7.3 Rare IP Address
-// Formats, §7.4 Sensitive Information, §7.5 Semantic Attacks; draft-1997 §7 and rfc1738 §6 (one
-// section each, covering ports, escaped CR/LF and passwords).
+// Formats, §7.4 Sensitive Information, §7.5 Semantic Attacks; rfc3986 §7.2 Malicious Construction,
+// §7.3 Back-End Transcoding, §7.4 Rare IP Address Formats, §7.5 Sensitive Information (and §3.2.1
+// "Use of the format "user:password" in the userinfo field is deprecated"), §7.6 Semantic Attacks;
+// draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and passwords).
 const SECTIONS: Record<LintCode, string[]> = {
-  password: ["draft-2003 §7.4", "draft-1997 §7", "rfc1738 §6"],
-  "userinfo-looks-like-host": ["draft-2003 §7.5"],
-  "non-default-port": ["draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
-  "escaped-crlf": ["draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
-  "rare-ipv4": ["draft-2003 §7.3"],
+  password: ["rfc3986 §7.5", "rfc3986 §3.2.1", "draft-2003 §7.4", "draft-1997 §7", "rfc1738 §6"],
+  "userinfo-looks-like-host": ["rfc3986 §7.6", "draft-2003 §7.5"],
+  "non-default-port": ["rfc3986 §7.2", "draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
+  "escaped-crlf": ["rfc3986 §7.2", "draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
+  "escaped-nul": ["rfc3986 §7.3"],
+  "rare-ipv4": ["rfc3986 §7.4", "draft-2003 §7.3"],
 };
 
 function note(code: LintCode, span: { start: number; end: number }, message: string): LintNote {
@@ -105,6 +108,14 @@ export function lintTree(revision: Revision, tree: DerivationNode, input: string
     const first = crlf[0].index!;
     const list = crlf.map((m) => `${m[0]} at ${m.index}`).join(", ");
     notes.push(note("escaped-crlf", { start: first, end: crlf[crlf.length - 1].index! + 3 }, `Escaped CR or LF (${list}): a client must not unescape these before transmission, or they may inject a command in the protocol`));
+  }
+
+  // Escaped NUL (rfc3986 §7.3): "the "%00" percent-encoding (NUL) may require special handling and
+  // should be rejected if the application is not expecting to receive raw data within a component."
+  const nul = [...input.matchAll(/%00/g)];
+  if (nul.length > 0) {
+    const list = nul.map((m) => `at ${m.index}`).join(", ");
+    notes.push(note("escaped-nul", { start: nul[0].index!, end: nul[nul.length - 1].index! + 3 }, `Escaped NUL "%00" (${list}): reject it unless the application expects raw data in this component`));
   }
 
   // An IPv4-looking host in one of the rare forms (fewer than four parts, octal or hex parts).

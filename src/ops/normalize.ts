@@ -3,23 +3,28 @@
 //   syntax  §6.2.2 Syntax-based Normalization: case (§6.2.2.1), escapes (§6.2.2.2), path segments
 //           (§6.2.2.3);
 //   scheme  §6.2.3 Scheme-based Normalization: also an explicit default port is elided.
+// rfc3986 §6.2 has the same three rungs with other contents (normalizeRfc3986 below): case (§6.2.2.1:
+// also every host, and hex digits everywhere), percent-encoding (§6.2.2.2: every unreserved
+// character, "-" and "." included), dot segments (§6.2.2.3: remove_dot_segments, §5.2.4), and on the
+// scheme rung an empty path with an authority becomes "/" and an empty or default port goes (§6.2.3).
 // draft-1997 has no ladder; its §6 names two rules, "host name is case independent" and "a URL with
 // an explicit ":port", where the port is the default for the scheme, is equivalent to one where the
 // port is elided" (plus §4.1 on scheme names). They are placed on the same rungs: syntax = the case
 // rules, scheme = the case rules and the default port. Nothing else is changed for draft-1997.
-import type { Draft1997Ast, Draft2003Ast, GenericAst } from "../ast/types";
+import type { GenericAst } from "../ast/types";
 import { parse } from "../parse";
-import { referenceComponents, type UriComponents } from "./uri-components";
+import { componentsOf, referenceComponents, type UriComponents } from "./uri-components";
 import { defaultPort } from "./default-ports";
 import { recombine } from "./format";
 import { removeDotSegments } from "./resolve-2003";
+import { removeDotSegments as removeDotSegments3986 } from "./resolve-3986";
 import type { ParseError } from "../errors";
 
 export const LEVELS = ["string", "syntax", "scheme"] as const;
 export type NormalizationLevel = (typeof LEVELS)[number];
 
 export interface NormalizeOptions {
-  /** draft-2003 (default) or draft-1997. */
+  /** draft-2003 (default), rfc3986 or draft-1997. */
   spec?: string;
   /** A rung of the comparison ladder; default "scheme" (the highest implemented). */
   level?: NormalizationLevel;
@@ -38,7 +43,7 @@ export type NormalizeResult =
   | { ok: true; spec: string; level: NormalizationLevel; input: string; normalized: string; steps: NormalizationStep[] }
   | { ok: false; spec: string; error: { code: NormalizeErrorCode; message: string; parseError?: ParseError } };
 
-export const NORMALIZING_SPECS = ["draft-1997", "draft-2003"];
+export const NORMALIZING_SPECS = ["draft-1997", "draft-2003", "rfc3986"];
 
 export function isLevel(s: string): s is NormalizationLevel {
   return (LEVELS as readonly string[]).includes(s);
@@ -50,7 +55,7 @@ export function normalize(input: string, options: NormalizeOptions = {}): Normal
   const spec = options.spec ?? "draft-2003";
   const level = options.level ?? "scheme";
   if (!NORMALIZING_SPECS.includes(spec)) {
-    return { ok: false, spec, error: { code: "unknown-spec", message: `Normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}.` } };
+    return { ok: false, spec, error: { code: "unknown-spec", message: `Normalization follows draft-2003 §6, rfc3986 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}.` } };
   }
   if (!isLevel(level)) {
     return { ok: false, spec, error: { code: "unknown-level", message: `Unknown level "${level}"; the ladder (draft-2003 §6.2) has: ${LEVELS.join(", ")}.` } };
@@ -64,7 +69,8 @@ export function normalize(input: string, options: NormalizeOptions = {}): Normal
   // conclude that they are equivalent." Nothing to do on this rung.
   if (level === "string") return { ok: true, spec, level, input, normalized: input, steps };
 
-  const ast = parsed.ast as GenericAst; // normalize() accepts draft-1997 and draft-2003 only
+  const ast = parsed.ast as GenericAst; // normalize() accepts the NORMALIZING_SPECS only
+  if (spec === "rfc3986") return normalizeRfc3986(input, ast, level);
   // The four main components as resolution reads them (uri-components.ts, referenceComponents): for
   // draft-1997 `http://A?q` the grammar derives no site, §4.4 and Appendix B read site "A".
   const c = referenceComponents(ast)!;
@@ -129,14 +135,102 @@ export function normalize(input: string, options: NormalizeOptions = {}): Normal
   return { ok: true, spec, level, input, normalized, steps };
 }
 
-/** %xx -> %XX; then the escapes of ALPHA, DIGIT, "_" and "~" (draft-2003 §2.3) become the character. */
-export function normalizeEscapes(s: string): string {
+/**
+ * %xx -> %XX; then the escapes of the characters `unescaped` matches become the character: by
+ * default ALPHA, DIGIT, "_" and "~" (draft-2003 §6.2.2.2 with §2.3); rfc3986 passes its unreserved
+ * set (§6.2.2.2 "any percent-encoded octet that corresponds to an unreserved character").
+ */
+export function normalizeEscapes(s: string, unescaped: RegExp = /[A-Za-z0-9_~]/): string {
   return s.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => {
     const code = Number.parseInt(hex, 16);
     const ch = String.fromCharCode(code);
-    if (/[A-Za-z0-9_~]/.test(ch)) return ch;
+    if (unescaped.test(ch)) return ch;
     return "%" + hex.toUpperCase();
   });
+}
+
+/** rfc3986 §2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
+const RFC_3986_UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/** rfc3986 §6.2.2.1: a host to lower case, but the hex digits of its percent-encodings to upper case. */
+function caseNormalizeHost(host: string): string {
+  return host.toLowerCase().replace(/%[0-9a-f]{2}/g, (t) => t.toUpperCase());
+}
+
+/** The rfc3986 comparison ladder (§6.2); the rungs as in normalize(). */
+function normalizeRfc3986(input: string, ast: GenericAst, level: NormalizationLevel): NormalizeResult {
+  const spec = "rfc3986";
+  const steps: NormalizationStep[] = [];
+  // §5.2.2's parse(R): the five components as the grammar derives them (Appendix B agrees, §3).
+  const c = componentsOf(ast)!;
+  const parts = authorityParts(ast);
+  const current = () => recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
+  const note = (section: string, rule: string) => {
+    const result = current();
+    if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push({ section, rule, result });
+  };
+  const upperHex = (s: string) => s.replace(/%[0-9A-Fa-f]{2}/g, (t) => t.toUpperCase());
+
+  // §6.2.2.1 Case Normalization: "For all URIs, the hexadecimal digits within a percent-encoding
+  // triplet ... should be normalized to use uppercase letters for the digits A-F." "... the scheme
+  // and host are case-insensitive and therefore should be normalized to lowercase."
+  if (c.scheme !== null) c.scheme = c.scheme.toLowerCase();
+  if (parts) {
+    parts.host = caseNormalizeHost(parts.host);
+    if (parts.userinfo !== null) parts.userinfo = upperHex(parts.userinfo);
+  }
+  c.path = upperHex(c.path);
+  if (c.query !== null) c.query = upperHex(c.query);
+  if (c.fragment !== null) c.fragment = upperHex(c.fragment);
+  note("rfc3986 §6.2.2.1", "percent-encoding hex digits to upper case; scheme and host to lower case");
+
+  // §6.2.2.2 Percent-Encoding Normalization: "decoding any percent-encoded octet that corresponds to
+  // an unreserved character, as described in Section 2.3." (A letter decoded in the host is
+  // case-insensitive like the rest of the host, §6.2.2.1.)
+  const decode = (s: string) => normalizeEscapes(s, RFC_3986_UNRESERVED);
+  if (parts) {
+    parts.host = caseNormalizeHost(decode(parts.host));
+    if (parts.userinfo !== null) parts.userinfo = decode(parts.userinfo);
+  }
+  c.path = decode(c.path);
+  if (c.query !== null) c.query = decode(c.query);
+  if (c.fragment !== null) c.fragment = decode(c.fragment);
+  note("rfc3986 §6.2.2.2", 'percent-encoded unreserved characters decoded (ALPHA, DIGIT, "-", ".", "_", "~"; §2.3)');
+
+  // §6.2.2.3 Path Segment Normalization: "URI normalizers should remove dot-segments by applying the
+  // remove_dot_segments algorithm to the path, as described in Section 5.2.4." Relative references
+  // keep theirs: §6.1 "the references should be converted to their respective target URIs before
+  // comparison", and resolution (§5.2.2) removes them.
+  if (ast.kind === "absolute") {
+    c.path = removeDotSegments3986(c.path);
+    // Without an authority, a path that now starts with "//" would be read back as one ("a:/.//x"
+    // would become "a://x", a URI with authority "x"): §5.3 recomposes it so, but §6.1 asks comparison
+    // to avoid "false positives" strictly. The "/." that remove_dot_segments would take away again
+    // keeps the path a path (the form the WHATWG URL standard also writes).
+    if (c.authority === null && c.path.startsWith("//")) c.path = "/." + c.path;
+    note("rfc3986 §6.2.2.3", "dot segments removed (remove_dot_segments, §5.2.4)");
+  }
+  if (level === "syntax") return { ok: true, spec, level, input, normalized: current(), steps };
+
+  // §6.2.3 Scheme-Based Normalization: "In general, a URI that uses the generic syntax for authority
+  // with an empty path should be normalized to a path of "/"."
+  if (c.authority !== null && c.path === "" && c.scheme !== null) {
+    c.path = "/";
+    note("rfc3986 §6.2.3", 'an empty path after an authority becomes "/"');
+  }
+  // "Likewise, an explicit ":port", for which the port is empty or the default for the scheme, is
+  // equivalent to one where the port and its ":" delimiter are elided and thus should be removed".
+  if (parts && parts.port !== null) {
+    const d = defaultPort(c.scheme);
+    if (parts.port === "") {
+      parts.port = null;
+      note("rfc3986 §6.2.3", "empty port elided");
+    } else if (d && Number.parseInt(parts.port, 10) === d.port) {
+      parts.port = null;
+      note("rfc3986 §6.2.3", `default port ${d.port} of ${d.scheme} elided (${d.section})`);
+    }
+  }
+  return { ok: true, spec, level, input, normalized: current(), steps };
 }
 
 /** The server parts of an authority (draft-2003 server, draft-1997 site), or null when there are none. */
@@ -148,7 +242,13 @@ interface AuthorityParts {
   port: string | null;
 }
 
-function authorityParts(ast: Draft1997Ast | Draft2003Ast): AuthorityParts | null {
+function authorityParts(ast: GenericAst): AuthorityParts | null {
+  if (ast.spec === "rfc3986") {
+    // §3.2: authority = [ userinfo "@" ] host [ ":" port ] (the host may be empty).
+    const a = ast.authority;
+    if (!a) return null;
+    return { userinfo: a.userinfo ? a.userinfo.text : null, host: a.host.text, hostKind: a.host.kind, port: a.port ? a.port.text : null };
+  }
   if (ast.spec === "draft-2003") {
     const a = ast.authority;
     // §3.2.1: a registry-based name has no host/port structure of its own.

@@ -56,10 +56,12 @@ export interface ResolveOptions {
   /**
    * draft-2003 §5.2: a validating parser keeps a scheme equal to the base's (`http:g` stays
    * `http:g`); the default, non-validating, ignores it (`http:g` gives `http://a/b/c/g`).
+   * rfc3986 §5.2.2 calls the same choice `strict`; there the default is strict (true), since the
+   * non-strict reading "should be avoided but is allowed for backward compatibility".
    * draft-1997 has only the validating behaviour (§5.2 step 3); draft-1993 has no such choice.
    */
   strict?: boolean;
-  /** draft-2003 §5.2 merge step 7's three choices; default "keep". Other revisions ignore it. */
+  /** draft-2003 §5.2 merge step 7's three choices; default "keep". Other revisions ignore it (rfc3986 §5.2.4 always removes). */
   dotSegments?: DotSegmentsChoice;
 }
 

@@ -1,4 +1,5 @@
 // resolve(): a reference made absolute against a base, by one revision's own text.
+//   rfc3986     §5.2.2 pseudocode, §5.2.3 merge, §5.2.4 remove_dot_segments (resolve-3986.ts)
 //   draft-2003  §5.2 pseudocode and merge steps 1-8 (resolve-2003.ts)
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
@@ -7,6 +8,7 @@ import { isSpecId, SPEC_IDS, DEFAULT_SPEC } from "../revisions";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1997 } from "./resolve-1997";
 import { resolve2003 } from "./resolve-2003";
+import { resolve3986 } from "./resolve-3986";
 import type { Citation, ResolveOptions, ResolveResult } from "./resolve-result";
 
 export * from "./resolve-result";
@@ -34,7 +36,7 @@ export const NO_RESOLUTION: Readonly<Record<"draft-1994" | "rfc1738", Citation>>
 
 /** The revisions that define a resolution algorithm of their own. */
 export function definesResolution(spec: string): boolean {
-  return spec === "draft-1993" || spec === "draft-1997" || spec === "draft-2003";
+  return spec === "draft-1993" || spec === "draft-1997" || spec === "draft-2003" || spec === "rfc3986";
 }
 
 /**
@@ -49,6 +51,10 @@ export function resolve(base: string, reference: string, options: ResolveOptions
     return { ok: false, spec, error: { code: typeof base !== "string" ? "invalid-base" : "invalid-reference", spec, section: null, message: "The base and the reference must be strings." } };
   }
   switch (spec) {
+    case "rfc3986":
+      // §5.2.2: the non-strict reading is "a loophole in prior specifications ... Its use should be
+      // avoided but is allowed for backward compatibility": strict unless asked otherwise.
+      return resolve3986(base, reference, options.strict ?? true);
     case "draft-2003":
       return resolve2003(base, reference, options.strict ?? false, options.dotSegments ?? "keep");
     case "draft-1997":

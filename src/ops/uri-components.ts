@@ -1,12 +1,13 @@
-// The five parts every resolution and comparison algorithm of draft-1997 and draft-2003 works on:
-// "the four main components" plus the fragment identifier (draft-1997 §4.4 and §5.2 step 1,
-// draft-2003 §5.2 "(R.scheme, R.authority, R.path, R.query, fragment) = parse(R)").
+// The five parts every resolution and comparison algorithm of draft-1997, draft-2003 and rfc3986
+// works on: "the four main components" plus the fragment identifier (draft-1997 §4.4 and §5.2 step 1,
+// draft-2003 §5.2 "(R.scheme, R.authority, R.path, R.query, fragment) = parse(R)", rfc3986 §5.2.2
+// "(R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R)").
 // null = undefined (its separator is absent); "" = present but empty. The path is never undefined.
 import { isGenericAst, type Ast } from "../ast/types";
 
 export interface UriComponents {
   scheme: string | null;
-  /** draft-2003 authority (§3.2), draft-1997 site (§4.3.1): the text after "//". */
+  /** draft-2003 and rfc3986 authority (§3.2), draft-1997 site (§4.3.1): the text after "//". */
   authority: string | null;
   path: string;
   query: string | null;
@@ -19,7 +20,8 @@ export interface UriComponents {
  */
 export function componentsOf(ast: Ast): UriComponents | null {
   if (!isGenericAst(ast) || ast.kind === undefined) return null;
-  const authority = ast.spec === "draft-2003" ? ast.authority : ast.site;
+  // draft-1997 calls the authority `site` (§4.3.1); draft-2003 and rfc3986 call it `authority` (§3.2).
+  const authority = ast.spec === "draft-1997" ? ast.site : ast.authority;
   return {
     scheme: ast.scheme ? ast.scheme.text : null,
     authority: authority ? authority.text : null,

@@ -137,6 +137,12 @@ export function parseExpression(body: string, opts: NotationOptions): Expr {
       if (t && t.t === "num") { max = t.v; pos++; }
     }
     t = peek();
+    // `0<prose>` (RFC 3986 path-empty = 0<pchar>): zero repetitions (RFC 2234 §3.7) derive only the
+    // empty string, whatever the element is, so the prose needs no reading.
+    if (!star && min === 0 && t !== undefined && t.t === "prose") {
+      pos++;
+      return { type: "seq", items: [] };
+    }
     const groupOnly = star && opts.repeatedBracketsGroup === true && t !== undefined && t.t === "op" && t.v === "[";
     const e = groupOnly ? (pos++, bracketGroup()) : element();
     if (!star && min === null) return e;

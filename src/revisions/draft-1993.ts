@@ -1,4 +1,4 @@
-import { generatedParsers, generatedRules } from "./generated";
+import { generatedRules, generatedScanner } from "./generated";
 import { buildDraft1993Ast, type Draft1993Ast, type Draft1993Production } from "../ast/draft-1993";
 import type { Revision } from "./revision";
 
@@ -42,7 +42,7 @@ export const draft1993: Revision<Draft1993Ast> = {
   grammarSection: 'section "BNF syntax"',
   topRule: "anchoraddress",
   rules: generatedRules("draft-1993"),
-  ...generatedParsers("draft-1993"),
+  scanner: generatedScanner("draft-1993"),
   buildAst: buildDraft1993Ast,
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
   characterRules: new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),

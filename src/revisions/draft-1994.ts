@@ -1,4 +1,4 @@
-import { generatedParsers, generatedRules } from "./generated";
+import { generatedRules, generatedScanner } from "./generated";
 import { buildDraft1994Ast, type Draft1994Ast } from "../ast/draft-1994";
 import type { Revision } from "./revision";
 
@@ -50,7 +50,7 @@ export const draft1994: Revision<Draft1994Ast> = {
   // (PrePrefix), and "The current IETF URI working group preference is for the prefixedurl production".
   topRule: "prefixedurl",
   rules: generatedRules("draft-1994"),
-  ...generatedParsers("draft-1994"),
+  scanner: generatedScanner("draft-1994"),
   buildAst: buildDraft1994Ast,
   characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   selectProduction: selectDraft1994Production,

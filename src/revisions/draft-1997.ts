@@ -1,4 +1,4 @@
-import { generatedParsers, generatedRules } from "./generated";
+import { generatedRules, generatedScanner } from "./generated";
 import { buildDraft1997Ast } from "../ast/draft-1997";
 import type { Draft1997Ast } from "../ast/types";
 import type { Revision } from "./revision";
@@ -12,7 +12,7 @@ export const draft1997: Revision<Draft1997Ast> = {
   grammarSection: "Appendix A \"Collected BNF for URLs\"",
   topRule: "URL-reference",
   rules: generatedRules("draft-1997"),
-  ...generatedParsers("draft-1997"),
+  scanner: generatedScanner("draft-1997"),
   buildAst: buildDraft1997Ast,
   // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query
   // (§4.3.3); fragment (§3). Character classes: §2.2 reserved, §2.3 unreserved and mark, §2.4.3 the

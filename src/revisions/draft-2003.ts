@@ -1,4 +1,4 @@
-import { generatedParsers, generatedRules } from "./generated";
+import { generatedRules, generatedScanner } from "./generated";
 import { buildDraft2003Ast } from "../ast/draft-2003";
 import type { Draft2003Ast } from "../ast/types";
 import type { Revision } from "./revision";
@@ -12,7 +12,7 @@ export const draft2003: Revision<Draft2003Ast> = {
   grammarSection: "sections 2 to 5 (Appendix A is \"To be filled-in later\")",
   topRule: "URI-reference",
   rules: generatedRules("draft-2003"),
-  ...generatedParsers("draft-2003"),
+  scanner: generatedScanner("draft-2003"),
   buildAst: buildDraft2003Ast,
   // §3 components: scheme (§3.1), authority (§3.2) = server / reg-name with userinfo, host, port
   // (§3.2.2); path (§3.3) of segments; query (§3.4); fragment (§4.1). Character classes: §2.2

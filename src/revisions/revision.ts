@@ -1,10 +1,6 @@
 import type { DerivationNode } from "../ast/derivation";
+import type { GeneratedScanner } from "../scanner/types";
 import type { RuleInfo } from "./types";
-
-/** The generated parser modules of one revision (generated/<spec>.ast.ts, generated/<spec>.trace.ts). */
-export interface GeneratedParser {
-  parse(input: string, options?: Record<string, unknown>): unknown;
-}
 
 /** What the registry says about one revision. `specs()` returns these (without the parsers). */
 export interface SpecInfo {
@@ -12,7 +8,7 @@ export interface SpecInfo {
   title: string;
   /** Publication date as the document gives it (YYYY-MM). */
   date: string;
-  /** The seed file under ../shared/seeds/. */
+  /** The seed file, relative to ../shared/seeds/ (rfc3986: `../references/rfc3986.txt`, the RFC as published). */
   seed: string;
   /** The grammar notation the document uses. */
   notation: string;
@@ -24,17 +20,13 @@ export interface SpecInfo {
   rules: readonly RuleInfo[];
 }
 
-export type SpecId = "draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003";
-export const SPEC_IDS: readonly SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
+export type SpecId = "draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003" | "rfc3986";
+export const SPEC_IDS: readonly SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"];
 
-/** A revision the tool can parse: registry data plus its parsers and AST builder. */
+/** A revision the tool can parse: registry data plus its scanner and AST builder. */
 export interface Revision<A = unknown> extends SpecInfo {
-  astParser: GeneratedParser;
-  traceParser: GeneratedParser;
-  /** Calls the tracer but builds no nodes: re-run on a rejected input to name the failing rule. */
-  diagnoseParser: GeneratedParser;
-  /** Builds no nodes and calls no tracer: accept or reject only (validate()). */
-  validateParser: GeneratedParser;
+  /** Every rule as a start rule: a DFA, and the walk that builds an accepted input's derivation. */
+  scanner: GeneratedScanner;
   buildAst(root: DerivationNode, input: string): A;
   /**
    * Rules that match one character or one escape (alpha, pchar, HEXDIG ...). Error messages name the

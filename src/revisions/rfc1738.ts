@@ -1,4 +1,4 @@
-import { generatedParsers, generatedRules } from "./generated";
+import { generatedRules, generatedScanner } from "./generated";
 import { buildRfc1738Ast, type Rfc1738Ast, type Rfc1738Production } from "../ast/rfc1738";
 import type { Revision } from "./revision";
 
@@ -38,7 +38,7 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   grammarSection: "section 5 \"BNF for specific URL schemes\"",
   topRule: "url",
   rules: generatedRules("rfc1738"),
-  ...generatedParsers("rfc1738"),
+  scanner: generatedScanner("rfc1738"),
   buildAst: buildRfc1738Ast,
   characterRules: new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
   selectProduction: selectRfc1738Production,

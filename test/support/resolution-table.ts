@@ -1,7 +1,7 @@
 // Reads the resolution tables under test/data/resolution/ (a folder of its own: their columns are
 // not those of test/data/*.tsv). Columns, tab-separated:
 //   spec  mode  base  reference  expected  algorithm  section  printed  note
-// - mode: "-", or options separated by ",": strict, dotSegments=keep|remove|error;
+// - mode: "-", or options separated by ",": strict, nonstrict, dotSegments=keep|remove|error;
 // - reference (and base): literal, or a JSON string when it starts with a double quote;
 // - expected: a URI, "(current document)" or "(current document)#frag", "(not defined)", "error:<code>";
 // - algorithm: "-" when the algorithm gives `expected`, else what it gives (the document's printed
@@ -52,6 +52,7 @@ export function readResolutionTable(file: string): ResolutionCase[] {
     const options: ResolveOptions = { spec };
     for (const m of mode === "-" ? [] : mode.split(",")) {
       if (m === "strict") options.strict = true;
+      else if (m === "nonstrict") options.strict = false;
       else if (/^dotSegments=(keep|remove|error)$/.test(m)) options.dotSegments = m.split("=")[1] as ResolveOptions["dotSegments"];
       else throw new Error(`${file}:${line}: unknown mode ${m}`);
     }

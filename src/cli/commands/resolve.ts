@@ -38,7 +38,8 @@ export function registerResolve(program: Command, { io, setExit }: CommandContex
     .argument("<base>", "the base (an absolute URL/URI)")
     .argument("<reference...>", "references to resolve")
     .addOption(new Option("--spec <id>", `revision: ${SPEC_IDS.join(", ")}`).default(DEFAULT_SPEC))
-    .option("--strict", "draft-2003 validating parser: keep a scheme equal to the base's (http:g stays http:g)")
+    .option("--strict", "draft-2003 validating parser: keep a scheme equal to the base's (http:g stays http:g); rfc3986 §5.2.2 strict is the default there")
+    .option("--no-strict", "rfc3986 §5.2.2 non-strict parser (backward compatibility): ignore a scheme equal to the base's (http:g gives http://a/b/c/g)")
     .addOption(new Option("--dot-segments <choice>", 'draft-2003 §5.2 merge step 7: leading ".." segments are kept, removed, or an error').choices(["keep", "remove", "error"]).default("keep"))
     .option("--all-specs", "print the answer of every revision side by side")
     .option("--json", "one JSON object per reference")
@@ -46,7 +47,8 @@ export function registerResolve(program: Command, { io, setExit }: CommandContex
       "after",
       `
 Answers are printed as the Appendix C tables print them: REF = ANSWER, where ANSWER is a URI,
-"(current document)" (draft-1997 §5.2 step 2, draft-2003 §5.2), or "not defined" for draft-1994 and
+"(current document)" (draft-1997 §5.2 step 2, draft-2003 §5.2; rfc3986 §5.2.2 gives the base itself),
+or "not defined" for draft-1994 and
 rfc1738, which define no resolution (the citation says where). draft-1993 follows its "Partial form"
 rules. Exit status: 0 when every reference resolved, 1 when a base or reference is invalid (or
 merge step 7 reports an error), 2 on a usage error.
@@ -55,6 +57,7 @@ Examples:
   $ uri-grammars resolve 'http://a/b/c/d;p?q' g ../g '?y' '#s'
   $ uri-grammars resolve --spec draft-1997 'http://a/b/c/d;p?q' 'g?y/./x'
   $ uri-grammars resolve --strict 'http://a/b/c/d;p?q' 'http:g'
+  $ uri-grammars resolve --spec rfc3986 --no-strict 'http://a/b/c/d;p?q' 'http:g'
   $ uri-grammars resolve --dot-segments remove 'http://a/b/c/d;p?q' '../../../g'
   $ uri-grammars resolve --all-specs 'http://a/b/c/d;p?q' '?y' 'g?y/./x' 'http:g'
   $ uri-grammars resolve --json --all-specs 'http://a/b/c/d;p?q' '..'`,
@@ -108,6 +111,11 @@ function allSpecsTable(base: string, rows: { reference: string; results: Resolve
         const validating = resolve(base, reference, { spec: r.spec, strict: true, dotSegments: opts.dotSegments });
         if (cell(validating) !== cell(r)) return `${cell(r)} (validating: ${cell(validating)})`;
       }
+      // rfc3986 §5.4.2 prints two answers for `http:g` too: strict (its default), and non-strict.
+      if (r.spec === "rfc3986" && opts.strict !== false) {
+        const nonStrict = resolve(base, reference, { spec: r.spec, strict: false });
+        if (cell(nonStrict) !== cell(r)) return `${cell(r)} (non-strict: ${cell(nonStrict)})`;
+      }
       return cell(r);
     });
     // Compare the revisions that define resolution and answered.
@@ -117,7 +125,7 @@ function allSpecsTable(base: string, rows: { reference: string; results: Resolve
   });
   const widths = header.map((h, i) => Math.max([...h].length, ...body.map((b) => [...b.cells[i]].length)));
   const line = (cells: string[], mark: string) => (cells.map((c, i) => pad(c, widths[i])).join("  ") + (mark ? `  ${mark}` : "")).trimEnd() + "\n";
-  let out = `base ${base}   (draft-2003: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments})\n\n`;
+  let out = `base ${base}   (draft-2003: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments}; rfc3986: ${opts.strict === false ? "non-strict" : "strict"})\n\n`;
   out += line(header, "");
   for (const b of body) out += line(b.cells, b.differs ? "≠" : "");
   out += "\n";

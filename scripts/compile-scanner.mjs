@@ -1,0 +1,415 @@
+// Compiles every grammar/<spec>.peggy into a linear-time scanner, generated/<spec>.scanner.ts.
+//
+// Data flow (one grammar):
+//   grammar/<spec>.peggy --peggy.parser--> PEG AST
+//     --scripts/scanner/continuations.mjs--> continuation graph: each rule as a start rule
+//                                           (C(rule, END)) and each decision (dom(e)), exactly
+//     --scripts/scanner/dfa.mjs--> one DFA for all of them (derivatives, BDD states), minimised
+//     --scripts/scanner/reverse.mjs--> a right-to-left DFA for the decisions that need it
+//     --scripts/scanner/emit-walk.mjs--> one function per rule: peggy's successful run, decided
+//   -> generated/<spec>.scanner.ts: tables (base64) + scan() + walk()
+//
+// What the scanner does with an input (src/scanner/index.ts):
+//   scan(start, input)   the start rule's DFA, left to right, one table lookup per character; stops
+//                        at the first character after which no continuation can be accepted.
+//   walk(rule, input)    on an accepted input only: the derivation, by the walk functions.
+//
+// Why it is linear (the numbers are in each module's header, per start rule):
+//   - scan reads each character once;
+//   - the walk consumes each character once and asks a bounded number of questions per character
+//     (every repetition consumes, so the questions between two characters are bounded by the grammar);
+//   - a question dom(e) is answered by running e's own DFA from the current position until it is
+//     decided (the states "certainly yes" and "certainly no" are sinks):
+//       * bounded decisions: e's DFA has no cycle before a sink, so at most `depth` characters;
+//       * unbounded decisions outside any repetition: asked at most once per call path from the
+//         start rule (the grammars are not recursive), so a fixed number of passes over the input;
+//       * unbounded decisions inside a repetition: answered by one reverse pass computed once
+//         (scripts/scanner/reverse.mjs), then a table lookup.
+//   No backtracking engine runs on the input.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
+import { join, dirname, basename } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { readAnnotations } from "./build-grammars.mjs";
+import { partition } from "./scanner/charsets.mjs";
+import { ContinuationGraph, T, F } from "./scanner/continuations.mjs";
+import { DfaBuilder, minimize } from "./scanner/dfa.mjs";
+import { listDecisions, callPaths } from "./scanner/decisions.mjs";
+import { buildReverse } from "./scanner/reverse.mjs";
+import { emitWalk, ruleFunction } from "./scanner/emit-walk.mjs";
+
+const require = createRequire(import.meta.url);
+const peggy = require("peggy");
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const grammarDir = join(root, "grammar");
+const outDir = join(root, "generated");
+
+/** Compiles one grammar; returns the model the emitter writes (also used by tests and benches). */
+export function compileGrammar(source, file) {
+  const ast = peggy.parser.parse(source, { grammarSource: file });
+  const { header, rules: annotations } = readAnnotations(source, file);
+  const publishedNames = new Map(annotations.map((r) => [r.pegName, r.published ?? r.pegName]));
+  const astNodes = new Set(header.astNodes);
+  const ruleList = ast.rules;
+  const rules = new Map(ruleList.map((r) => [r.name, r.expression]));
+  const graph = new ContinuationGraph(rules, publishedNames);
+
+  // Every rule can be a start rule; every decision point gets its dom(e).
+  const startNodes = ruleList.map((r) => graph.startRule(r.name));
+  const { decisions, calls } = listDecisions(ruleList);
+  const decisionNodes = decisions.map((d) => graph.dom(d.expr));
+
+  const classes = partition(graph.sets);
+  const builder = new DfaBuilder(graph, classes);
+  builder.rootState(F); // state 0 before renumbering: the dead state
+  builder.rootState(T); // the state that accepts everything
+  const startStates = startNodes.map((x) => builder.rootState(x));
+  const decisionStates = decisionNodes.map((x) => builder.rootState(x));
+  builder.explore();
+
+  // Minimise: dead states together; the others apart by accepting and by the rule stack an error
+  // there would name.
+  const live = builder.live();
+  const labels = builder.states.map((_, s) => (live[s] ? builder.label(s) : 0));
+  const keys = builder.states.map((_, s) => (live[s] ? `${builder.accepting(s) ? 1 : 0}:${labels[s]}` : "dead"));
+  const { block } = minimize(builder.transitions, keys);
+  // Renumber: 0 dead, 1 "accepts everything", then in order of first appearance.
+  const order = new Map([[block[builder.stateIds.get(0)], 0], [block[builder.stateIds.get(1)], 1]]);
+  if (order.size !== 2) throw new Error("scanner: the dead state and the universal state merged");
+  for (let s = 0; s < block.length; s++) if (!order.has(block[s])) order.set(block[s], order.size);
+  const count = order.size;
+  const K = classes.length;
+  const trans = Array.from({ length: count }, () => null);
+  const accept = new Uint8Array(count);
+  const label = new Int32Array(count);
+  for (let s = 0; s < block.length; s++) {
+    const m = order.get(block[s]);
+    if (trans[m] !== null) continue;
+    trans[m] = Int32Array.from(builder.transitions[s], (t) => order.get(block[t]));
+    accept[m] = builder.accepting(s) && live[s] ? 1 : 0;
+    label[m] = labels[s];
+  }
+  const stateOf = (explored) => order.get(block[explored]);
+  if (trans[1].some((t) => t !== 1) || !accept[1] || trans[0].some((t) => t !== 0) || accept[0]) throw new Error("scanner: sinks are not sinks");
+
+  // Classify the decisions (see the header).
+  const decisionInfo = decisions.map((d, i) => {
+    const start = stateOf(decisionStates[i]);
+    const depth = boundedDepth(trans, start);
+    return { rule: d.rule, inLoop: d.inLoop, start, depth, reverse: depth === null && d.inLoop };
+  });
+  const reverseDecisions = decisionInfo.filter((d) => d.reverse);
+  const reverse = buildReverse(trans, accept, reverseDecisions.map((d) => d.start));
+  let bit = 0;
+  for (const d of decisionInfo) d.bit = d.reverse ? bit++ : -1;
+
+  // Per start rule: how many times the walk may read a character (the linearity bound).
+  const passes = ruleList.map((r) => {
+    const paths = callPaths(calls, r.name);
+    let full = 0;
+    for (const d of decisionInfo) if (d.depth === null && !d.reverse) full += paths.get(d.rule) ?? 0;
+    const needsReverse = decisionInfo.some((d) => d.reverse && (paths.has(d.rule) || reachesInLoop(calls, r.name, d.rule)));
+    return { rule: r.name, scans: 1 + full + (needsReverse ? 1 : 0), maxBoundedDepth: Math.max(0, ...decisionInfo.filter((d) => d.depth !== null).map((d) => d.depth)) };
+  });
+
+  const decisionIds = new Map(decisions.map((d, i) => [d.expr, i]));
+  const walk = emitWalk(ruleList, decisionIds, astNodes, publishedNames);
+
+  // The rule stacks the labels use (and their ancestors), renumbered from 1; 0 is the empty stack.
+  const stackIndex = new Map([[0, 0]]);
+  const stackParent = [-1];
+  const stackName = [""];
+  const addStack = (s) => {
+    if (stackIndex.has(s)) return stackIndex.get(s);
+    const parent = addStack(graph.stacks[s].parent);
+    const i = stackParent.length;
+    stackIndex.set(s, i);
+    stackParent.push(parent);
+    stackName.push(graph.stacks[s].name);
+    return i;
+  };
+  const stateLabel = Int32Array.from(label, (s) => addStack(s));
+
+  // The printable ASCII characters each rule accepts as a whole input (error advice reads these:
+  // which characters some rule allows, which class rule a character belongs to).
+  const classOfAscii = new Uint8Array(128);
+  for (const cls of classes) for (const [lo, hi] of cls.ranges) for (let c = lo; c <= Math.min(hi, 127); c++) classOfAscii[c] = cls.id;
+  const oneChar = Object.fromEntries(
+    ruleList.map((r, i) => {
+      const start = stateOf(startStates[i]);
+      let chars = "";
+      for (let c = 0x20; c < 0x7f; c++) if (accept[trans[start][classOfAscii[c]]]) chars += String.fromCharCode(c);
+      return [r.name, chars];
+    }),
+  );
+
+  return {
+    file,
+    oneChar,
+    classes,
+    K,
+    trans,
+    accept,
+    stateLabel,
+    stackParent,
+    stackName,
+    starts: Object.fromEntries(ruleList.map((r, i) => [r.name, stateOf(startStates[i])])),
+    decisions: decisionInfo,
+    reverse,
+    walk,
+    ruleNames: ruleList.map((r) => r.name),
+    passes,
+    stats: {
+      graphNodes: graph.nodes.length,
+      exploredStates: builder.states.length,
+      states: count,
+      classes: K,
+      decisions: decisionInfo.length,
+      boundedDecisions: decisionInfo.filter((d) => d.depth !== null).length,
+      reverseDecisions: reverseDecisions.length,
+      reverseStates: reverse ? reverse.transitions.length : 0,
+    },
+  };
+}
+
+/** Longest path from `start` to a sink (0 or 1), or null when a cycle avoids the sinks. */
+function boundedDepth(trans, start) {
+  const depth = new Map();
+  const onStack = new Set();
+  const visit = (s) => {
+    if (s <= 1) return 0;
+    if (onStack.has(s)) return null;
+    if (depth.has(s)) return depth.get(s);
+    onStack.add(s);
+    let d = 0;
+    for (const t of new Set(trans[s])) {
+      const x = visit(t);
+      if (x === null) {
+        onStack.delete(s);
+        depth.set(s, null);
+        return null;
+      }
+      d = Math.max(d, x + 1);
+    }
+    onStack.delete(s);
+    depth.set(s, d);
+    return d;
+  };
+  return visit(start);
+}
+
+/** Whether the walk from `start` can reach rule `target` through a call made inside a repetition. */
+function reachesInLoop(calls, start, target) {
+  const seen = new Set();
+  const stack = [[start, false]];
+  while (stack.length > 0) {
+    const [r, inLoop] = stack.pop();
+    if (r === target && inLoop) return true;
+    const key = `${r}:${inLoop}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    for (const [callee, loop] of calls.get(r) ?? []) stack.push([callee, inLoop || loop]);
+  }
+  return false;
+}
+
+// ---- emission ---------------------------------------------------------------------------------
+
+function base64(typed) {
+  return Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString("base64");
+}
+
+function table(trans, K, count) {
+  const wide = count > 0xffff;
+  const flat = wide ? new Uint32Array(count * K) : new Uint16Array(count * K);
+  trans.forEach((row, s) => flat.set(row, s * K));
+  return { code: `${wide ? "u32" : "u16"}(${JSON.stringify(base64(flat))})`, wide };
+}
+
+/** The class of a code unit: a table below 128, a few range tests above. */
+function classOfCode(classes) {
+  const low = new Uint8Array(128);
+  const high = [];
+  for (const cls of classes) {
+    for (const [lo, hi] of cls.ranges) {
+      for (let c = lo; c <= Math.min(hi, 127); c++) low[c] = cls.id;
+      if (hi >= 128) high.push([Math.max(lo, 128), hi, cls.id]);
+    }
+  }
+  high.sort((a, b) => a[0] - b[0]);
+  if (classes.length > 255) throw new Error("scanner: more than 255 character classes");
+  const tests = high.map(([, hi, id], i) => (i === high.length - 1 ? `  return ${id};` : `  if (c <= ${hi}) return ${id};`)).join("\n");
+  return { low: `u8(${JSON.stringify(base64(low))})`, high: tests };
+}
+
+export function emitModule(model, grammarFile) {
+  const { K, classes } = model;
+  const { low, high } = classOfCode(classes);
+  const t = table(model.trans, K, model.trans.length);
+  const stateType = t.wide ? "Uint32Array" : "Uint16Array";
+  const decisionStarts = new Uint32Array(model.decisions.map((d) => d.start));
+  const decisionBits = new Int8Array(model.decisions.map((d) => d.bit));
+  const rev = model.reverse;
+  const revTable = rev ? table(rev.transitions, K, rev.transitions.length) : null;
+  const revIndex = rev && rev.transitions.length <= 256 ? "Uint8Array" : "Uint16Array";
+  const classRanges = classes.map((c) => c.ranges.flat());
+  const passes = model.passes.map((p) => `//   ${p.rule}: ${p.scans} pass${p.scans === 1 ? "" : "es"}`).join("\n");
+  const s = model.stats;
+  return `// GENERATED by scripts/compile-scanner.mjs from grammar/${grammarFile}. Do not edit: edit the grammar and run \`npm run build\`.
+//
+// A linear-time scanner for every rule of the grammar (see scripts/compile-scanner.mjs for the
+// construction and why it is linear). ${s.states} DFA states (${s.exploredStates} before minimisation) over ${s.classes} character
+// classes; ${s.decisions} decisions, ${s.boundedDecisions} bounded, ${s.reverseDecisions} answered by a reverse pass (${s.reverseStates} states).
+// Passes over the input, at most, for an accepted input of each start rule (validation is one):
+${passes}
+/* eslint-disable */
+import type { DerivationNode } from "../src/ast/derivation";
+import { u8, u16, u32, i32 } from "../src/scanner/tables";
+
+/** Number of character classes: the width of a transition row. */
+export const K = ${K};
+const LOW = ${low};
+/** The character class of a UTF-16 code unit. */
+export function classOf(c: number): number {
+  if (c < 128) return LOW[c];
+${high}
+}
+/** Code-unit ranges of each class, [lo, hi, lo, hi, ...] (error messages list what was expected). */
+export const CLASS_RANGES: readonly (readonly number[])[] = ${JSON.stringify(classRanges)};
+/** Transitions: state * K + class -> state. State 0 rejects everything; state 1 accepts everything. */
+export const TRANS: ${stateType} = ${t.code};
+/** Whether a state accepts the end of the input. */
+export const ACCEPT = u8(${JSON.stringify(base64(model.accept))});
+/** The rule stack an error in each state names (index into STACK_PARENT / STACK_NAME). */
+export const LABEL = i32(${JSON.stringify(base64(model.stateLabel))});
+export const STACK_PARENT: readonly number[] = ${JSON.stringify(model.stackParent)};
+export const STACK_NAME: readonly string[] = ${JSON.stringify(model.stackName)};
+/** The DFA state where each rule starts as a start rule (pegName -> state). */
+export const START: Readonly<Record<string, number>> = ${JSON.stringify(model.starts)};
+/** The printable ASCII characters each rule (pegName) accepts as a whole input. */
+export const ONE_CHAR: Readonly<Record<string, string>> = ${JSON.stringify(model.oneChar)};
+/** The DFA state where each decision's question starts (exported for the tests' planted mistakes). */
+export const D_START = u32(${JSON.stringify(base64(decisionStarts))});
+const D_BIT = new Int8Array(u8(${JSON.stringify(base64(new Uint8Array(decisionBits.buffer)))}).buffer);
+${rev ? `const REV_TRANS = ${revTable.code};
+/** Per reverse state, the answers of the decisions the reverse pass answers (exported for the tests' planted mistakes). */
+export const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
+const REV_INITIAL = ${rev.initial};` : ""}
+/** The state scan() stopped in (the last state that could still accept). */
+export const LAST = new Int32Array(1);
+
+/**
+ * Runs the start state's DFA over the input. Returns -1 when the input is accepted, otherwise the
+ * offset of the first character after which nothing can be accepted (the input's length when it
+ * ends too early); LAST[0] is then the state before that character.
+ */
+export function scan(start: number, input: string): number {
+  let s = start;
+  const n = input.length;
+  for (let p = 0; p < n; p++) {
+    const next = TRANS[s * K + classOf(input.charCodeAt(p))];
+    if (next === 0) {
+      LAST[0] = s;
+      return p;
+    }
+    s = next;
+  }
+  LAST[0] = s;
+  return ACCEPT[s] === 1 ? -1 : n;
+}
+
+let I = "";
+let N = 0;
+let TREE = false;
+${rev ? `let REV: ${revIndex} | null = null;
+
+/** The reverse pass: the reverse DFA's state at every position, computed once per walk on demand. */
+function reversePass(): ${revIndex} {
+  const r = new ${revIndex}(N + 1);
+  let s = REV_INITIAL;
+  r[N] = s;
+  for (let p = N - 1; p >= 0; p--) {
+    s = REV_TRANS[s * K + classOf(I.charCodeAt(p))];
+    r[p] = s;
+  }
+  return r;
+}
+` : ""}
+/** dom(e) of decision d at position p: does e succeed there? (Never past the end: a guard for planted mistakes.) */
+function decide(d: number, p: number): boolean {
+  if (p > N) return false;
+${rev ? `  const bit = D_BIT[d];
+  if (bit >= 0) {
+    if (REV === null) REV = reversePass();
+    return ((REV_BITS[REV[p]] >>> bit) & 1) === 1;
+  }
+` : ""}  let s = D_START[d];
+  while (s > 1) {
+    if (p >= N) return ACCEPT[s] === 1;
+    s = TRANS[s * K + classOf(I.charCodeAt(p++))];
+  }
+  return s === 1;
+}
+
+${model.walk}
+const WALKERS: Readonly<Record<string, (p: number, parent: DerivationNode[]) => number>> = {
+${model.ruleNames.map((r) => `  ${JSON.stringify(r)}: ${ruleFunction(r)},`).join("\n")}
+};
+
+/**
+ * The derivation of an input that scan() accepted from the start rule \`rule\` (pegName): the nodes of
+ * the @ast-nodes rules, or of every rule when \`tree\` is true (peggy's traced parser builds the same).
+ */
+export function walk(rule: string, input: string, tree: boolean): DerivationNode[] {
+  I = input;
+  N = input.length;
+  TREE = tree;
+${rev ? "  REV = null;\n" : ""}  const out: DerivationNode[] = [];
+  const end = WALKERS[rule](0, out);
+  I = "";
+${rev ? "  REV = null;\n" : ""}  if (end !== N) throw new Error(\`scanner: the walk of \${rule} ended at \${end}, not at the end (\${N})\`);
+  return out;
+}
+`;
+}
+
+/**
+ * The hash of everything a scanner is made from: the grammar, this script and scripts/scanner/, the
+ * annotation reader and peggy's version. The build skips a grammar whose generated scanner carries
+ * the same hash (the compilation takes seconds per grammar); any change to an input rebuilds it.
+ */
+function inputHash(source) {
+  const h = createHash("sha256");
+  h.update(source);
+  for (const f of [fileURLToPath(import.meta.url), join(root, "scripts", "build-grammars.mjs"), ...readdirSync(join(root, "scripts", "scanner")).sort().map((f) => join(root, "scripts", "scanner", f))]) h.update(readFileSync(f));
+  h.update(require("peggy/package.json").version);
+  return h.digest("hex");
+}
+
+export function buildAll() {
+  mkdirSync(outDir, { recursive: true });
+  const built = [];
+  for (const file of readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).sort()) {
+    const id = basename(file, ".peggy");
+    const source = readFileSync(join(grammarDir, file), "utf8");
+    const out = join(outDir, `${id}.scanner.ts`);
+    const hash = inputHash(source);
+    const stampLine = `// input-hash ${hash}\n`;
+    if (existsSync(out) && readFileSync(out, "utf8").startsWith(stampLine)) {
+      built.push(`${id} (unchanged)`);
+      continue;
+    }
+    const model = compileGrammar(source, file);
+    writeFileSync(out, stampLine + emitModule(model, file));
+    built.push(`${id} ${model.stats.states}/${model.stats.classes}/${model.stats.reverseStates}`);
+  }
+  return built;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  const built = buildAll();
+  console.log(`compiled scanners (states/classes/reverse states): ${built.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

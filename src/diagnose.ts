@@ -1,0 +1,269 @@
+// Diagnosis: why an input is rejected, as an error value. The scanner (generated/<spec>.scanner.ts)
+// stops at the first character after which nothing can be accepted; its state there says what
+// could have come next (the character classes with a live transition, and the end of the input if
+// the state accepts) and which rules the parse was inside (the state's label: the rules enclosing
+// every atom of the parse that could have consumed the next character). No second parse runs.
+import {
+  characterAt,
+  describeCharacter,
+  lineAndColumn,
+  percentEncode,
+  summarizeExpected,
+  type ParseError,
+} from "./errors";
+import { findRule, type Revision } from "./revisions";
+import type { GeneratedScanner } from "./scanner/types";
+
+/** Whether one rule accepts the whole input (the scanner's DFA for that start rule). */
+export function accepts(revision: Revision, pegName: string, input: string): boolean {
+  const start = revision.scanner.START[pegName];
+  return start !== undefined && revision.scanner.scan(start, input) === -1;
+}
+
+/** Whether a rule accepts one printable ASCII character as its whole input (computed at build time). */
+function acceptsCharacter(revision: Revision, pegName: string, ch: string): boolean {
+  return (revision.scanner.ONE_CHAR[pegName] ?? "").includes(ch);
+}
+
+/**
+ * The error for an input the scanner rejected from `startRule` (published name): `offset` and
+ * `state` are what scan() returned and left in LAST.
+ */
+export function syntaxError(revision: Revision, startRule: string, input: string, offset: number, state: number): ParseError {
+  const { line, column } = lineAndColumn(input, offset);
+  const found = characterAt(input, offset);
+  const facts = stateFacts(revision, state, startRule);
+  const where = `${facts.rule}${facts.section ? ` (${revision.id} ${shortSection(facts.section)})` : ""}`;
+  const head = `At offset ${offset}, ${where} cannot accept ${describeCharacter(found)}${facts.wanted}.`;
+  return {
+    code: "syntax",
+    spec: revision.id,
+    startRule,
+    rule: facts.rule,
+    section: facts.section,
+    ruleStack: facts.ruleStack.slice(),
+    offset,
+    line,
+    column,
+    found,
+    expected: facts.expected.slice(),
+    message: `${head} ${advice(revision, facts.rule, input, offset, found)}`.trim(),
+  };
+}
+
+/** What an error in one DFA state says whatever the input: computed once per state and kept. */
+interface StateFacts {
+  expected: string[];
+  /** `; expected one of ...` (empty when nothing could follow) */
+  wanted: string;
+  ruleStack: string[];
+  rule: string;
+  section: string | null;
+}
+
+const factsByRevision = new WeakMap<Revision, Map<string, StateFacts>>();
+
+function stateFacts(revision: Revision, state: number, startRule: string): StateFacts {
+  let byState = factsByRevision.get(revision);
+  if (!byState) factsByRevision.set(revision, (byState = new Map()));
+  const scanner = revision.scanner;
+  const label = scanner.LABEL[state];
+  // A state without a label (the start rule itself is being tried) names the start rule.
+  const key = label === 0 ? `${state} ${startRule}` : `${state}`;
+  const known = byState.get(key);
+  if (known) return known;
+  const expected = expectedAt(scanner, state);
+  let ruleStack = stackOf(scanner, label);
+  if (ruleStack.length === 0) ruleStack = [startRule];
+  // The innermost rule above the one-character rules (pchar, HEXDIG ...), which say less than their parent.
+  while (ruleStack.length > 1 && revision.characterRules.has(ruleStack[ruleStack.length - 1])) ruleStack = ruleStack.slice(0, -1);
+  const rule = ruleStack[ruleStack.length - 1];
+  const facts: StateFacts = {
+    expected,
+    wanted: expected.length > 0 ? `; expected ${summarizeExpected(expected)}` : "",
+    ruleStack,
+    rule,
+    section: findRule(revision, rule)?.section ?? null,
+  };
+  byState.set(key, facts);
+  return facts;
+}
+
+/** The rule names of a label, outermost first. */
+function stackOf(scanner: GeneratedScanner, label: number): string[] {
+  const out: string[] = [];
+  for (let s = label; s > 0; s = scanner.STACK_PARENT[s]) out.push(scanner.STACK_NAME[s]);
+  return out.reverse();
+}
+
+/**
+ * What the state could have accepted next, as readable items: one-character strings (`"/"`), one
+ * class for the runs of letters and digits (`[0-9A-Fa-f]`), classes for control or non-ASCII
+ * ranges (`[\x00-\x1F]`, `[\u0080-\uFFFF]`), and `end of input`.
+ */
+export function expectedAt(scanner: GeneratedScanner, state: number): string[] {
+  const ranges: [number, number][] = [];
+  for (let c = 0; c < scanner.K; c++) {
+    if (scanner.TRANS[state * scanner.K + c] === 0) continue;
+    const r = scanner.CLASS_RANGES[c];
+    for (let i = 0; i < r.length; i += 2) ranges.push([r[i], r[i + 1]]);
+  }
+  const singles: string[] = [];
+  let runs = "";
+  const others: string[] = [];
+  for (const [lo, hi] of mergeRanges(ranges)) {
+    for (let c = lo; c <= hi; ) {
+      if (c < 0x20 || c >= 0x7f) {
+        // Controls, DEL and non-ASCII: one class item for the stretch outside printable ASCII.
+        const end = c < 0x20 ? Math.min(hi, 0x1f) : hi;
+        others.push(`[${classChar(c)}${end > c ? `-${classChar(end)}` : ""}]`);
+        c = end + 1;
+        continue;
+      }
+      const run = RUNS.find(([a, b]) => c >= a && c <= b);
+      const end = run ? Math.min(hi, run[1]) : c;
+      if (end - c >= 2) {
+        runs += `${String.fromCharCode(c)}-${String.fromCharCode(end)}`;
+        c = end + 1;
+      } else {
+        singles.push(JSON.stringify(String.fromCharCode(c)));
+        c++;
+      }
+    }
+  }
+  const items = [...singles, ...(runs ? [`[${runs}]`] : []), ...others];
+  if (scanner.ACCEPT[state] === 1) items.push("end of input");
+  return items;
+}
+
+function mergeRanges(ranges: [number, number][]): [number, number][] {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of ranges) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/** Letters and digits: a run of three or more is written as a range. */
+const RUNS: [number, number][] = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x61, 0x7a],
+];
+
+function classChar(code: number): string {
+  if (code < 0x20 || code === 0x7f) return `\\x${code.toString(16).padStart(2, "0").toUpperCase()}`;
+  if (code > 0x7e) return `\\u${code.toString(16).padStart(4, "0").toUpperCase()}`;
+  return /[\]\\^-]/.test(String.fromCharCode(code)) ? `\\${String.fromCharCode(code)}` : String.fromCharCode(code);
+}
+
+/** Rule-specific advice that the expectation list alone does not make obvious. */
+function ruleHint(rule: string, input: string): string | null {
+  if (rule === "IPv6address" && input.split("::").length > 2) return `An IPv6 address may contain "::" only once.`;
+  if ((rule === "IPv4address" || rule === "dec-octet") && /(^|\.)(25[6-9]|2[6-9]\d|[3-9]\d\d|\d{4,})/.test(input)) return "Each part of an IPv4 address is a number from 0 to 255.";
+  return null;
+}
+
+function advice(revision: Revision, rule: string, input: string, offset: number, found: string | null): string {
+  const hint = ruleHint(rule, input);
+  if (hint) return hint;
+  if (found === null) return "The input ends too early: complete it or check for a cut-off copy.";
+  const pctAt = input.lastIndexOf("%", offset);
+  if (pctAt >= 0 && offset - pctAt <= 2 && offset > pctAt) {
+    return `"%" must be followed by two hex digits; write "%25" for a literal percent sign.`;
+  }
+  const escape = percentEncode(found);
+  if (escape === null) return "A lone surrogate is not a character and cannot be escaped: repair the text.";
+  if (!allowedAnywhere(revision, found)) {
+    const cls = exclusionClass(revision, found);
+    const what = cls ? ` (it is \`${cls.name}\` in ${revision.id} ${shortSection(cls.section)})` : "";
+    return `${capitalize(describeCharacter(found))} is not allowed unescaped anywhere in a ${revision.id} reference${what}: write it as ${escape}.`;
+  }
+  if (reachesRule(revision, rule, "escaped")) return `If ${describeCharacter(found)} is data here, escape it as ${escape}.`;
+  return "";
+}
+
+/**
+ * Whether a character can appear unescaped somewhere in the revision: some rule that matches one
+ * character accepts it, other than the classes of excluded characters (unwise, delims, control,
+ * space, national, punctuation), or the top rule's own text quotes it (the "#" of URL-reference).
+ * Read from the one-character answers the build computed (ONE_CHAR); the set is kept per revision.
+ */
+const EXCLUDED_CLASSES = new Set(["unwise", "delims", "control", "space", "national", "punctuation"]);
+const anywhereCache = new Map<string, Set<string>>();
+function allowedAnywhere(revision: Revision, ch: string): boolean {
+  let set = anywhereCache.get(revision.id);
+  if (!set) {
+    set = new Set();
+    const candidates = revision.rules.filter((r) => r.published === null || !EXCLUDED_CLASSES.has(r.published));
+    for (let c = 0x20; c < 0x7f; c++) {
+      const s = String.fromCharCode(c);
+      if (candidates.some((r) => acceptsCharacter(revision, r.pegName, s))) set.add(s);
+    }
+    const top = findRule(revision, revision.topRule);
+    for (const literal of top?.text.join(" ").match(/"[^"]"/g) ?? []) set.add(literal[1]);
+    anywhereCache.set(revision.id, set);
+  }
+  return set.has(ch);
+}
+
+/** The excluded-character class (unwise, delims, control, space ...) a character belongs to, if the revision names one. */
+const exclusionCache = new WeakMap<Revision, Map<string, { name: string; section: string } | null>>();
+function exclusionClass(revision: Revision, ch: string): { name: string; section: string } | null {
+  let byChar = exclusionCache.get(revision);
+  if (!byChar) exclusionCache.set(revision, (byChar = new Map()));
+  const known = byChar.get(ch);
+  if (known !== undefined) return known;
+  let found: { name: string; section: string } | null = null;
+  for (const name of EXCLUDED_CLASSES) {
+    const rule = revision.rules.find((r) => r.published === name);
+    if (rule && acceptsCharacter(revision, rule.pegName, ch)) {
+      found = { name, section: rule.section ?? "" };
+      break;
+    }
+  }
+  // Only the printable ASCII characters the build computed can be in a class: the memo stays small.
+  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) byChar.set(ch, found);
+  return found;
+}
+
+/** "Appendix A (§4.3.1)" -> "§4.3.1"; "§2.4.3 (body only, not in Appendix A)" -> "§2.4.3". */
+function shortSection(section: string): string {
+  const inner = /^Appendix [A-Z] \((§[\d.]+)\)$/.exec(section);
+  if (inner) return inner[1];
+  return section.replace(/\s*\(.*\)$/, "");
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Whether `from` (published name) can derive `target`, reading the published rule text (cached). */
+const reachCache = new Map<string, boolean>();
+function reachesRule(revision: Revision, from: string, target: string): boolean {
+  const key = `${revision.id}\0${from}\0${target}`;
+  const cached = reachCache.get(key);
+  if (cached !== undefined) return cached;
+  const byName = new Map(revision.rules.map((r) => [r.published ?? r.pegName, r]));
+  const seen = new Set<string>([from]);
+  const queue = [from];
+  let found = false;
+  while (queue.length > 0 && !found) {
+    const rule = byName.get(queue.shift()!);
+    if (!rule) continue;
+    // Drop quoted literals first (";" may be one), then ABNF ";" comments, then the "name =" head.
+    const body = rule.text.map((line) => line.replace(/"[^"]*"/g, " ").replace(/;.*$/, " ")).join(" ").replace(/^[^=]*=/, "");
+    for (const word of body.match(/[A-Za-z][A-Za-z0-9_+-]*/g) ?? []) {
+      if (word === target) found = true;
+      if (byName.has(word) && !seen.has(word)) {
+        seen.add(word);
+        queue.push(word);
+      }
+    }
+  }
+  reachCache.set(key, found);
+  return found;
+}

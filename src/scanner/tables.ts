@@ -1,0 +1,32 @@
+// Decoders for the tables of the generated scanners (generated/<spec>.scanner.ts): typed arrays
+// written as base64 of their little-endian bytes. `atob` exists in browsers and in Node >= 16.
+
+function bytes(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+export function u8(base64: string): Uint8Array {
+  return bytes(base64);
+}
+
+export function u16(base64: string): Uint16Array {
+  const b = bytes(base64);
+  const out = new Uint16Array(b.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = b[2 * i] | (b[2 * i + 1] << 8);
+  return out;
+}
+
+export function u32(base64: string): Uint32Array {
+  const b = bytes(base64);
+  const out = new Uint32Array(b.length >> 2);
+  for (let i = 0; i < out.length; i++) out[i] = (b[4 * i] | (b[4 * i + 1] << 8) | (b[4 * i + 2] << 16) | (b[4 * i + 3] << 24)) >>> 0;
+  return out;
+}
+
+export function i32(base64: string): Int32Array {
+  const u = u32(base64);
+  return new Int32Array(u.buffer, u.byteOffset, u.length);
+}

@@ -1,0 +1,30 @@
+import type { DerivationNode } from "../ast/derivation";
+
+/**
+ * What scripts/compile-scanner.mjs writes for one revision (generated/<spec>.scanner.ts): a DFA per
+ * start rule in one table, and the walk that builds the derivation of an accepted input.
+ */
+export interface GeneratedScanner {
+  /** Number of character classes (the width of a row of TRANS). */
+  readonly K: number;
+  classOf(codeUnit: number): number;
+  /** Code-unit ranges of each class, [lo, hi, lo, hi, ...]. */
+  readonly CLASS_RANGES: readonly (readonly number[])[];
+  /** state * K + class -> state; 0 rejects everything, 1 accepts everything. */
+  readonly TRANS: Uint16Array | Uint32Array;
+  readonly ACCEPT: Uint8Array;
+  /** Per state: the rule stack an error there names (index into STACK_PARENT / STACK_NAME; 0 = none). */
+  readonly LABEL: Int32Array;
+  readonly STACK_PARENT: readonly number[];
+  readonly STACK_NAME: readonly string[];
+  /** Start state of each rule (by its peggy name). */
+  readonly START: Readonly<Record<string, number>>;
+  /** The printable ASCII characters each rule (peggy name) accepts as a whole input. */
+  readonly ONE_CHAR: Readonly<Record<string, string>>;
+  /** After scan(): the last state that could still accept. */
+  readonly LAST: Int32Array;
+  /** -1 when the input is accepted from `start`, else the offset where it stops matching. */
+  scan(start: number, input: string): number;
+  /** The derivation of an accepted input (the @ast-nodes rules' nodes, or every rule's with `tree`). */
+  walk(rule: string, input: string, tree: boolean): DerivationNode[];
+}

@@ -1,0 +1,56 @@
+// peggy's own parser of each grammar (generated/<spec>.peggy.ts, scripts/build-grammars.mjs): the
+// reference the scanner is tested against. Every rule builds a derivation node there, so the full
+// tree is peggy's; the derivation the AST builders read is that tree with only the grammar's
+// @ast-nodes rules kept (what the scanner's walk builds without `tree`).
+import type { DerivationNode } from "../../src/ast/derivation";
+import type { Revision } from "../../src/revisions";
+
+interface PeggyParser {
+  parse(input: string, options?: { startRule?: string }): unknown;
+}
+
+interface PeggyFailure {
+  location: { start: { offset: number } };
+  expected: unknown;
+}
+
+const parsers = new Map<string, PeggyParser>();
+const astNodes = new Map<string, Set<string>>();
+
+export function peggyParser(spec: string): PeggyParser {
+  let p = parsers.get(spec);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (!p) parsers.set(spec, (p = require(`../../generated/${spec}.peggy`) as PeggyParser));
+  return p;
+}
+
+/** The @ast-nodes rules of a revision (published names). */
+export function astNodeRules(spec: string): Set<string> {
+  let s = astNodes.get(spec);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (!s) astNodes.set(spec, (s = new Set((require(`../../generated/${spec}.rules`) as { AST_NODES: readonly string[] }).AST_NODES)));
+  return s;
+}
+
+/** peggy's verdict and, on success, its full derivation tree (the start rule's node). */
+export function peggyRun(revision: Revision, pegName: string, input: string): { ok: true; tree: DerivationNode } | { ok: false; offset: number } {
+  try {
+    return { ok: true, tree: peggyParser(revision.id).parse(input, { startRule: pegName }) as DerivationNode };
+  } catch (e) {
+    const f = e as PeggyFailure;
+    if (f && typeof f === "object" && "location" in f && "expected" in f) return { ok: false, offset: f.location.start.offset };
+    throw e;
+  }
+}
+
+/** The tree with only the @ast-nodes rules kept (their children flattened in): the AST derivation. */
+export function projectToAstNodes(spec: string, tree: DerivationNode): DerivationNode {
+  const keep = astNodeRules(spec);
+  const project = (n: DerivationNode): DerivationNode[] => {
+    const children = n.children.flatMap(project);
+    return keep.has(n.rule) ? [{ rule: n.rule, start: n.start, end: n.end, children }] : children;
+  };
+  const [only, ...more] = project(tree);
+  if (only && more.length === 0 && only.rule === tree.rule) return only;
+  return { rule: tree.rule, start: tree.start, end: tree.end, children: project(tree) };
+}
