@@ -17,7 +17,7 @@ import type { RunDone, RunJob, WorkerSetup } from "./worker";
  * and the prefix's tree, the peggy reference parser and the component view parse in full. These
  * shares keep a case within a few parses. `--full` checks every entry point on every input.
  */
-export const DEFAULT_EVERY: Readonly<Record<string, number>> = { explain: 32, compareInput: 8, "peggy-parse": 4, components: 2, equivalent: 4, resolve: 2 };
+export const DEFAULT_EVERY: Readonly<Record<string, number>> = { explain: 32, compareInput: 8, peggy: 2, components: 2, equivalent: 4, resolve: 2 };
 
 export interface CampaignOptions {
   specs?: string[];

@@ -13,7 +13,7 @@ Examples:
   $ npm run fuzz                                          # 10^4 inputs per revision, seed 1
   $ npm run fuzz -- --spec draft-2003 --count 1e6 --seed 7
   $ npm run fuzz -- --minutes 30 --seed $RANDOM           # new ground for half an hour
-  $ npm run fuzz -- --entry parse,validate,peggy-validate --count 1e5
+  $ npm run fuzz -- --entry parse,validate,peggy --count 1e5
   $ nice npm run fuzz -- --count 1e6 --jobs 2 --no-progress > fuzz.txt
 
 Each input is made from (seed, revision, input number) alone: the same seed gives the same inputs.

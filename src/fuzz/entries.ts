@@ -3,15 +3,16 @@
 // call only these). Two tables:
 //   ENTRY_POINTS  the public functions (parse, validate, format, the flat component view, resolve,
 //                 normalize, equivalent, explain, compareInput), one adapter each;
-//   RECOGNIZERS   every accept/reject decider of a revision, which must all agree. The first row,
-//                 parse().ok, is the reference the others are compared with; a new engine (the
-//                 generated DFA scanner) is one more row.
-// Browser-safe: no Node module.
+//   RECOGNIZERS   every accept/reject decider of a revision, which must all agree: parse() (the
+//                 scanner's DFA and walk), validate() (the DFA alone), peggy's parser of the
+//                 grammar. The first row, parse().ok, is the one the others are compared with; a
+//                 new engine is one more row.
+// Node: the peggy row requires the generated peggy parsers (peggy.ts).
 import type { Ast } from "../ast/types";
 import { compareInput, explain, type CompareResult, type Explanation } from "../ops";
 import { componentsOf, equivalent, format, normalize, resolve, type EquivalentResult, type NormalizationLevel, type NormalizeResult, type ResolveOptions, type ResolveResult, type UriComponents } from "../ops/reference-ops";
-import { parse, parseWithPeggy, validate, validateWithPeggy, type ParseResult } from "../parse";
-import { defaultRule, findRule, getRevision } from "../revisions";
+import { parse, validate, type ParseResult } from "../parse";
+import { peggyParse, type PeggyAnswer } from "./peggy";
 
 export interface EntryPoints {
   parse(input: unknown, spec: string, rule?: string): ParseResult;
@@ -86,25 +87,16 @@ export interface Recognizer {
   api: boolean;
   /** Accept or reject `input` by the revision's default rule (scheme-aware) or `rule`; null when this recognizer does not exist for the revision. */
   accepts(input: unknown, spec: string, rule?: string): boolean | null;
-  /** A recognizer that also builds the AST: its whole answer (its AST must be parse()'s). */
-  parse?(input: unknown, spec: string, rule?: string): ParseResult;
+  /** A recognizer that also builds the AST: its verdict and AST (which must be parse()'s); null as for accepts. */
+  parse?(input: unknown, spec: string, rule?: string): PeggyAnswer | null;
 }
 
 export const RECOGNIZERS: readonly Recognizer[] = [
   { name: "parse", api: true, accepts: (input, spec, rule) => parse(input, { spec, rule }).ok },
   { name: "validate", api: true, accepts: (input, spec, rule) => validate(input, { spec, rule }) },
   // The peggy reference parsers (src/parse.ts), which the regex fast paths are tested against.
-  { name: "peggy-parse", api: false, accepts: (input, spec, rule) => parseWithPeggy(input, { spec, rule }).ok, parse: (input, spec, rule) => parseWithPeggy(input, { spec, rule }) },
-  {
-    name: "peggy-validate",
-    api: false,
-    accepts: (input, spec, rule) => {
-      const revision = getRevision(spec);
-      if (!revision || typeof input !== "string") return null;
-      const pegName = findRule(revision, rule ?? defaultRule(revision, input).rule)?.pegName;
-      return pegName === undefined ? null : validateWithPeggy(revision, pegName, input);
-    },
-  },
+  // peggy's parser of the grammar (generated/<spec>.peggy.ts): the reference the scanner is built to agree with.
+  { name: "peggy", api: false, accepts: (input, spec, rule) => peggyParse(input, spec, rule)?.ok ?? null, parse: (input, spec, rule) => peggyParse(input, spec, rule) },
 ];
 
 /** What a campaign calls: the entry points and the recognizers (a planted mistake replaces one of them). */
