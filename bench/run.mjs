@@ -3,12 +3,15 @@
 // same as JSON under bench/results/, with the machine and Node version. Then the scaling table
 // (bench/scaling.mjs): parse, resolve and normalize on hostile inputs of 10 KB to 10 MB, each size in
 // a fresh process, with time, RSS and peak RSS, and the 10 MB / 1 MB ratio (target <= 12).
-// BENCH_SCALING=0 skips the scaling table.
+// BENCH_SCALING=0 skips the scaling table. Last, extraction (bench/extract.mjs): extract() next to
+// linkify-it on real text, and a 10 MB / 100 MB text streamed; BENCH_EXTRACT=0 skips it.
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { runScaling, scalingTable } from "./scaling.mjs";
+import { extractTable, runExtractBench } from "./extract.mjs";
 
 const require = createRequire(import.meta.url);
 const ROOT = new URL("..", import.meta.url);
@@ -20,8 +23,7 @@ const UrlParse = require("url-parse");
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
-// ---- corpus: real-world URLs + every example of the documents ----
-const realWorld = readFileSync(new URL("bench/corpus/real-world.txt", ROOT), "utf8").split("\n").filter((l) => l !== "");
+// ---- corpora: two real-world sets of different URL lengths, plus every example of the documents ----
 const examples = [];
 for (const f of readdirSync(new URL("test/data/", ROOT)).filter((f) => f.endsWith("-examples.tsv"))) {
   for (const line of readFileSync(new URL(`test/data/${f}`, ROOT), "utf8").split("\n")) {
@@ -30,21 +32,28 @@ for (const f of readdirSync(new URL("test/data/", ROOT)).filter((f) => f.endsWit
     examples.push(input.startsWith('"') ? JSON.parse(input) : input);
   }
 }
-const corpus = [...realWorld, ...examples];
+const readCorpus = (file) => readFileSync(new URL(`bench/corpus/${file}`, ROOT), "utf8").split("\n").filter((l) => l !== "");
+const CORPORA = [
+  { name: "docs", what: "bench/corpus/real-world.txt: links in Debian and npm documentation (scripts/collect-corpus.sh)", urls: [...readCorpus("real-world.txt"), ...examples] },
+  { name: "debian", what: "bench/corpus/debian-packages.txt: Debian 12 Homepage fields and download URLs (scripts/collect-corpus-debian.sh)", urls: readCorpus("debian-packages.txt") },
+];
+const SPECS = availableSpecIds();
+/** The URLs of a corpus made invalid: a space in the middle (every revision rejects a space). */
+const broken = (urls) => urls.map((u) => u.slice(0, u.length >> 1) + " " + u.slice(u.length >> 1));
 
 const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;
 
 const contestants = [
-  { name: "Appendix B regex (split only)", validates: false, components: true, run: (u) => APPENDIX_B.exec(u) !== null },
+  { name: "Appendix B regex (split only)", key: "regex", validates: false, components: true, run: (u) => APPENDIX_B.exec(u) !== null },
   { name: "Node URL.canParse", validates: true, components: false, run: (u) => URL.canParse(u) },
   { name: "whatwg-url", validates: true, components: true, run: (u) => whatwg.parseURL(u) !== null },
   { name: "fast-uri", validates: true, components: true, run: (u) => fastUri.parse(u).error === undefined },
   { name: "uri-js", validates: true, components: true, run: (u) => uriJs.parse(u).error === undefined },
   { name: "url-parse", validates: false, components: true, run: (u) => new UrlParse(u) !== null },
 ];
-for (const spec of availableSpecIds()) {
-  contestants.push({ name: `ours ${spec} validate`, validates: true, components: false, run: (u) => validate(u, { spec }) });
-  contestants.push({ name: `ours ${spec} AST`, validates: true, components: true, run: (u) => parse(u, { spec }).ok });
+for (const spec of SPECS) {
+  contestants.push({ name: `ours ${spec} validate`, key: `validate ${spec}`, validates: true, components: false, run: (u) => validate(u, { spec }) });
+  contestants.push({ name: `ours ${spec} AST`, key: `ast ${spec}`, validates: true, components: true, run: (u) => parse(u, { spec }).ok });
   contestants.push({ name: `ours ${spec} AST + tree`, validates: true, components: true, run: (u) => parse(u, { spec, tree: true }).ok });
 }
 
@@ -53,29 +62,41 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
-function timeOne(c) {
+function timeOne(run, urls) {
   let accepted = 0;
-  for (const u of corpus.slice(0, 2000)) if (c.run(u)) accepted++; // warm-up
+  for (const u of urls.slice(0, 2000)) if (run(u)) accepted++; // warm-up
   const rounds = [];
   for (let r = 0; r < ROUNDS; r++) {
     accepted = 0;
     const t0 = performance.now();
-    for (const u of corpus) if (c.run(u)) accepted++;
-    rounds.push(((performance.now() - t0) * 1e6) / corpus.length);
+    for (const u of urls) if (run(u)) accepted++;
+    rounds.push(((performance.now() - t0) * 1e6) / urls.length);
   }
   return { median: median(rounds), min: Math.min(...rounds), max: Math.max(...rounds), accepted };
 }
 
-const results = contestants.map((c) => ({ ...c, ...timeOne(c) }));
-const floor = results[0].median;
-const lines = [
-  `Corpus: ${corpus.length} URLs (${realWorld.length} real-world, bench/corpus/real-world.txt; ${examples.length} document examples). ${ROUNDS} rounds, median ns per URL.`,
-  `Machine: ${os.cpus()[0]?.model ?? "?"} x${os.cpus().length}, Node ${process.version}, ${os.platform()} ${os.arch()}.`,
-  "",
-  "| contestant | ns/URL (median) | spread (min-max) | x regex | validates | builds components | accepted |",
-  "|---|---:|---:|---:|:-:|:-:|---:|",
-  ...results.map((r) => `| ${r.name} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)}-${r.max.toFixed(0)} | ${(r.median / floor).toFixed(2)} | ${r.validates ? "yes" : "no"} | ${r.components ? "yes" : "no"} | ${r.accepted} |`),
-];
+const lines = [`Machine: ${os.cpus()[0]?.model ?? "?"} x${os.cpus().length}, Node ${process.version}, ${os.platform()} ${os.arch()}. ${ROUNDS} rounds, median ns per URL.`];
+const perCorpus = [];
+for (const corpus of CORPORA) {
+  const results = contestants.map((c) => ({ ...c, ...timeOne(c.run, corpus.urls) }));
+  // Rejected inputs with their full error (parse builds it), next to the regex on the same inputs.
+  const bad = broken(corpus.urls);
+  const rejected = { regex: timeOne(contestants[0].run, bad).median };
+  for (const spec of SPECS) rejected[spec] = timeOne((u) => parse(u, { spec }).ok, bad).median;
+  const floor = results[0].median;
+  const lengths = corpus.urls.map((u) => u.length).sort((a, b) => a - b);
+  lines.push(
+    "",
+    `### Corpus "${corpus.name}": ${corpus.urls.length} URLs, ${corpus.what}; length median ${lengths[lengths.length >> 1]}, 90th percentile ${lengths[Math.floor(lengths.length * 0.9)]}`,
+    "",
+    "| contestant | ns/URL (median) | spread (min-max) | x regex | validates | builds components | accepted |",
+    "|---|---:|---:|---:|:-:|:-:|---:|",
+    ...results.map((r) => `| ${r.name} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)}-${r.max.toFixed(0)} | ${(r.median / floor).toFixed(2)} | ${r.validates ? "yes" : "no"} | ${r.components ? "yes" : "no"} | ${r.accepted} |`),
+    "",
+    `Rejected inputs (each URL with a space in the middle), parse() with its full error, ns/URL: regex ${rejected.regex.toFixed(0)}; ${SPECS.map((s) => `${s} ${rejected[s].toFixed(0)} (${(rejected[s] / rejected.regex).toFixed(1)}x)`).join("; ")}.`,
+  );
+  perCorpus.push({ name: corpus.name, count: corpus.urls.length, results, rejected });
+}
 
 // ---- scaling: hostile shapes at 10 KB .. 10 MB (bench/scaling.mjs: one child process per size) ----
 let scaling = null;
@@ -86,16 +107,71 @@ if (process.env.BENCH_SCALING === "0") {
   lines.push("", ...scalingTable(scaling));
 }
 
+// ---- extraction: extract() next to linkify-it on real text, and 10/100 MB streamed (bench/extract.mjs) ----
+let extraction = null;
+if (process.env.BENCH_EXTRACT === "0") {
+  lines.push("", "extraction skipped (BENCH_EXTRACT=0)");
+} else {
+  extraction = runExtractBench((l) => console.error(l));
+  lines.push("", ...extractTable(extraction.peer, extraction.streams));
+}
+
+// ---- the targets (issue 16), met or not, from this run's numbers ----
+const batch = process.env.BENCH_BATCH === "0" ? null : quickBatch();
+lines.push("", ...targetTable(perCorpus, scaling, batch));
+
 const text = lines.join("\n");
 console.log(text);
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const json = {
   date: new Date().toISOString(),
   machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
-  corpus: { total: corpus.length, realWorld: realWorld.length, examples: examples.length },
+  corpora: perCorpus.map((c) => ({ name: c.name, count: c.count, rejected: c.rejected, results: c.results.map(({ run, ...r }) => r) })),
   rounds: ROUNDS,
-  results: results.map(({ run, ...r }) => r),
+  batch,
   scaling,
+  extraction,
 };
 writeFileSync(new URL(`bench/results/${stamp}.json`, ROOT), JSON.stringify(json, null, 2));
 writeFileSync(new URL("bench/results/latest.md", ROOT), text + "\n");
+
+/** `check -` with --jobs 1 over a 10^5-line slice of the batch mix (bench/batch.mjs has the 10^6 run). */
+function quickBatch() {
+  const n = Number(process.env.BENCH_BATCH_LINES ?? 100_000);
+  const urls = CORPORA[0].urls;
+  const input = Array.from({ length: n }, (_, i) => {
+    const u = urls[i % urls.length];
+    return i % 10 === 1 ? u.slice(0, 5) + " " + u.slice(5) : i % 10 === 3 ? u + "%zz" : u;
+  }).join("\n") + "\n";
+  const t0 = performance.now();
+  const out = execFileSync(process.execPath, [new URL("bin/uri-grammars", ROOT).pathname, "check", "--json", "--exit-zero", "--no-progress", "--jobs", "1", "-"], { input, maxBuffer: 1 << 30 });
+  const seconds = (performance.now() - t0) / 1000;
+  const answered = out.toString("latin1").split("\n").length - 1;
+  return { lines: n, answered, seconds, linesPerSecond: n / seconds };
+}
+
+function targetTable(corpora, scalingRows, batchRun) {
+  const out = ["### Targets (issue 16), from this run", "", "| measure | target | " + corpora.map((c) => `${c.name}`).join(" | ") + " | met |", "|---|---|" + corpora.map(() => "---:|").join("") + ":-:|"];
+  const ratio = (c, key) => {
+    const r = c.results.find((x) => x.key === key);
+    return r.median / c.results[0].median;
+  };
+  const row = (measure, target, values, ok) => out.push(`| ${measure} | ${target} | ${values.join(" | ")} | ${ok ? "yes" : "**no**"} |`);
+  const worst = (f) => corpora.map((c) => Math.max(...SPECS.map((s) => f(c, s))));
+  const validateWorst = worst((c, s) => ratio(c, `validate ${s}`));
+  row("validation, every revision (worst)", "<= 1.5x regex", validateWorst.map((x) => `${x.toFixed(2)}x`), validateWorst.every((x) => x <= 1.5));
+  for (const spec of ["draft-2003", "draft-1997"]) {
+    const v = corpora.map((c) => ratio(c, `ast ${spec}`));
+    row(`AST, ${spec}`, "<= 3x regex", v.map((x) => `${x.toFixed(2)}x`), v.every((x) => x <= 3));
+  }
+  const astWorst = worst((c, s) => ratio(c, `ast ${s}`) / ratio(c, "ast draft-2003"));
+  row("AST, every revision (worst)", "<= 2x draft-2003's", astWorst.map((x) => `${x.toFixed(2)}x`), astWorst.every((x) => x <= 2));
+  const rejectedWorst = corpora.map((c) => Math.max(...SPECS.map((s) => c.rejected[s] / c.rejected.regex)));
+  row("a rejected input with its full error (worst)", "<= 20x regex", rejectedWorst.map((x) => `${x.toFixed(1)}x`), rejectedWorst.every((x) => x <= 20));
+  if (scalingRows) {
+    const w = Math.max(...scalingRows.map((r) => r.ratio));
+    out.push(`| scaling 10 MB / 1 MB, every shape (worst) | <= 11x | ${w.toFixed(1)}x (one table for both) |${corpora.length > 1 ? " |".repeat(corpora.length - 1) : ""} ${w <= 11 ? "yes" : "**no**"} |`);
+  } else out.push("| scaling 10 MB / 1 MB | <= 11x | not run (BENCH_SCALING=0) |");
+  if (batchRun) out.push(`| \`check -\`, --jobs 1, ${batchRun.lines} lines of the batch mix | >= 200,000 lines/s | ${Math.round(batchRun.linesPerSecond).toLocaleString("en")} lines/s (${batchRun.answered} answered) |${corpora.length > 1 ? " |".repeat(corpora.length - 1) : ""} ${batchRun.linesPerSecond >= 200000 ? "yes" : "**no**"} |`);
+  return out;
+}

@@ -98,7 +98,7 @@ export function compileGrammar(source, file) {
   const decisionInfo = decisions.map((d, i) => {
     const start = stateOf(decisionStates[i]);
     const depth = boundedDepth(trans, start);
-    return { rule: d.rule, inLoop: d.inLoop, start, depth, reverse: depth === null && d.inLoop };
+    return { rule: d.rule, inLoop: d.inLoop, start, depth, reverse: depth === null && d.inLoop, ll1: oneCharacterAnswers(trans, accept, start, K) };
   });
   const reverseDecisions = decisionInfo.filter((d) => d.reverse);
   const reverse = buildReverse(trans, accept, reverseDecisions.map((d) => d.start));
@@ -115,7 +115,7 @@ export function compileGrammar(source, file) {
   });
 
   const decisionIds = new Map(decisions.map((d, i) => [d.expr, i]));
-  const walk = emitWalk(ruleList, decisionIds, astNodes, publishedNames);
+  const walk = emitWalk(ruleList, decisionInfo, decisionIds, astNodes, publishedNames, K);
 
   // The rule stacks the labels use (and their ancestors), renumbered from 1; 0 is the empty stack.
   const stackIndex = new Map([[0, 0]]);
@@ -172,6 +172,21 @@ export function compileGrammar(source, file) {
       reverseStates: reverse ? reverse.transitions.length : 0,
     },
   };
+}
+
+/**
+ * What the next character alone says of a question: per class 1 (yes: the question's DFA goes to
+ * "yes"), 0 (no) or 2 (it does not tell: the DFA must read on); then at the end of the input
+ * (column K) and past it (K+1, always no).
+ */
+function oneCharacterAnswers(trans, accept, start, K) {
+  const answers = new Uint8Array(K + 2);
+  for (let c = 0; c < K; c++) {
+    const t = start <= 1 ? start : trans[start][c];
+    answers[c] = t <= 1 ? t : 2;
+  }
+  answers[K] = accept[start];
+  return answers;
 }
 
 /** Longest path from `start` to a sink (0 or 1), or null when a cycle avoids the sinks. */
@@ -290,6 +305,14 @@ export const STACK_NAME: readonly string[] = ${JSON.stringify(model.stackName)};
 export const START: Readonly<Record<string, number>> = ${JSON.stringify(model.starts)};
 /** The printable ASCII characters each rule (pegName) accepts as a whole input. */
 export const ONE_CHAR: Readonly<Record<string, string>> = ${JSON.stringify(model.oneChar)};
+/** What the next character says of each question: decision * ${K + 2} + column (class, ${K}: end of input, ${K + 1}: past it) -> 1 yes, 0 no, 2 read on. */
+export const FIRST = u8(${JSON.stringify(base64(model.walk.first))});
+/** Per choice: table offset + column -> the alternative taken (in skip functions, its length), 255 ask in order. */
+export const ALTERNATIVE = u8(${JSON.stringify(base64(model.walk.alternatives))});
+/** The column of position p in FIRST and ALTERNATIVE. */
+function at(p: number): number {
+  return p < N ? classOf(I.charCodeAt(p)) : p === N ? K : K + 1;
+}
 /** The DFA state where each decision's question starts (exported for the tests' planted mistakes). */
 export const D_START = u32(${JSON.stringify(base64(decisionStarts))});
 const D_BIT = new Int8Array(u8(${JSON.stringify(base64(new Uint8Array(decisionBits.buffer)))}).buffer);
@@ -337,6 +360,12 @@ function reversePass(): ${revIndex} {
   return r;
 }
 ` : ""}
+/** dom(e) of decision d at position p: the next character's answer, or the decision's DFA when it does not tell. */
+function ask(d: number, p: number): boolean {
+  const a = FIRST[d * ${K + 2} + at(p)];
+  return a === 2 ? decide(d, p) : a === 1;
+}
+
 /** dom(e) of decision d at position p: does e succeed there? (Never past the end: a guard for planted mistakes.) */
 function decide(d: number, p: number): boolean {
   if (p > N) return false;
@@ -353,7 +382,7 @@ ${rev ? `  const bit = D_BIT[d];
   return s === 1;
 }
 
-${model.walk}
+${model.walk.code}
 const WALKERS: Readonly<Record<string, (p: number, parent: DerivationNode[]) => number>> = {
 ${model.ruleNames.map((r) => `  ${JSON.stringify(r)}: ${ruleFunction(r)},`).join("\n")}
 };

@@ -9,7 +9,11 @@ export type ErrorCode =
   /** No revision with that id (or not transcribed yet). */
   | "unknown-spec"
   /** The revision has no rule with that published name. */
-  | "unknown-rule";
+  | "unknown-rule"
+  /** An option value the operation does not know (a component name in check()'s `require`, a normalization level). */
+  | "invalid-option"
+  /** The input is valid, but the start rule asked for derives no whole reference (components() with rule `host`). */
+  | "not-a-reference";
 
 export interface ParseError {
   code: ErrorCode;
@@ -65,12 +69,14 @@ function hex4(n: number): string {
   return n.toString(16).toUpperCase().padStart(4, "0");
 }
 
+const UTF8 = new TextEncoder();
+
 /** The %XX escape of a character (its UTF-8 octets); null for a lone surrogate, which has none. */
 export function percentEncode(c: string): string | null {
   const code = c.codePointAt(0)!;
   if (code >= 0xd800 && code <= 0xdfff) return null;
   if (code < 0x80) return `%${code.toString(16).toUpperCase().padStart(2, "0")}`;
-  return Array.from(new TextEncoder().encode(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+  return Array.from(UTF8.encode(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 }
 
 /** The first character (a whole code point) at `offset`, or null at the end. */

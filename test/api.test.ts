@@ -1,6 +1,6 @@
 // parse() never throws: bad input, unknown revisions and rules come back as error values.
 import { expect } from "chai";
-import { DEFAULT_SPEC, parse, specs } from "../src";
+import { DEFAULT_SPEC, parse, specs, validate, type SpecId } from "../src";
 
 describe("parse() error values", () => {
   it("rejects a non-string input with a clear error, never a throw", () => {
@@ -14,7 +14,7 @@ describe("parse() error values", () => {
     }
   });
   it("reports an unknown spec and lists the available ones", () => {
-    const r = parse("x", { spec: "rfc9999" });
+    const r = parse("x", { spec: "rfc9999" as SpecId });
     expect(r.ok).to.equal(false);
     if (!r.ok) {
       expect(r.error.code).to.equal("unknown-spec");
@@ -67,5 +67,22 @@ describe("parse() error values", () => {
         if (!r.ok) expect(r.error.code, `${s.id} ${rule.published}`).to.equal("syntax");
       }
     }
+  });
+});
+
+describe("parse() and validate() with null options", () => {
+  // JavaScript callers pass null for "no options"; it means what undefined means, never a throw.
+  it("parse(input, null) is parse(input): a result for a valid input, the usual error value otherwise", () => {
+    // (null is outside the declared types, as it is for a JavaScript caller)
+    const nullOptions = null as unknown as undefined;
+    expect(parse("http://a/", nullOptions)).to.deep.equal(parse("http://a/"));
+    expect(parse("http://a b/", nullOptions)).to.deep.equal(parse("http://a b/"));
+    const r = parse(42, nullOptions);
+    expect(!r.ok && r.error.code).to.equal("not-a-string");
+  });
+  it("validate(input, null) is validate(input): true, false, false for a non-string", () => {
+    // (null is outside the declared types, as it is for a JavaScript caller)
+    const nullOptions = null as unknown as undefined;
+    expect([validate("http://a/", nullOptions), validate("http://a b/", nullOptions), validate(42, nullOptions)]).to.deep.equal([true, false, false]);
   });
 });

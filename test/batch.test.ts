@@ -1,6 +1,7 @@
 // Batch mode (`check -`, `compare -`; src/cli/batch.ts): input order with worker threads, one answer
 // per input line whatever the bytes, summary counts, exit statuses. Correctness only: timing lives in
 // `npm run bench:batch`.
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import { Readable } from "node:stream";
 import { firstInvalidUtf8 } from "../src/cli/batch";
@@ -168,7 +169,7 @@ describe("batch: --summary and exit statuses", () => {
 
 describe("10 MB inputs parse via the API without an exception (one shape per revision; no timing)", () => {
   const MB = 1 << 20;
-  const cases: [string, string][] = [
+  const cases: [SpecId, string][] = [
     ["draft-1993", "http://a/" + "%41".repeat(Math.floor((10 * MB) / 3))],
     ["draft-1994", "http://a/b?" + "q".repeat(10 * MB)],
     ["rfc1738", "http://a/b?" + "q".repeat(10 * MB)],

@@ -7,6 +7,7 @@
 //   judged by the shared Earley recognizer of src/published) on every short string over small
 //   alphabets and on generated inputs.
 import { expect } from "chai";
+import { ok } from "./support/ok";
 import { accepts } from "../src/diagnose";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,9 +22,9 @@ import { Generator as Derivations } from "../src/published/generate";
 import { findRule, getRevision } from "../src/revisions";
 import { publishedStart } from "./support/published-start";
 import { readTable } from "./support/table";
-import { characterTable } from "../src/ops/characters";
+import { characterTableOf } from "../src/ops/characters";
 import { compareInput } from "../src/ops/compare";
-import { diffSpecs } from "../src/ops/diff";
+import { diffRevisions } from "../src/ops/diff";
 
 const SPEC = "draft-1993";
 
@@ -445,7 +446,7 @@ describe("draft-1993 PEG = published grammar read as a CFG", () => {
 
 describe("draft-1993 components (Revision.components: compare, diff, matrix)", () => {
   it("compare 'http://a/~b': draft-1993 rejects at the '~' (no xalpha), draft-1997 accepts", () => {
-    const [a, b] = compareInput("http://a/~b", [SPEC, "draft-1997"]).cells;
+    const [a, b] = ok(compareInput("http://a/~b", [SPEC, "draft-1997"])).cells;
     expect(a.valid).to.equal(false);
     expect(a.error!.offset).to.equal(9);
     expect(a.production).to.equal("httpaddress");
@@ -454,7 +455,7 @@ describe("draft-1993 components (Revision.components: compare, diff, matrix)", (
   });
 
   it("compare names the components as the document does: hostport, search, anchorid", () => {
-    const [a, b] = compareInput("http://a:80/b/c?x+y#f", [SPEC, "draft-1997"]).cells;
+    const [a, b] = ok(compareInput("http://a:80/b/c?x+y#f", [SPEC, "draft-1997"])).cells;
     expect(a.valid).to.equal(true);
     const c = a.components!;
     expect(c.authority).to.include({ name: "hostport", text: "a:80" });
@@ -471,20 +472,20 @@ describe("draft-1993 components (Revision.components: compare, diff, matrix)", (
   });
 
   it("generic has the scheme rule; newsaddress has no path; telnet's user is no component node", () => {
-    const g = compareInput("x-y:a/b?c#d", [SPEC]).cells[0].components!;
+    const g = ok(compareInput("x-y:a/b?c#d", [SPEC])).cells[0].components!;
     expect(g.scheme).to.include({ name: "scheme", text: "x-y" });
     expect(g.path!.text).to.equal("a/b");
     expect(g.query).to.include({ name: "search", text: "c" });
-    const n = compareInput("news:comp.x", [SPEC]).cells[0];
+    const n = ok(compareInput("news:comp.x", [SPEC])).cells[0];
     expect(n.valid).to.equal(true);
     expect(n.components!.path).to.equal(undefined);
-    const p = compareInput("prospero://p/q", [SPEC]).cells[0].components!;
+    const p = ok(compareInput("prospero://p/q", [SPEC])).cells[0].components!;
     expect(p.path!.text).to.equal("p/q");
     expect(p.host).to.equal(undefined);
   });
 
   it("diff draft-1993 draft-1997 lists character-class changes and renamed components", () => {
-    const d = diffSpecs(getRevision(SPEC)!, getRevision("draft-1997")!);
+    const d = diffRevisions(getRevision(SPEC)!, getRevision("draft-1997")!);
     const change = (ch: string) => d.classes!.find((x) => x.char === ch);
     expect(change("+")).to.deep.equal({ char: "+", a: ["xpalpha"], b: ["reserved"] });
     expect(change("~")).to.deep.equal({ char: "~", a: [], b: ["mark", "unreserved"] });
@@ -498,7 +499,7 @@ describe("draft-1993 components (Revision.components: compare, diff, matrix)", (
   });
 
   it("matrix: the classes are the document's (alpha, digit, alphanum, xalpha, xpalpha)", () => {
-    const t = characterTable(getRevision(SPEC)!)!;
+    const t = characterTableOf(getRevision(SPEC)!)!;
     const row = (ch: string) => t.rows.find((r) => r.char === ch)!;
     expect(row("+").classes).to.deep.equal(["xpalpha"]);
     expect(row("7").classes).to.deep.equal(["digit", "alphanum", "xalpha", "xpalpha"]);

@@ -2,6 +2,7 @@
 // accepts as a reference, format(parse(x).ast) === x. Checked over generated references, over
 // noise strings that the parser happens to accept, over every valid reference in the test tables,
 // and over the Appendix C references and answers.
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import fc from "fast-check";
 import type { GenericAst } from "../src/ast/types";
@@ -19,7 +20,7 @@ const REFERENCE_RULES: Record<string, string[]> = {
 };
 
 /** For each reference rule that accepts x: does format give x back? Returns the rules that failed. */
-function roundTripFailures(spec: string, x: string): string[] {
+function roundTripFailures(spec: SpecId, x: string): string[] {
   const failed: string[] = [];
   for (const rule of REFERENCE_RULES[spec]) {
     const r = parse(x, { spec, rule });
@@ -122,7 +123,7 @@ describe("format: recomposition round trip", () => {
 
   it("keeps absent and empty components apart", () => {
     const pairs: [string, string][] = [["http://a/", "http://a/?"], ["http://a/", "http://a/#"], ["http:", "http://"], ["", "#"], ["", "?"]];
-    for (const spec of ["draft-2003", "draft-1997"]) {
+    for (const spec of ["draft-2003", "draft-1997"] as const) {
       for (const [absent, empty] of pairs) {
         const a = parse(absent, { spec });
         const e = parse(empty, { spec });

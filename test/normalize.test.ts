@@ -2,14 +2,16 @@
 // test/data/normalization/, the default-port citations, and two properties of normal forms.
 import { expect } from "chai";
 import fc from "fast-check";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "../src";
+import type { SpecId } from "../src/revisions";
 import { DEFAULT_PORTS } from "../src/ops/default-ports";
 import { equivalent } from "../src/ops/equivalent";
 import { normalize, type NormalizationLevel } from "../src/ops/normalize";
 import { DATA_DIR } from "./support/table";
 import { uriReference2003, urlReference1997 } from "./support/generators";
+import { requireSeedFile } from "./support/seeds";
 
 function rows(file: string): { line: number; cols: string[] }[] {
   return readFileSync(join(DATA_DIR, "normalization", file), "utf8")
@@ -22,7 +24,7 @@ describe("normalization: normalize.tsv", () => {
   for (const { line, cols } of rows("normalize.tsv")) {
     const [spec, level, input, expected, source] = cols;
     it(`${spec} ${level}: ${input} -> ${expected} (${source})`, () => {
-      const r = normalize(input, { spec, level: level as NormalizationLevel });
+      const r = normalize(input, { spec: spec as SpecId, level: level as NormalizationLevel });
       const got = r.ok ? r.normalized : `error:${r.error.code}`;
       expect(got, `normalize.tsv:${line}`).to.equal(expected);
     });
@@ -33,7 +35,7 @@ describe("normalization: equivalence.tsv", () => {
   for (const { line, cols } of rows("equivalence.tsv")) {
     const [spec, level, a, b, verdict, source] = cols;
     it(`${spec} ${level}: ${a} ${verdict === "equivalent" ? "≡" : "≢"} ${b} (${source})`, () => {
-      const r = equivalent(a, b, { spec, level: level as NormalizationLevel });
+      const r = equivalent(a, b, { spec: spec as SpecId, level: level as NormalizationLevel });
       expect(r.ok, `equivalence.tsv:${line}`).to.equal(true);
       expect(r.ok && r.equivalent, `equivalence.tsv:${line}`).to.equal(verdict === "equivalent");
     });
@@ -46,10 +48,8 @@ describe("normalization: equivalence.tsv", () => {
 });
 
 describe("normalization: default ports", () => {
-  const seeds = process.env.URI_GRAMMARS_SEEDS ?? "/work/shared/seeds";
   it("each default port is quoted from the RFC 1738 seed at the line given", function () {
-    if (!existsSync(seeds)) this.skip();
-    const lines = readFileSync(join(seeds, "002_3376c89374b224fa.txt"), "utf8").split("\n");
+    const lines = requireSeedFile(this, "002_3376c89374b224fa.txt").split("\n");
     expect(DEFAULT_PORTS.map((d) => `${d.scheme} ${d.port}`)).to.deep.equal(["ftp 21", "http 80", "gopher 70", "nntp 119", "telnet 23", "wais 210", "prospero 1525"]);
     for (const d of DEFAULT_PORTS) {
       const text = (lines[d.line - 1] + lines[d.line]).replace(/\s+/g, "");

@@ -1,8 +1,7 @@
 // The published grammars, their readers, the Earley recognizer and the generator: checked on their
 // own, before they are used to judge the PEG transcriptions (test/fidelity.test.ts).
 import { expect } from "chai";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
 import { availableSpecIds, getRevision } from "../src/revisions";
 import { findPublishedRule, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
@@ -10,7 +9,7 @@ import { Generator } from "../src/published/generate";
 import { readAbnf } from "../src/published/read-abnf";
 import { readRfc822Bnf } from "../src/published/read-rfc822-bnf";
 import { publishedStart } from "./support/published-start";
-import { seedDir } from "./support/seeds";
+import { requireSeedFile, skipBecause } from "./support/seeds";
 import { DATA_DIR, readTable } from "./support/table";
 
 function grammarOf(spec: string): PublishedGrammar {
@@ -313,14 +312,13 @@ describe("ad-hoc BNF reader (1993/1994 drafts), on a sample of draft-1994", () =
 
 describe("published grammars quote their seed", () => {
   // The seeds live outside the repository (test/support/seeds.ts finds them).
-  const dir = seedDir();
   const flat = (s: string) => s.split(/\s+/).filter((w) => w !== "").join(" ");
 
   for (const spec of Object.keys(PUBLISHED_GRAMMARS)) {
     it(`${spec}: every rule is the seed's text, word for word (a repaired rule: its @seed words are)`, function () {
       const revision = getRevision(spec);
-      if (!dir || !revision) return this.skip();
-      const seed = flat(readFileSync(join(dir, revision.seed), "utf8"));
+      if (!revision) return skipBecause(this, `${spec} has a published grammar but is not transcribed yet`);
+      const seed = flat(requireSeedFile(this, revision.seed));
       const missing: string[] = [];
       for (const r of grammarOf(spec).rules) {
         if (r.kind === "core") continue;

@@ -3,7 +3,7 @@ import { expect } from "chai";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { SPEC_IDS, specs } from "../src";
-import { seedDir, seedText } from "./support/seeds";
+import { requireSeeds, requireSeedText } from "./support/seeds";
 
 describe("specs()", () => {
   it("lists only the six spec ids, oldest first", () => {
@@ -15,9 +15,7 @@ describe("specs()", () => {
   for (const s of specs()) {
     describe(s.id, () => {
       it("names its seed, which exists", function () {
-        const dir = seedDir();
-        if (!dir) this.skip(); // no ../shared/seeds on this machine
-        expect(existsSync(join(dir!, s.seed)), s.seed).to.equal(true);
+        expect(existsSync(join(requireSeeds(this), s.seed)), s.seed).to.equal(true);
       });
       it("has a title, a date, a notation and a top rule that is one of its rules", () => {
         expect(s.title).to.not.equal("");
@@ -46,11 +44,10 @@ describe("specs()", () => {
   // must be there word for word (whitespace aside; RFC 3986's rules are quoted from Appendix A). The early revisions lay their rules out as tables.
   for (const [id, seed] of [["draft-1997", "001_a5df19b9d0d91704.txt"], ["draft-2003", "003_7726d06446aa98af.txt"], ["rfc3986", "../references/rfc3986.txt"]] as const) {
     it(`${id} quotes every published rule word for word from its seed`, function () {
-      const text = seedText(seed);
-      if (text === null) this.skip();
+      const text = requireSeedText(this, seed);
       const rules = specs().find((s) => s.id === id)!.rules.filter((r) => r.kind === "published");
       expect(rules.length).to.be.greaterThan(30);
-      for (const r of rules) expect(text!, r.published!).to.contain(r.text.join(" ").replace(/\s+/g, " "));
+      for (const r of rules) expect(text, r.published!).to.contain(r.text.join(" ").replace(/\s+/g, " "));
     });
   }
   // Multi-line rules keep every line (a continuation line once went missing).

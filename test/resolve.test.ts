@@ -1,15 +1,12 @@
 // Resolution: both Appendix C tables and RFC 3986 §5.4 (verbatim, in order), our own cases, the lines
 // where draft-1997 and draft-2003 (and draft-2003 and rfc3986) differ, and very long runs of "..".
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { resolve, resultText, type ResolveResult } from "../src/ops/resolve";
 import { merge, removeDotSegments } from "../src/ops/resolve-3986";
 import { readLines, readResolutionTable, type ResolutionCase } from "./support/resolution-table";
+import { requireReferenceFile, requireSeedFile } from "./support/seeds";
 
-// The seeds live outside the repository (see /work/shared/seeds/README.md).
-const SEEDS = process.env.URI_GRAMMARS_SEEDS ?? "/work/shared/seeds";
-const haveSeeds = existsSync(SEEDS);
 const BASE = "http://a/b/c/d;p?q";
 
 /** The answer in the tables' notation. */
@@ -31,8 +28,7 @@ function runCase(c: ResolutionCase): void {
   }
 }
 
-function seedSection(seed: string, start: string, end: string): string {
-  const text = readFileSync(join(SEEDS, seed), "utf8");
+function seedSection(text: string, start: string, end: string): string {
   const i = text.indexOf(start);
   return text.slice(i, text.indexOf(end, i));
 }
@@ -46,9 +42,10 @@ for (const a of APPENDICES) {
   const cases = readResolutionTable(a.file);
   describe(`resolution: ${a.file}`, () => {
     it(`holds every example of the seed's Appendix C, verbatim and in order (${a.examples})`, function () {
-      if (!haveSeeds) this.skip();
-      expect(readFileSync(join(SEEDS, a.seed), "utf8")).to.include(a.basePrinted);
-      const section = seedSection(a.seed, a.start, a.end);
+      // The seeds live outside the repository (test/support/seeds.ts finds them).
+      const seed = requireSeedFile(this, a.seed);
+      expect(seed).to.include(a.basePrinted);
+      const section = seedSection(seed, a.start, a.end);
       expect(section.length).to.be.greaterThan(1000);
       // Each example is printed "REF = ANSWER": count the " = " in the section.
       expect(section.split(" = ").length - 1, "examples in the seed").to.equal(a.examples);
@@ -114,12 +111,11 @@ describe("resolution: results are values", () => {
     expect(empty.ok && empty.kind === "current-document" && empty.fragment).to.equal(null);
   });
   it("draft-1994 and rfc1738 answer 'not defined' with the document's words", function () {
-    if (!haveSeeds) this.skip();
-    for (const spec of ["draft-1994", "rfc1738"]) {
+    for (const spec of ["draft-1994", "rfc1738"] as const) {
       const r = resolve(BASE, "g", { spec });
       expect(r.ok && r.kind).to.equal("not-defined");
       if (!(r.ok && r.kind === "not-defined")) continue;
-      const seed = readFileSync(join(SEEDS, r.citation.seed), "utf8").split("\n");
+      const seed = requireSeedFile(this, r.citation.seed).split("\n");
       expect(seed[r.citation.line! - 1] + (seed[r.citation.line!] ?? "")).to.include(r.citation.quote);
     }
   });
@@ -128,9 +124,9 @@ describe("resolution: results are values", () => {
     expect(r.ok).to.equal(false);
     if (!r.ok) {
       expect(r.error.code).to.equal("invalid-base");
-      expect(r.error.parseError?.code).to.equal("syntax");
+      expect("parseError" in r.error && r.error.parseError?.code).to.equal("syntax");
     }
-    const u = resolve(BASE, "g", { spec: "draft-2525" });
+    const u = resolve(BASE, "g", { spec: "draft-2525" as SpecId });
     expect(!u.ok && u.error.code).to.equal("unknown-spec");
     expect(() => resolve(undefined as unknown as string, "g")).not.to.throw();
   });
@@ -138,7 +134,7 @@ describe("resolution: results are values", () => {
 
 describe("resolution: thousands of '..' segments", () => {
   const n = 5000;
-  for (const spec of ["draft-1993", "draft-1997", "draft-2003"]) {
+  for (const spec of ["draft-1993", "draft-1997", "draft-2003"] as const) {
     it(`${spec}: ${n} "../" above the root, and ${n} that climb back down, without stack overflow`, () => {
       const up = resolve(BASE, "../".repeat(n) + "g", { spec });
       // draft-1993 and the "keep" choice leave the surplus ".." in the path.
@@ -153,14 +149,11 @@ describe("resolution: thousands of '..' segments", () => {
 });
 
 // RFC 3986 §5.4: the examples, verbatim and in order, from ../shared/references/rfc3986.txt.
-const RFC3986 = join(SEEDS, "..", "references", "rfc3986.txt");
-const haveRfc3986 = existsSync(RFC3986);
 
 describe("resolution: section-5.4-rfc3986.tsv", () => {
   const cases = readResolutionTable("section-5.4-rfc3986.tsv");
   it("holds every example line of §5.4.1 and §5.4.2, verbatim and in order (23 normal, 19 abnormal and the second http:g answer)", function () {
-    if (!haveRfc3986) this.skip();
-    const lines = readFileSync(RFC3986, "utf8").split("\n");
+    const lines = requireReferenceFile(this, "rfc3986.txt").split("\n");
     const from = lines.findIndex((l) => l.startsWith("5.4.1.  Normal Examples"));
     const to = lines.findIndex((l) => l.startsWith("6.  Normalization and Comparison"));
     const printed = lines.slice(from, to).filter((l) => /^\s+("[^"]*"\s+)?=\s+"/.test(l) || /^\s+\/\s+"/.test(l)).map((l) => l.trim());
@@ -220,8 +213,7 @@ describe("resolution: rfc3986 §5.2.3 merge and §5.2.4 remove_dot_segments", ()
     }
   });
   it("the traces are the RFC's own (the text holds each printed row)", function () {
-    if (!haveRfc3986) this.skip();
-    const text = readFileSync(RFC3986, "utf8");
+    const text = requireReferenceFile(this, "rfc3986.txt");
     for (const row of ["1 :                         /a/b/c/./../../g", "2B:   /a/b/c                /../../g", "2C:   /a                    /g", "2E:   /a/g", "2C:   mid                   /6", "2E:   mid/6"]) expect(text).to.include(row);
   });
   it("handles each step's edge: a final \"/.\" and \"/..\", lone \".\" and \"..\", and no \"/\" at all", () => {

@@ -1,11 +1,12 @@
 // Huge inputs parse without a stack overflow (correctness only: timing lives in `npm run bench`).
+import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import { normalize, parse, resolve } from "../src";
 
 const MB = 1 << 20;
 
 describe("1 MB inputs parse without a stack overflow", () => {
-  const cases: [string, string, string | undefined, boolean][] = [
+  const cases: [SpecId, string, string | undefined, boolean][] = [
     ["draft-2003", "http://a/" + "b/".repeat(MB / 2), undefined, true],
     ["draft-2003", "http://a/" + "%41".repeat(MB / 3), undefined, true],
     ["draft-2003", "http://" + "a".repeat(MB) + "/", undefined, true], // a reg-name: labels stop at 63
@@ -47,7 +48,7 @@ describe("10 MB inputs of every hostile shape parse, resolve and normalize witho
   ];
   // draft-1993 and draft-1994 allow neither "=" nor "&" in a search (xalpha has neither).
   const rejected = new Set(["draft-1993 long query", "draft-1994 long query"]);
-  for (const spec of ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"]) {
+  for (const spec of ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"] as const) {
     for (const [shape, input] of shapes) {
       const valid = !rejected.has(`${spec} ${shape}`);
       it(`parse ${spec}: ${shape} (${input.length} characters) is ${valid ? "valid" : "a clean syntax error"}`, () => {
@@ -69,7 +70,7 @@ describe("10 MB inputs of every hostile shape parse, resolve and normalize witho
     }
   }
   const BASE = "http://a/b/c/d;p?q";
-  for (const spec of ["draft-1993", "draft-1997", "draft-2003"]) {
+  for (const spec of ["draft-1993", "draft-1997", "draft-2003"] as const) {
     it(`resolve ${spec}: "../" repeated to 10 MB keeps the ".." above the root ("http://a/../g" in Appendix C)`, () => {
       const r = resolve(BASE, "../".repeat(k3) + "g", { spec });
       expect(r.ok && r.kind === "uri" && r.uri).to.equal("http://a/" + "../".repeat(k3 - 2) + "g");

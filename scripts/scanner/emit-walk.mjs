@@ -1,8 +1,20 @@
-// The walk: one TypeScript function per rule that follows peggy's successful run over an input the
-// DFA has accepted, asking `decide(d, p)` (dom of decision d at position p) wherever peggy would try
-// something. It consumes each character once and never backtracks; it builds a derivation node for
-// the rules the AST builder reads (the grammar's @ast-nodes), or for every rule when a derivation
-// tree is asked for (the same nodes peggy's traced parser builds).
+// The walk: TypeScript functions that follow peggy's successful run over an input the DFA has
+// accepted, asking, wherever peggy would try something, the decision's question: dom(e) at the
+// current position. It consumes each character once and never backtracks.
+//
+// Per rule, two functions:
+//   rule_X(p, parent)  builds a derivation node for the rules the AST builder reads (the grammar's
+//                      @ast-nodes), or for every rule when a derivation tree is asked for (TREE;
+//                      the same nodes peggy's traced parser builds);
+//   skip_X(p)          for a rule that holds no @ast-nodes rule: only the position where it ends.
+//                      Without TREE, rule functions call these for such rules.
+// A question is asked by `ask(d, p)`: first a table lookup on the class of the next character
+// (FIRST: yes, no, or "one character does not tell"; column K is the end of the input, K+1 past
+// it, always no), and only when one character does not tell, `decide(d, p)`, which runs the
+// decision's own DFA from p until it is certain. A choice becomes one `switch` on the alternative
+// the next character's class selects (ALTERNATIVE), falling back to asking in order where one
+// character does not tell. In skip functions, an expression whose every match has the same length
+// is not walked at all: the walk only runs on accepted input, so `p += length` is its end.
 import { visitDecisions } from "./decisions.mjs";
 
 /** A JavaScript identifier for a rule's function (`void` is a rule of draft-1993). */
@@ -10,86 +22,207 @@ export function ruleFunction(pegName) {
   return `rule_${pegName}`;
 }
 
+function skipFunction(pegName) {
+  return `skip_${pegName}`;
+}
+
+/** The length of every successful match of e, when it is always the same (else null). */
+function fixedLength(e, rules, seen = new Set()) {
+  switch (e.type) {
+    case "literal":
+      return e.value.length;
+    case "class":
+    case "any":
+      return 1;
+    case "simple_and":
+    case "simple_not":
+      return 0;
+    case "sequence": {
+      let sum = 0;
+      for (const x of e.elements) {
+        const l = fixedLength(x, rules, seen);
+        if (l === null) return null;
+        sum += l;
+      }
+      return sum;
+    }
+    case "choice": {
+      const ls = e.alternatives.map((a) => fixedLength(a, rules, seen));
+      return ls.every((l) => l !== null && l === ls[0]) ? ls[0] : null;
+    }
+    case "repeated": {
+      if (e.min !== null) return null;
+      const l = fixedLength(e.expression, rules, seen);
+      return l === null ? null : l * e.max.value;
+    }
+    case "rule_ref": {
+      if (seen.has(e.name)) return null;
+      seen.add(e.name);
+      const l = fixedLength(rules.get(e.name).expression, rules, seen);
+      seen.delete(e.name);
+      return l;
+    }
+    case "group":
+    case "labeled":
+    case "text":
+    case "named":
+    case "action":
+      return fixedLength(e.expression, rules, seen);
+    default:
+      return null;
+  }
+}
+
+/** Column values of ALTERNATIVE and LENGTH: "one character does not tell, ask in order". */
+const UNDECIDED = 255;
+
 /**
  * @param ruleList the grammar's rules (peggy AST), in order
- * @param decisionIds Map expression -> decision number (the order of listDecisions)
+ * @param decisions per decision (listDecisions order): { ll1: Uint8Array of K + 2 answers (0 no, 1 yes, 2 does not tell) }
+ * @param decisionIds Map expression -> decision number
  * @param astNodes Set of pegNames that always build a node
  * @param publishedNames Map pegName -> name in the derivation (published name)
+ * @param K the number of character classes
+ * @returns { code, first: Uint8Array (decision * (K + 2) + column -> answer), alternatives: Uint8Array (choice table), choices }
  */
-export function emitWalk(ruleList, decisionIds, astNodes, publishedNames) {
+export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNames, K) {
+  const width = K + 2;
+  const rules = new Map(ruleList.map((r) => [r.name, r]));
+  // Rules that hold no @ast-nodes rule (the walk never builds a node under them without TREE).
+  const nodeFree = new Map();
+  const isNodeFree = (name) => {
+    if (nodeFree.has(name)) return nodeFree.get(name);
+    nodeFree.set(name, !astNodes.has(name)); // no recursion in these grammars; a cycle reads as node-free
+    let free = !astNodes.has(name);
+    visitDecisions(rules.get(name).expression, false, () => undefined, (callee) => {
+      if (!isNodeFree(callee)) free = false;
+    });
+    nodeFree.set(name, free);
+    return free;
+  };
+  const first = new Uint8Array(decisions.length * width);
+  decisions.forEach((d, i) => first.set(d.ll1, i * width));
+  const choiceTables = [];
+  const addTable = (t) => {
+    choiceTables.push(t);
+    return (choiceTables.length - 1) * width;
+  };
+
+  const decision = (expr) => {
+    const d = decisionIds.get(expr);
+    if (d === undefined) throw new Error("scanner: an expression without a decision");
+    return d;
+  };
+  const ask = (expr) => `ask(${decision(expr)}, p)`;
+  const answer = (expr, c) => decisions[decision(expr)].ll1[c];
+
+  /** Code that walks e from p (a local), in "nodes" mode (rule_X bodies) or "skip" mode (skip_X bodies). */
+  const gen = (e, indent, skip, loop) => {
+    const pad = "  ".repeat(indent);
+    switch (e.type) {
+      case "literal":
+        return e.value.length > 0 ? `${pad}p += ${e.value.length};\n` : "";
+      case "class":
+      case "any":
+        return `${pad}p += 1;\n`;
+      case "sequence":
+        return e.elements.map((x) => gen(x, indent, skip, loop)).join("");
+      case "choice": {
+        const alts = e.alternatives;
+        // The alternative each column selects: the first whose question says yes, unless one before
+        // it cannot tell from one character.
+        const table = new Uint8Array(width);
+        for (let c = 0; c < width; c++) {
+          let chosen = alts.length - 1;
+          for (let i = 0; i < alts.length - 1; i++) {
+            const a = answer(alts[i], c);
+            if (a === 2) {
+              chosen = UNDECIDED;
+              break;
+            }
+            if (a === 1) {
+              chosen = i;
+              break;
+            }
+          }
+          table[c] = chosen;
+        }
+        const inOrder = alts
+          .slice(0, -1)
+          .map((a, i) => `${ask(a)} ? ${i} : `)
+          .join("");
+        const lengths = skip ? alts.map((a) => fixedLength(a, rules)) : [];
+        if (skip && lengths.every((l) => l !== null)) {
+          // Every alternative has a fixed length: the column gives the length itself.
+          const lengthTable = table.map((k) => (k === UNDECIDED ? UNDECIDED : lengths[k]));
+          if (lengths.some((l) => l >= UNDECIDED)) throw new Error("scanner: an alternative of 255 characters or more");
+          const offset = addTable(lengthTable);
+          const fallback = `${alts.slice(0, -1).map((a, i) => `${ask(a)} ? ${lengths[i]} : `).join("")}${lengths[alts.length - 1]}`;
+          return `${pad}{\n${pad}  const n = ALTERNATIVE[${offset} + at(p)];\n${pad}  p += n !== ${UNDECIDED} ? n : ${fallback};\n${pad}}\n`;
+        }
+        const offset = addTable(table);
+        const cases = alts.map((a, i) => `${pad}  ${i === alts.length - 1 ? "default" : `case ${i}`}: {\n${gen(a, indent + 2, skip, loop)}${pad}    break;\n${pad}  }\n`).join("");
+        const pick = table.includes(UNDECIDED) ? `(ALTERNATIVE[${offset} + at(p)] === ${UNDECIDED} ? ${inOrder}${alts.length - 1} : ALTERNATIVE[${offset} + at(p)])` : `ALTERNATIVE[${offset} + at(p)]`;
+        return `${pad}switch (${pick}) {\n${cases}${pad}}\n`;
+      }
+      case "optional":
+        return `${pad}if (${ask(e.expression)}) {\n${gen(e.expression, indent + 1, skip, loop)}${pad}}\n`;
+      case "zero_or_more":
+        return `${pad}while (${ask(e.expression)}) {\n${gen(e.expression, indent + 1, skip, loop + 1)}${pad}}\n`;
+      case "one_or_more":
+        return `${pad}do {\n${gen(e.expression, indent + 1, skip, loop + 1)}${pad}} while (${ask(e.expression)});\n`;
+      case "repeated": {
+        const max = e.max.value;
+        const i = `i${loop}`;
+        const body = gen(e.expression, indent + 1, skip, loop + 1);
+        if (e.min === null) return `${pad}for (let ${i} = 0; ${i} < ${max}; ${i}++) {\n${body}${pad}}\n`;
+        const min = e.min.value;
+        const required = min > 0 ? `${pad}for (let ${i} = 0; ${i} < ${min}; ${i}++) {\n${body}${pad}}\n` : "";
+        const more = max === null ? `${pad}while (${ask(e.expression)}) {\n${body}${pad}}\n` : `${pad}for (let ${i} = ${min}; ${i} < ${max} && ${ask(e.expression)}; ${i}++) {\n${body}${pad}}\n`;
+        return required + more;
+      }
+      case "simple_and":
+      case "simple_not":
+        return ""; // holds in an accepted input; consumes nothing
+      case "rule_ref": {
+        if (skip) {
+          const l = fixedLength(e, rules);
+          return l !== null ? (l > 0 ? `${pad}p += ${l};\n` : "") : `${pad}p = ${skipFunction(e.name)}(p);\n`;
+        }
+        if (isNodeFree(e.name)) return `${pad}p = TREE ? ${ruleFunction(e.name)}(p, out) : ${skipFunction(e.name)}(p);\n`;
+        return `${pad}p = ${ruleFunction(e.name)}(p, out);\n`;
+      }
+      case "group":
+      case "labeled":
+      case "text":
+      case "named":
+      case "action":
+        return gen(e.expression, indent, skip, loop);
+      default:
+        throw new Error(`scanner: unsupported PEG expression "${e.type}"`);
+    }
+  };
+
   const out = [];
   for (const r of ruleList) {
-    let loopDepth = 0;
-    const decision = (expr) => {
-      const d = decisionIds.get(expr);
-      if (d === undefined) throw new Error(`scanner: no decision for an expression of ${r.name}`);
-      return d;
-    };
-    const gen = (e, indent) => {
-      const pad = "  ".repeat(indent);
-      switch (e.type) {
-        case "literal":
-          return e.value.length > 0 ? `${pad}p += ${e.value.length};\n` : "";
-        case "class":
-        case "any":
-          return `${pad}p += 1;\n`;
-        case "sequence":
-          return e.elements.map((x) => gen(x, indent)).join("");
-        case "choice": {
-          let code = "";
-          e.alternatives.forEach((alt, i) => {
-            const last = i === e.alternatives.length - 1;
-            const head = i === 0 ? `${pad}if (decide(${decision(alt)}, p)) {\n` : last ? `${pad}} else {\n` : `${pad}} else if (decide(${decision(alt)}, p)) {\n`;
-            code += head + gen(alt, indent + 1);
-          });
-          return `${code}${pad}}\n`;
-        }
-        case "optional":
-          return `${pad}if (decide(${decision(e.expression)}, p)) {\n${gen(e.expression, indent + 1)}${pad}}\n`;
-        case "zero_or_more":
-          return `${pad}while (decide(${decision(e.expression)}, p)) {\n${gen(e.expression, indent + 1)}${pad}}\n`;
-        case "one_or_more":
-          return `${pad}do {\n${gen(e.expression, indent + 1)}${pad}} while (decide(${decision(e.expression)}, p));\n`;
-        case "repeated": {
-          const max = e.max.value;
-          const i = `i${loopDepth++}`;
-          const body = gen(e.expression, indent + 1);
-          loopDepth--;
-          if (e.min === null) return `${pad}for (let ${i} = 0; ${i} < ${max}; ${i}++) {\n${body}${pad}}\n`;
-          const min = e.min.value;
-          const required = min > 0 ? `${pad}for (let ${i} = 0; ${i} < ${min}; ${i}++) {\n${body}${pad}}\n` : "";
-          const more = max === null ? `${pad}while (decide(${decision(e.expression)}, p)) {\n${body}${pad}}\n` : `${pad}for (let ${i} = ${min}; ${i} < ${max} && decide(${decision(e.expression)}, p); ${i}++) {\n${body}${pad}}\n`;
-          return required + more;
-        }
-        case "simple_and":
-        case "simple_not":
-          return ""; // holds in an accepted input; consumes nothing
-        case "rule_ref":
-          return `${pad}p = ${ruleFunction(e.name)}(p, out);\n`;
-        case "group":
-        case "labeled":
-        case "text":
-        case "named":
-        case "action":
-          return gen(e.expression, indent);
-        default:
-          throw new Error(`scanner: unsupported PEG expression "${e.type}"`);
-      }
-    };
     // Check that the decision numbering of listDecisions and this walk agree.
     visitDecisions(r.expression, false, (expr) => decision(expr), () => undefined);
     const name = JSON.stringify(publishedNames.get(r.name) ?? r.name);
-    const body = gen(r.expression, 1);
     const always = astNodes.has(r.name);
     out.push(
       `function ${ruleFunction(r.name)}(p: number, parent: DerivationNode[]): number {`,
       always ? `  const start = p;\n  const out: DerivationNode[] = [];` : `  const start = p;\n  const out: DerivationNode[] = TREE ? [] : parent;`,
-      body.trimEnd(),
+      gen(r.expression, 1, false, 0).trimEnd(),
       always ? `  parent.push({ rule: ${name}, start, end: p, children: out });` : `  if (TREE) parent.push({ rule: ${name}, start, end: p, children: out });`,
       `  return p;`,
       `}`,
       "",
     );
+    if (isNodeFree(r.name)) {
+      out.push(`function ${skipFunction(r.name)}(p: number): number {`, gen(r.expression, 1, true, 0).trimEnd(), `  return p;`, `}`, "");
+    }
   }
-  return out.join("\n");
+  const alternatives = new Uint8Array(choiceTables.length * width);
+  choiceTables.forEach((t, i) => alternatives.set(t, i * width));
+  return { code: out.join("\n"), first, alternatives };
 }

@@ -5,6 +5,7 @@
 // means present but empty (`http://h/` has path "", `http://h` has path null).
 import { DerivationNode, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
 import { portOf } from "./draft-2003";
+import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port } from "./types";
 
 /** The docaddress alternatives ("BNF syntax"), by published name. */
@@ -358,4 +359,50 @@ function splitAt(input: string, start: number, end: number, sep: string): TextCo
   }
   out.push(textBetween(input, from, end));
   return out;
+}
+
+/**
+ * The flat components of a draft-1993 address, from the docaddress alternative that derived it: the
+ * host part follows "scheme://" (hostport, host, cellname, `[ user @ ] hostport`); prospero has the
+ * "//" and no host, so its host part is empty; generic and news have none ("scheme:" then the path).
+ * The path is what follows the host part, up to "?" search (the query: generic, http, waisindex,
+ * gopher); anchoraddress's "#" anchorid is the fragment. Null for an AST of a smaller rule.
+ */
+export function readDraft1993Components(ast: Draft1993Ast): ReadComponents | null {
+  const a = ast.address;
+  if (!a) return null;
+  const afterSlashes = a.scheme.span.end + 3;
+  const hostPart = (h: Host | null, end: number): ReferencePieces["authority"] => ({ span: { start: afterSlashes, end }, host: h });
+  let authority: ReferencePieces["authority"] = null;
+  let query: TextComponent | null = null;
+  switch (a.production) {
+    case "generic":
+      query = a.search;
+      break;
+    case "newsaddress":
+      break;
+    case "httpaddress":
+    case "gopheraddress":
+      authority = hostPart(a.host, (a.port ?? a.host).span.end);
+      query = a.search;
+      break;
+    case "waisaddress":
+      authority = hostPart(a.host, (a.port ?? a.host).span.end);
+      query = a.form === "index" ? a.search : null;
+      break;
+    case "telnetaddress":
+      authority = hostPart(a.host, (a.port ?? a.host).span.end);
+      break;
+    case "fileaddress":
+      authority = hostPart(a.host, a.host.span.end);
+      break;
+    case "afsaddress":
+      authority = hostPart(a.cell, a.cell.span.end);
+      break;
+    case "prosperoaddress":
+      // prosperoaddress = p r o s p e r o : / / path: the "//" and no host.
+      authority = hostPart(null, afterSlashes);
+      break;
+  }
+  return componentsFromPieces(ast.text, ast.span.start, { span: ast.span, scheme: a.scheme, authority, query, fragment: ast.anchor ?? null });
 }

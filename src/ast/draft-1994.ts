@@ -5,6 +5,7 @@
 // empty (`http://a` has path null, `http://a/` has path ""). Spans are half-open UTF-16 offsets.
 import { DerivationNode, findAllNodes, findNode, textBetween, textOf, type TextComponent } from "./derivation";
 import { portOf } from "./draft-2003";
+import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port, Span } from "./types";
 
 /** A path (`path = void | segment [ / path ]`), split at "/". */
@@ -427,4 +428,47 @@ function gopher(node: DerivationNode, base: AddressBase, input: string): Draft19
     search,
     gopherPlus,
   };
+}
+
+/**
+ * The flat components of a draft-1994 address, from the scheme production that derived it: the host
+ * part is the hostport or login after "scheme://" (afs: the cellname); news, nntp, mid, cid and mailto
+ * have none ("scheme:" then the path). The path is what follows the host part, up to http's and
+ * waisindex's "?" search, the query. The "URL:" prefix (PrePrefix) is no component. The draft has
+ * no fragment ("Fragment identifiers ... are not involved in the basic URL definition"). Null for
+ * an AST of a smaller rule.
+ */
+export function readDraft1994Components(ast: Draft1994Ast): ReadComponents | null {
+  const a = ast.address;
+  if (!a) return null;
+  let authority: ReferencePieces["authority"] = null;
+  let query: TextComponent | null = null;
+  switch (a.production) {
+    case "httpaddress":
+      authority = { span: a.hostport.span, host: a.hostport.host };
+      query = a.search;
+      break;
+    case "waisaddress":
+      authority = { span: a.hostport.span, host: a.hostport.host };
+      query = a.search;
+      break;
+    case "prosperoaddress":
+    case "gopheraddress":
+      authority = { span: a.hostport.span, host: a.hostport.host };
+      break;
+    case "ftpaddress":
+    case "telnetaddress":
+      authority = { span: a.login.span, host: a.login.host };
+      break;
+    case "afsaddress":
+      authority = { span: a.cell.span, host: a.cell };
+      break;
+    case "newsaddress":
+    case "nntpaddress":
+    case "midaddress":
+    case "cidaddress":
+    case "mailtoaddress":
+      break;
+  }
+  return componentsFromPieces(ast.text, ast.span.start, { span: a.span, scheme: a.scheme, authority, query, fragment: null });
 }

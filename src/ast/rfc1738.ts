@@ -5,6 +5,7 @@
 // (`ftp://@host.com/` has user "", `ftp://host.com/` has user null, §3.1).
 import { DerivationNode, findAllNodes, findNode, piecesBetween, textBetween, textOf, type Span, type TextComponent } from "./derivation";
 import { portOf } from "./draft-2003";
+import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port } from "./types";
 
 /** The scheme productions of `url` (§5), and the generic one. */
@@ -461,4 +462,52 @@ function generic(node: DerivationNode, input: string, whole: TextComponent): Rfc
     schemepart: textOf(need(node, "schemepart"), input),
     ipSchemepart: ip ? { ...loginParts(need(ip, "login"), input), urlpath: urlpath ? textOf(urlpath, input) : null } : null,
   };
+}
+
+/**
+ * The flat components of an rfc1738 URL, from the production that derived it (§3.1's common
+ * Internet scheme syntax `//<user>:<password>@<host>:<port>/<url-path>` where the scheme has one):
+ * the host part is hostport or login; the path is what follows it (`/` hpath, `/` fpath `;type=`,
+ * the gopher or wais or prospero path ...) up to the "?" of http's and waisindex's search, which is
+ * the query. mailto, news and a generic URL without "//" have no host: the path is what follows
+ * "scheme:". rfc1738 has no fragment ("#" is not part of a URL, Appendix). Null for an AST of a
+ * smaller rule.
+ */
+export function readRfc1738Components(ast: Rfc1738Ast): ReadComponents | null {
+  const url = ast.url;
+  if (!url) return null;
+  let authority: ReferencePieces["authority"] = null;
+  let query: TextComponent | null = null;
+  const hostPart = (start: number, end: number, h: Host | null): ReferencePieces["authority"] => ({ span: { start, end }, host: h });
+  // The host part starts after "scheme://" and ends after the port (or the host).
+  const afterSlashes = url.scheme.span.end + 3;
+  const hostEnd = (h: Host, port: Port | null) => (port ? port.span.end : h.span.end);
+  switch (url.kind) {
+    case "http":
+      authority = hostPart(afterSlashes, hostEnd(url.host, url.port), url.host);
+      query = url.search;
+      break;
+    case "wais":
+      authority = hostPart(afterSlashes, hostEnd(url.host, url.port), url.host);
+      query = url.search;
+      break;
+    case "ftp":
+    case "telnet":
+    case "gopher":
+    case "nntp":
+    case "prospero":
+      authority = hostPart(afterSlashes, hostEnd(url.host, url.port), url.host);
+      break;
+    case "file":
+      // §3.10: "file://" [ host | "localhost" ] "/" fpath: the host part may be empty.
+      authority = hostPart(afterSlashes, url.host ? url.host.span.end : afterSlashes, url.host);
+      break;
+    case "generic":
+      if (url.ipSchemepart) authority = hostPart(afterSlashes, hostEnd(url.ipSchemepart.host, url.ipSchemepart.port), url.ipSchemepart.host);
+      break;
+    case "mailto":
+    case "news":
+      break;
+  }
+  return componentsFromPieces(ast.text, ast.span.start, { span: url.span, scheme: url.scheme, authority, query, fragment: null });
 }

@@ -148,3 +148,30 @@ export function isGenericAst(ast: { spec: string }): ast is GenericAst {
 }
 
 export type Ast = Draft1997Ast | Draft2003Ast | Rfc3986Ast | import("./draft-1994").Draft1994Ast | import("./rfc1738").Rfc1738Ast | import("./draft-1993").Draft1993Ast;
+
+/** How a revision classifies a host: `Host["kind"]`. */
+export type HostKind = Host["kind"];
+
+/**
+ * The flat view of a whole reference that `components()` returns and `format()` recombines, read
+ * from the revision's own AST. `null` means absent (its delimiter is not in the input); `""` means
+ * present but empty (`http://a/?` has query `""`, `http://a/` has query null).
+ * - `userinfo`: the text before "@" (draft-1997 and rfc1738 `user [ ":" password ]`);
+ * - `host`: as written, IPv6 with its brackets; `""` when the input has an authority ("//") with no
+ *   host in it (then `hostKind` is null, except in rfc3986, whose grammar derives an empty reg-name);
+ * - `path`: never absent (the generic syntax always has one, possibly empty); it keeps its leading
+ *   "/". For the scheme-specific revisions it is everything between the host part (or "scheme:") and
+ *   the "?" of a query, whatever the scheme's production calls its parts there (`fpath;type=i`, a
+ *   gopher selector, a news group).
+ */
+export interface Components {
+  scheme: string | null;
+  userinfo: string | null;
+  host: string | null;
+  port: string | null;
+  path: string;
+  query: string | null;
+  fragment: string | null;
+  /** The kind of host the grammar derived (`reg-name`, `hostname`, `IPv4`, `IPv6`, `IPvFuture`); null without a host. */
+  hostKind: HostKind | null;
+}

@@ -1,54 +1,33 @@
-// Batch mode for `check -` and `compare -`: standard input is read as a stream of lines, each line is
-// judged by a pure line -> output function (a "judge"), and the outputs are written in input order.
+// Batch mode for every command that reads lines ('-' as the input: check, check --lint, compare,
+// explain, normalize, resolve): standard input is read as a stream of lines, each line is judged by a
+// pure line -> answer function (a "judge", rebuilt in worker threads from a JudgeSpec), and the
+// answers are written in input order.
 //
-// Contract (issue 8, item 4):
-// - exactly one result per input line: --json writes exactly one line per input line; text mode
+// Contract (issue 8 item 4, issue 17 items 3 and 5):
+// - exactly one answer per input line: --json writes exactly one line per input line; text mode
 //   writes one block per input line (an invalid line may take several lines of text);
 // - a line is the bytes before "\n"; one "\r" directly before the "\n" is removed and nothing else
 //   (a "\r" elsewhere, a final "\r" without "\n", NUL bytes, spaces: all data);
 // - a line that is not valid UTF-8 is answered "invalid UTF-8 at byte N of the line" (N 0-based),
 //   a line longer than --max-line-bytes is answered "line too long" without being kept in memory;
-// - memory is bounded: at most `jobs * 4` batches (of at most BATCH_LINES lines) are in flight,
-//   and reading pauses until the oldest batch is written (back-pressure from standard output);
-// - with --jobs N > 1 the judging runs on N worker threads (node:worker_threads, which load the
-//   compiled dist/src); output order is still input order.
-import { isUtf8 } from "node:buffer";
+// - every line is judged in a worker thread under a time limit and a memory limit that grow with its
+//   size (src/cli/batch-supervisor.ts); a line over either, or whose worker crashes, is answered with
+//   a per-line error code (line-timeout, line-out-of-memory, worker-crashed) and the batch goes on;
+// - --jobs N worker threads (at most the machine's parallelism: more is capped, with a note);
+// - memory is bounded: reading pauses while more than MAX_BUFFERED_BYTES of lines and answers wait
+//   (back-pressure from standard output, and from a slow line at the head);
+// - streams behave like Unix tools: SIGINT stops the batch having written only whole answers (exit
+//   130); a read error on standard input answers the lines read before it and exits 2 with a
+//   message; a closed standard output (EPIPE: `check - | head -1`) ends the run quietly (bin/).
 import { fstatSync } from "node:fs";
-import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { availableParallelism } from "node:os";
+import type { Readable } from "node:stream";
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { processIo, type Io } from "./io";
+import { InputError, Interrupted, processIo, type Io } from "./io";
+import { itemBytes, readItems, type JudgeSpec, type Packed, type RejectContext } from "./batch-lines";
+import { BASE_HEAP_MB, DEFAULT_LINE_MEMORY_MB, DEFAULT_LINE_TIMEOUT_S, HEAP_PER_CHAR, HEAP_STEP_MB, intoTasks, MS_PER_MIB, SMALL_LINE_BYTES, Supervisor } from "./batch-supervisor";
 
-/** What a judge says about one line. */
-export interface LineResult {
-  /** The text to write (ends with "\n"; exactly one line in --json mode). */
-  out: string;
-  /** Counted in the summary: "valid", "invalid", "invalid UTF-8", "too long", ... */
-  verdict: string;
-  /** The failing rules, counted in the summary (empty for a valid line). */
-  rules: string[];
-  /** Whether the line makes the exit status 1. */
-  bad: boolean;
-}
-
-export type Judge = (line: string) => LineResult;
-
-/**
- * Which judge to run, in a form a worker thread can rebuild: the module (relative to this file's
- * directory, compiled) and the name of a factory it exports, called with `options`.
- */
-export interface JudgeSpec {
-  module: string;
-  factory: string;
-  options: Record<string, unknown>;
-}
-
-/** A line that cannot be judged (not UTF-8, too long): its JSON record and its text. */
-export interface RejectContext {
-  /** Fields put first into the --json record (for example spec and rule). */
-  record: Record<string, unknown>;
-  json: boolean;
-}
+export { firstInvalidUtf8, judgeItem, loadJudge, pack, readItems, rejectLine, type Item, type Judge, type JudgeSpec, type LineResult, type Packed, type RejectContext } from "./batch-lines";
 
 export interface BatchOptions {
   judge: JudgeSpec;
@@ -57,225 +36,43 @@ export interface BatchOptions {
   summary: boolean;
   exitZero: boolean;
   maxLineBytes: number;
+  /** --line-timeout in ms (default DEFAULT_LINE_TIMEOUT_S). */
+  lineTimeoutMs?: number;
+  /** --line-memory in MiB (default DEFAULT_LINE_MEMORY_MB). */
+  lineMemoryMb?: number;
   /** Show a progress display; by default only when standard error is a terminal. */
   progress?: boolean;
+  /** Stop on SIGINT (exit 130); by default when io is the process's. */
+  signals?: boolean;
 }
 
 /** 64 MiB: above the 10 MB scaling inputs of item 3, and bounds the memory one line can take. */
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
-const BATCH_LINES = 256;
+/** Reading pauses while this much input and answers wait to be written (plus one line, however long). */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** Bytes counted per line on top of its text (so that empty lines count too). */
+const LINE_OVERHEAD = 64;
 
-export type Item = { line: string } | { problem: "utf8"; byte: number; preview: string; bytes: number } | { problem: "long"; preview: string; bytes: number };
+const BASE_HEAP_TEXT = `${BASE_HEAP_MB} MiB, plus ${HEAP_PER_CHAR} bytes per character for a line over ${SMALL_LINE_BYTES / 1024} KiB in steps of ${HEAP_STEP_MB} MiB, up to this`;
 
-const PREVIEW_BYTES = 64;
-
-/** The first byte offset at which `bytes` is not well-formed UTF-8 (RFC 3629 §4), or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
-  let i = 0;
-  const n = bytes.length;
-  while (i < n) {
-    const b = bytes[i];
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let need: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      need = 2;
-      if (b === 0xe0) lo = 0xa0; // no overlong forms
-      if (b === 0xed) hi = 0x9f; // no surrogates
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3;
-      if (b === 0xf0) lo = 0x90;
-      if (b === 0xf4) hi = 0x8f; // nothing above U+10FFFF
-    } else return i;
-    for (let k = 1; k <= need; k++) {
-      if (i + k >= n) return i;
-      const c = bytes[i + k];
-      if (c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf)) return i;
-    }
-    i += need + 1;
+function isDirectory(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    return false;
   }
-  return -1;
 }
 
-/** The answer for a line that cannot be judged: one JSON line, or one block of text. */
-export function rejectLine(item: Exclude<Item, { line: string }>, ctx: RejectContext): LineResult {
-  const message =
-    item.problem === "utf8"
-      ? `invalid UTF-8 at byte ${item.byte} of the line; the line was not checked`
-      : `line too long: ${item.bytes} bytes, more than --max-line-bytes; the line was not checked`;
-  const verdict = item.problem === "utf8" ? "invalid UTF-8" : "too long";
-  const error: Record<string, unknown> = { code: item.problem === "utf8" ? "invalid-utf8" : "line-too-long", message, bytes: item.bytes };
-  if (item.problem === "utf8") error.byte = item.byte;
-  const truncated = item.bytes > PREVIEW_BYTES;
-  if (ctx.json) {
-    // `input` is the line decoded with U+FFFD for bad bytes (only its first bytes when truncated).
-    const record = { input: item.preview, ...(truncated ? { truncated: true } : {}), ...ctx.record, valid: false, error };
-    return { out: JSON.stringify(record) + "\n", verdict, rules: [], bad: true };
+/** Wakes whoever waits (the reader waiting for room, the writer waiting for answers). */
+class Signal {
+  private waiters: (() => void)[] = [];
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
-  return { out: `invalid  ${JSON.stringify(item.preview)}${truncated ? "..." : ""}\n  ${message}\n`, verdict, rules: [], bad: true };
-}
-
-/** Splits a byte stream into items, constant memory apart from the current line (at most maxLineBytes). */
-export async function* readItems(stream: NodeJS.ReadableStream, maxLineBytes: number, onBytes: (n: number) => void = () => undefined): AsyncGenerator<Item[]> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let skipping = false; // the current line is over the limit: count its bytes, keep only a preview
-  let preview: Buffer = Buffer.alloc(0);
-  const preview64 = (b: Buffer) => b.subarray(0, PREVIEW_BYTES).toString("utf8");
-  const lineItem = (bytes: Buffer): Item => {
-    if (bytes.length > maxLineBytes) return { problem: "long", preview: preview64(bytes), bytes: bytes.length };
-    if (isUtf8(bytes)) return { line: bytes.toString("utf8") };
-    return { problem: "utf8", byte: firstInvalidUtf8(bytes), preview: preview64(bytes), bytes: bytes.length };
-  };
-  // The end of a line at byte `nl` of `chunk` (strip one "\r" before the "\n").
-  const endLine = (chunk: Buffer, from: number, nl: number, out: Item[]) => {
-    if (skipping) {
-      out.push({ problem: "long", preview: preview.toString("utf8"), bytes: pendingBytes + (nl - from) });
-      skipping = false;
-      pendingBytes = 0;
-      return;
-    }
-    let bytes = pending.length === 0 ? chunk.subarray(from, nl) : Buffer.concat([...pending, chunk.subarray(from, nl)]);
-    if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1);
-    pending = [];
-    pendingBytes = 0;
-    out.push(lineItem(bytes));
-  };
-  for await (const raw of stream as AsyncIterable<Buffer | string>) {
-    const chunk = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
-    onBytes(chunk.length);
-    const items: Item[] = [];
-    let from = 0;
-    const last = chunk.lastIndexOf(0x0a);
-    if (last !== -1 && pending.length === 0 && !skipping && isUtf8(chunk.subarray(0, last))) {
-      // Fast path: the complete lines of this chunk are all UTF-8: decode once, split the string.
-      const text = chunk.toString("utf8", 0, last);
-      const bigLine = maxLineBytes / 3; // a line of fewer characters cannot have more bytes
-      for (let line of text.split("\n")) {
-        if (line.length > 0 && line.charCodeAt(line.length - 1) === 0x0d) line = line.slice(0, -1);
-        if (line.length > bigLine && Buffer.byteLength(line, "utf8") > maxLineBytes) items.push(lineItem(Buffer.from(line, "utf8")));
-        else items.push({ line });
-        if (items.length >= BATCH_LINES) yield items.splice(0);
-      }
-      from = last + 1;
-    } else {
-      for (let nl = chunk.indexOf(0x0a, from); nl !== -1; nl = chunk.indexOf(0x0a, from)) {
-        endLine(chunk, from, nl, items);
-        from = nl + 1;
-        if (items.length >= BATCH_LINES) yield items.splice(0);
-      }
-    }
-    if (from < chunk.length) {
-      const rest = chunk.subarray(from);
-      if (skipping) pendingBytes += rest.length;
-      else if (pendingBytes + rest.length > maxLineBytes + 1) {
-        // Over the limit (+1: a "\r" may still be stripped): keep only a preview and a byte count.
-        const all = Buffer.concat([...pending, rest]);
-        preview = Buffer.from(all.subarray(0, PREVIEW_BYTES));
-        pendingBytes = all.length;
-        pending = [];
-        skipping = true;
-      } else {
-        pending.push(Buffer.from(rest)); // copy: do not keep the whole chunk alive
-        pendingBytes += rest.length;
-      }
-    }
-    if (items.length > 0) yield items;
-  }
-  // The last line has no "\n": no "\r" is removed from it.
-  if (skipping) yield [{ problem: "long", preview: preview.toString("utf8"), bytes: pendingBytes }];
-  else if (pendingBytes > 0) yield [lineItem(Buffer.concat(pending))];
-}
-
-/** Rebuilds a judge from its spec (in the main thread or in a worker). */
-export function loadJudge(spec: JudgeSpec): Judge {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(join(__dirname, spec.module)) as Record<string, (o: Record<string, unknown>) => Judge>;
-  return mod[spec.factory](spec.options);
-}
-
-/** Judges a batch; never throws (an unexpected exception becomes an "internal error" answer for that line). */
-export function judgeItems(judge: Judge, items: Item[], ctx: RejectContext): LineResult[] {
-  return items.map((item) => {
-    if (!("line" in item)) return rejectLine(item, ctx);
-    try {
-      return judge(item.line);
-    } catch (e) {
-      const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
-      const out = ctx.json ? JSON.stringify({ input: item.line, ...ctx.record, valid: false, error: { code: "internal", message } }) + "\n" : `invalid  ${JSON.stringify(item.line)}\n  ${message}\n`;
-      return { out, verdict: "internal error", rules: [], bad: true };
-    }
-  });
-}
-
-/** The answers of one batch, packed for the trip from a worker: the text, and the counts for the summary. */
-export interface Packed {
-  out: string;
-  lines: number;
-  bad: boolean;
-  verdicts: Record<string, number>;
-  rules: Record<string, number>;
-}
-
-export function pack(results: LineResult[]): Packed {
-  const p: Packed = { out: "", lines: results.length, bad: false, verdicts: {}, rules: {} };
-  for (const r of results) {
-    p.out += r.out;
-    if (r.bad) p.bad = true;
-    p.verdicts[r.verdict] = (p.verdicts[r.verdict] ?? 0) + 1;
-    for (const rule of r.rules) p.rules[rule] = (p.rules[rule] ?? 0) + 1;
-  }
-  return p;
-}
-
-/** A pool of worker threads; each batch goes to the worker with the fewest batches outstanding. */
-class Pool {
-  private workers: { worker: Worker; outstanding: number }[] = [];
-  private waiting = new Map<number, { resolve: (r: Packed) => void; reject: (e: unknown) => void }>();
-  private nextId = 0;
-  private failed: unknown = undefined;
-  private closing = false;
-  constructor(n: number, judge: JudgeSpec, ctx: RejectContext) {
-    for (let i = 0; i < n; i++) {
-      const worker = new Worker(join(__dirname, "batch-worker.js"), { workerData: { judge, ctx } });
-      const slot = { worker, outstanding: 0 };
-      worker.on("message", (m: { id: number; results: Packed }) => {
-        slot.outstanding--;
-        const w = this.waiting.get(m.id);
-        this.waiting.delete(m.id);
-        w?.resolve(m.results);
-      });
-      // A worker that dies fails the run (exit status 3 from bin/uri-grammars), never a silent gap.
-      const fail = (e: unknown) => {
-        this.failed ??= e;
-        for (const w of this.waiting.values()) w.reject(this.failed);
-        this.waiting.clear();
-      };
-      worker.on("error", fail);
-      worker.on("exit", (code) => {
-        if (!this.closing) fail(new Error(`batch worker exited with code ${code}`));
-      });
-      this.workers.push(slot);
-    }
-  }
-  run(items: Item[]): Promise<Packed> {
-    const slot = this.workers.reduce((a, b) => (b.outstanding < a.outstanding ? b : a));
-    if (this.failed !== undefined) return Promise.reject(this.failed);
-    const id = this.nextId++;
-    slot.outstanding++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, items });
-    });
-  }
-  async close(): Promise<void> {
-    this.closing = true;
-    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+  notify(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const resolve of w) resolve();
   }
 }
 
@@ -338,37 +135,105 @@ function startProgress(io: Io, wanted: boolean | undefined): { bytes(n: number):
  * Runs a batch over `io.stdin`. Resolves to true when some line was bad (exit status 1 unless
  * --exit-zero; the caller decides). With `summary`, a text summary goes to standard error, or with
  * --json a final JSON line {"summary": true, ...} goes to standard output after the results.
+ * Rejects with Interrupted (SIGINT), InputError (standard input could not be read, after the lines
+ * read before were answered) or BatchWorkerError (no worker can start).
  */
 export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
   const ctx = opts.reject;
-  const jobs = Math.max(1, opts.jobs);
-  const pool = jobs > 1 ? new Pool(jobs, opts.judge, ctx) : null;
-  const judge = pool ? null : loadJudge(opts.judge);
-  const run = (items: Item[]): Promise<Packed> => (pool ? pool.run(items) : Promise.resolve(pack(judgeItems(judge!, items, ctx))));
+  // Node reads a directory as an empty standard input: say so instead of answering nothing.
+  if (io.stdin === process.stdin && isDirectory(0)) throw new InputError("cannot read standard input: it is a directory");
+  const supervisor = new Supervisor(Math.max(1, opts.jobs), opts.judge, ctx, { timeoutMs: opts.lineTimeoutMs ?? DEFAULT_LINE_TIMEOUT_S * 1000, maxHeapMb: opts.lineMemoryMb ?? DEFAULT_LINE_MEMORY_MB }, (text) => io.err(text));
+  supervisor.warmUp();
   const progress = startProgress(io, opts.progress);
   const summary: Summary = { summary: true, lines: 0, verdicts: {}, rules: {} };
   let anyBad = false;
+
+  const waiting: { answers: Promise<Packed>; bytes: number }[] = [];
+  let buffered = 0;
+  let readingDone = false;
+  let stopped: Error | null = null; // SIGINT, or the writer failed: stop reading and writing
+  const changed = new Signal();
+  let rejectStop: (e: Error) => void = () => undefined;
+  const stopping = new Promise<never>((_, reject) => (rejectStop = reject));
+  stopping.catch(() => undefined);
+  const stop = (e: Error) => {
+    stopped ??= e;
+    rejectStop(e);
+    changed.notify();
+    (io.stdin as Partial<Readable>).destroy?.();
+  };
+
+  const onSigint = () => {
+    if (stopped) process.exit(130); // a second Ctrl-C: now
+    stop(new Interrupted("interrupted"));
+  };
+  const signals = opts.signals ?? io === processIo;
+  if (signals) process.on("SIGINT", onSigint);
+
   const emit = async (p: Packed) => {
     if (p.bad) anyBad = true;
     summary.lines += p.lines;
     for (const [v, n] of Object.entries(p.verdicts)) summary.verdicts[v] = (summary.verdicts[v] ?? 0) + n;
     for (const [r, n] of Object.entries(p.rules)) summary.rules[r] = (summary.rules[r] ?? 0) + n;
     progress.lines(p.lines);
+    if (p.err !== "") io.err(p.err);
     if (p.out !== "") await io.out(p.out);
   };
-  const inFlight: Promise<Packed>[] = [];
-  const maxInFlight = jobs * 4;
+
+  // The writer: the head's answers as soon as they are all there, in input order.
+  const writer = (async () => {
+    for (;;) {
+      if (stopped) throw stopped;
+      const head = waiting[0];
+      if (!head) {
+        if (readingDone) return;
+        await changed.wait();
+        continue;
+      }
+      const p = await Promise.race([head.answers, supervisor.failed, stopping]);
+      if (stopped) throw stopped;
+      await emit(p);
+      waiting.shift();
+      buffered -= head.bytes;
+      changed.notify();
+    }
+  })();
+  writer.catch((e: Error) => stop(e));
+
+  let readError: unknown = null;
   try {
     for await (const items of readItems(io.stdin, opts.maxLineBytes, (n) => progress.bytes(n))) {
-      inFlight.push(run(items));
-      while (inFlight.length >= maxInFlight) await emit(await inFlight.shift()!);
-      if (!pool) await emit(await inFlight.shift()!);
+      if (stopped) break;
+      for (const task of intoTasks(items)) {
+        const entry = { answers: supervisor.judgeTask(task), bytes: task.reduce((n, it) => n + itemBytes(it) + LINE_OVERHEAD, 0) };
+        buffered += entry.bytes;
+        // Once answered, the task holds its answers instead of its lines.
+        entry.answers.then((p) => {
+          const size = p.out.length + p.err.length + LINE_OVERHEAD * p.lines;
+          buffered += size - entry.bytes;
+          entry.bytes = size;
+        });
+        waiting.push(entry);
+      }
+      changed.notify();
+      while (buffered > MAX_BUFFERED_BYTES && waiting.length > 1 && !stopped) await changed.wait();
     }
-    while (inFlight.length > 0) await emit(await inFlight.shift()!);
+  } catch (e) {
+    if (!stopped) readError = e;
+  }
+  readingDone = true;
+  changed.notify();
+  try {
+    await writer;
   } finally {
-    for (const p of inFlight) p.catch(() => undefined); // after a failure: no unhandled rejections
+    if (signals) process.off("SIGINT", onSigint);
     progress.stop();
-    await pool?.close();
+    await supervisor.close();
+  }
+  if (readError !== null) {
+    const message = readError instanceof Error ? readError.message : String(readError);
+    const before = summary.lines === 0 ? "no line was read before it" : `the ${summary.lines} line${summary.lines === 1 ? "" : "s"} read before it ${summary.lines === 1 ? "was" : "were"} answered`;
+    throw new InputError(`cannot read standard input: ${message}; ${before}`);
   }
   if (opts.summary) {
     if (ctx.json) await io.out(JSON.stringify(summary) + "\n");
@@ -377,7 +242,7 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
   return anyBad;
 }
 
-/** Parses --jobs / --max-line-bytes values (commander option parsers). */
+/** Parses --jobs / --max-line-bytes / --line-memory values (commander option parsers). */
 export function positiveInt(name: string): (v: string) => number {
   return (v) => {
     const n = Number(v);
@@ -388,44 +253,88 @@ export function positiveInt(name: string): (v: string) => number {
   };
 }
 
-/** The batch flags shared by `check -` and `compare -`. */
+/** Parses --line-timeout: seconds, a positive decimal number. */
+export function positiveSeconds(name: string): (v: string) => number {
+  return (v) => {
+    const n = Number(v);
+    if (v.trim() === "" || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive number of seconds`);
+    return n;
+  };
+}
+
+/** The batch flags shared by every command with a '-' mode. */
 export interface BatchFlags {
   json?: boolean;
   jobs?: number;
   summary?: boolean;
   exitZero?: boolean;
   maxLineBytes?: number;
+  lineTimeout?: number;
+  lineMemory?: number;
   progress?: boolean;
 }
 
-/** The flags every batch command ('-' input) shares: --jobs, --summary, --exit-zero, --max-line-bytes, --no-progress. */
+/** The flags every batch command ('-' input) shares: --jobs, --summary, --exit-zero, --max-line-bytes, --line-timeout, --line-memory, --no-progress. */
 export function addBatchOptions(command: Command): Command {
   return command
-    .addOption(new Option("--jobs <n>", "with '-': judge lines on n worker threads; output keeps input order").argParser(positiveInt("--jobs")).default(1))
+    .addOption(
+      new Option("--jobs <n>", `with '-': judge n lines at once (worker threads; a line over 16 KiB in a child process); at most ${availableParallelism()} here, the machine's parallelism (more is capped, with a note); output keeps input order`)
+        .argParser(positiveInt("--jobs"))
+        .default(1),
+    )
     .addOption(new Option("--summary", "with '-': at the end, counts per verdict and per failing rule (text: on standard error; --json: a last line {\"summary\": true, ...})"))
     .addOption(new Option("--exit-zero", "exit 0 even when inputs are invalid (a pipeline stage); usage errors still exit 2"))
     .addOption(
       new Option("--max-line-bytes <n>", "with '-': a longer line is answered 'line too long' without being checked or kept in memory").argParser(positiveInt("--max-line-bytes")).default(DEFAULT_MAX_LINE_BYTES),
     )
+    .addOption(
+      new Option("--line-timeout <seconds>", `with '-': the time one line may take, plus ${MS_PER_MIB / 1000} s per MiB of the line above 1 MiB; a line over it is answered 'line-timeout'`)
+        .argParser(positiveSeconds("--line-timeout"))
+        .default(DEFAULT_LINE_TIMEOUT_S),
+    )
+    .addOption(
+      new Option("--line-memory <MiB>", `with '-': the most memory (heap) one line may take; a line gets ${BASE_HEAP_TEXT}, and a line over its limit is answered 'line-out-of-memory'`)
+        .argParser(positiveInt("--line-memory"))
+        .default(DEFAULT_LINE_MEMORY_MB),
+    )
     .addOption(new Option("--no-progress", "with '-': no progress display (shown on standard error only when it is a terminal and standard output is not)"));
 }
 
 export const batchHelp = `With '-' the run streams: memory stays bounded whatever the input size, and reading waits for
-standard output (back-pressure). A line that is not UTF-8 is answered "invalid UTF-8 at byte N of
-the line" (N counts from 0); a line over --max-line-bytes (default ${DEFAULT_MAX_LINE_BYTES} bytes,
-which bounds the memory one line may take) is answered "line too long"; both count as invalid.
-With --json every input line gets exactly one output line (and --summary adds one last line).`;
+standard output (back-pressure). Every line gets exactly one answer, in input order (with --json,
+exactly one output line; --summary adds one last line). A line that is not UTF-8 is answered
+"invalid UTF-8 at byte N of the line" (N counts from 0); a line over --max-line-bytes (default
+${DEFAULT_MAX_LINE_BYTES} bytes) is answered "line too long". Each line is judged in a worker thread
+(a line over ${SMALL_LINE_BYTES / 1024} KiB alone, in a child process) under a time limit (--line-timeout) and a memory
+limit (--line-memory) that grow with its size; a line over either, or whose thread or process
+crashes, is answered with the error code line-timeout, line-out-of-memory or worker-crashed, and the
+other lines are answered as usual. All of these count as invalid. Ctrl-C stops having written only
+whole answers (exit 130); a read error on standard input exits 2; a closed standard output
+(\`... | head -1\`) ends the run quietly.`;
 
 /** Runs a batch command's '-' mode with the shared flags; resolves to true when some line was bad. */
-export function runBatchCommand(io: Io, judge: JudgeSpec, record: Record<string, unknown>, flags: BatchFlags): Promise<boolean> {
+export function runBatchCommand(io: Io, judge: JudgeSpec, record: Record<string, unknown>, flags: BatchFlags, textTo: "out" | "err" = "out"): Promise<boolean> {
   return runBatch(io, {
     judge,
-    reject: { record, json: flags.json === true },
-    jobs: flags.jobs ?? 1,
+    reject: { record, json: flags.json === true, textTo },
+    jobs: capJobs(io, flags.jobs ?? 1),
     summary: flags.summary === true,
     exitZero: flags.exitZero === true,
     maxLineBytes: flags.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+    lineTimeoutMs: (flags.lineTimeout ?? DEFAULT_LINE_TIMEOUT_S) * 1000,
+    lineMemoryMb: flags.lineMemory ?? DEFAULT_LINE_MEMORY_MB,
     // --no-progress sets false; otherwise the default (a terminal) decides.
     progress: flags.progress === false ? false : undefined,
   });
+}
+
+/**
+ * --jobs above the machine's parallelism (os.availableParallelism()) is capped to it, with a note on
+ * standard error: more threads than processors only add memory. A cap rather than a usage error, so
+ * a pipeline written on a large machine still runs on a small one.
+ */
+export function capJobs(io: Io, jobs: number, parallelism = availableParallelism()): number {
+  if (jobs <= parallelism) return jobs;
+  io.err(`uri-grammars: --jobs ${jobs} is more than this machine's ${parallelism} processor${parallelism === 1 ? "" : "s"}; using --jobs ${parallelism}\n`);
+  return parallelism;
 }

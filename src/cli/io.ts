@@ -13,6 +13,13 @@ export const EXIT_USAGE = 2;
 /** A usage error found after option parsing (unknown spec or rule): exit status 2. */
 export class UsageError extends Error {}
 
+/** Standard input could not be read (a batch answers the lines read before, then exits 2 with this message). */
+export class InputError extends Error {}
+
+/** SIGINT stopped a batch: exit status 130 (128 + SIGINT), nothing more written. */
+export class Interrupted extends Error {}
+export const EXIT_INTERRUPTED = 130;
+
 export interface CommandContext {
   io: Io;
   setExit(code: number): void;

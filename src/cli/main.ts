@@ -1,11 +1,16 @@
-// The command-line tool. Exit status: 0 every input valid, 1 some input invalid, 2 usage error.
+// The command-line tool. Exit status: 0 every input valid, 1 some input invalid, 2 usage error (or
+// unreadable standard input), 3 internal error, 130 interrupted (SIGINT) during a batch.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
-import { EXIT_USAGE, EXIT_VALID, processIo, UsageError, type Io } from "./io";
+import { BatchWorkerError } from "./batch-supervisor";
+import { EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VALID, InputError, Interrupted, processIo, UsageError, type Io } from "./io";
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command("uri-grammars")
-    .description("Check URLs and URIs against the grammars of 1993-2003: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003.")
+    .description("Check URLs and URIs against the grammars of 1993-2005: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986.")
+    .version(packageVersion(), "-V, --version", "print the version of uri-grammars")
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => void io.out(s), writeErr: (s) => io.err(s) });
   program.addHelpText(
@@ -22,12 +27,23 @@ Examples:
   return program;
 }
 
+/** The version in the package's package.json (dist/src/cli -> the package root). */
+export function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
 /** Runs the CLI with `argv` (without node and script); resolves to the exit status. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   let code = EXIT_VALID;
   const program = buildProgram(io, (c) => (code = c));
   program.exitOverride();
-  for (const sub of program.commands) sub.exitOverride();
+  // A command answers every input it is given, or refuses the extra ones (exit 2): `parse a b`
+  // and `explain a b` take one input, and would otherwise answer only the first.
+  for (const sub of program.commands) sub.exitOverride().allowExcessArguments(false);
   try {
     if (argv.length === 0) {
       program.outputHelp();
@@ -40,9 +56,14 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       if (e.code === "commander.helpDisplayed" || e.code === "commander.help" || e.code === "commander.version") return EXIT_VALID;
       return EXIT_USAGE;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof InputError) {
       io.err(`uri-grammars: ${e.message}\n`);
       return EXIT_USAGE;
+    }
+    if (e instanceof Interrupted) return EXIT_INTERRUPTED;
+    if (e instanceof BatchWorkerError) {
+      io.err(`uri-grammars: internal error: ${e.message}\n`);
+      return 3;
     }
     throw e;
   }

@@ -1,7 +1,7 @@
 // Options and checks shared by the commands.
 import { Option } from "commander";
-import { unknownRuleMessage } from "../parse";
-import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, isSpecId } from "../revisions";
+import { unknownRuleMessage } from "../request";
+import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { UsageError } from "./io";
 
 export function specOption(): Option {
@@ -9,12 +9,15 @@ export function specOption(): Option {
 }
 
 /** Checks --spec and --rule before any input is read; a problem here is a usage error (exit 2). */
-export function resolveSpecAndRule(spec: string, rule: string | undefined): { spec: string; rule: string | undefined } {
-  const revision = getRevision(spec);
-  if (!revision) {
-    const why = isSpecId(spec) ? `the ${spec} grammar is not transcribed yet` : `unknown spec "${spec}"`;
-    throw new UsageError(`${why}; available: ${availableSpecIds().join(", ")}`);
-  }
+export function resolveSpecAndRule(spec: string, rule: string | undefined): { spec: SpecId; rule: string | undefined } {
+  const revision = resolveRevision(spec);
   if (rule !== undefined && !findRule(revision, rule)) throw new UsageError(unknownRuleMessage(revision, rule));
-  return { spec, rule };
+  return { spec: revision.id, rule };
+}
+
+/** The revision of a --spec (or a command's spec argument); an unknown id is a usage error (exit 2). */
+export function resolveRevision(spec: string): Revision {
+  const revision = getRevision(spec);
+  if (!revision) throw new UsageError(`unknown spec "${spec}"; available: ${availableSpecIds().join(", ")}`);
+  return revision;
 }

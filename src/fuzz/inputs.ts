@@ -105,22 +105,38 @@ export const API_VALUES: Readonly<Record<string, () => unknown>> = {
 };
 const VALUE_NAMES = Object.keys(API_VALUES);
 
+/** What an options argument gets wrong: the error code it must give, and the entry points that read that option. */
+export interface OptionsProblem {
+  code: "unknown-spec" | "unknown-rule" | "invalid-option";
+  /** Entry points (entries.ts EntryName) that read the option; the others ignore it. */
+  entries: readonly string[];
+}
+
+/** The entry points that take a `spec` option. */
+const TAKES_SPEC = ["parse", "validate", "components", "resolve", "normalize", "equivalent", "explain"];
+const TAKES_RULE = ["parse", "validate", "components"];
+
 /**
- * Options arguments a JavaScript caller may get wrong, one of each kind of mistake: each public
- * function must answer them with a value. `spec` marks the ones that are (or name) a spec, which
- * explain(x, spec) and compareInput(x, specs) take instead of an options object.
+ * Options arguments a JavaScript caller may get wrong, one of each kind of mistake. Every public
+ * function answers them with a value (docs/api.md, Conventions): an option it reads with a value it
+ * does not know is parse()'s error value with `problem.code` (validate(): false), whatever the
+ * input; a non-object options argument reads as no options.
  */
-export const API_OPTIONS: Readonly<Record<string, { make: () => unknown; spec: boolean }>> = {
-  null: { make: () => null, spec: true },
-  "a number": { make: () => 1, spec: true },
-  "spec unknown": { make: () => ({ spec: "draft-1999" }), spec: true },
-  "spec a number": { make: () => ({ spec: 5 }), spec: true },
-  "spec on the prototype": { make: () => Object.create({ spec: "draft-1997" }), spec: false },
-  "rule unknown": { make: () => ({ rule: "no-such-rule" }), spec: false },
-  "rule a number": { make: () => ({ rule: 3 }), spec: false },
-  "level unknown": { make: () => ({ level: "everything" }), spec: false },
-  "dotSegments unknown": { make: () => ({ dotSegments: "sometimes" }), spec: false },
-  "strict a string": { make: () => ({ strict: "yes" }), spec: false },
+export const API_OPTIONS: Readonly<Record<string, { make: () => unknown; problem: OptionsProblem | null }>> = {
+  null: { make: () => null, problem: null },
+  "a number": { make: () => 1, problem: null },
+  // explain(input, spec) is the deprecated call shape: a string is its spec; the others read no options.
+  "a string": { make: () => "draft-1999", problem: { code: "unknown-spec", entries: ["explain"] } },
+  "spec unknown": { make: () => ({ spec: "draft-1999" }), problem: { code: "unknown-spec", entries: TAKES_SPEC } },
+  "spec a number": { make: () => ({ spec: 5 }), problem: { code: "unknown-spec", entries: TAKES_SPEC } },
+  "spec on the prototype": { make: () => Object.create({ spec: "draft-1997" }), problem: null },
+  "rule unknown": { make: () => ({ rule: "no-such-rule" }), problem: { code: "unknown-rule", entries: TAKES_RULE } },
+  "rule a number": { make: () => ({ rule: 3 }), problem: { code: "unknown-rule", entries: TAKES_RULE } },
+  "level unknown": { make: () => ({ level: "everything" }), problem: { code: "invalid-option", entries: ["normalize", "equivalent"] } },
+  "dotSegments unknown": { make: () => ({ dotSegments: "sometimes" }), problem: { code: "invalid-option", entries: ["resolve"] } },
+  "strict a string": { make: () => ({ strict: "yes" }), problem: { code: "invalid-option", entries: ["resolve"] } },
+  "specs unknown": { make: () => ({ specs: ["draft-1999"] }), problem: { code: "unknown-spec", entries: ["compareInput"] } },
+  "specs a number": { make: () => ({ specs: 5 }), problem: { code: "invalid-option", entries: ["compareInput"] } },
 };
 const OPTION_NAMES = Object.keys(API_OPTIONS);
 

@@ -5,10 +5,8 @@
 // a violation the exception covers is counted under the exception's name in the summary (never
 // skipped in silence), and the exception is deleted when the reason goes away.
 // Any entry point that throws, in any check, is a violation of its "no-throw" row.
-import { isGenericAst } from "../ast/types";
+import { availableSpecIds, DEFAULT_SPEC, type ParseError, type ParseResult } from "../index";
 import { recombine } from "../ops/format";
-import type { ParseResult } from "../parse";
-import { availableSpecIds, DEFAULT_SPEC } from "../revisions";
 import type { EntryName, EntryTable, RawEntryPoints, Recognizer } from "./entries";
 import type { PeggyAnswer } from "./peggy";
 import type { CaseContext, FuzzCase } from "./inputs";
@@ -117,6 +115,9 @@ export class CaseRun {
 }
 
 const isString = (x: unknown): x is string => typeof x === "string";
+
+/** The revisions that define normalization (draft-2003 §6, rfc3986 §6, draft-1997 §6); docs/api.md, normalize. */
+const NORMALIZING = new Set(["draft-1997", "draft-2003", "rfc3986"]);
 const show = (x: unknown) => showInput(x);
 
 /** Where two values first differ (a path such as `ast.path.segments[1].text`), or null when they are equal. */
@@ -172,31 +173,51 @@ function returnsValue(what: string, value: unknown, ok: (v: unknown) => boolean)
   return ok(value) ? null : `${what} returned ${value === undefined ? "undefined" : JSON.stringify(value)?.slice(0, 200)}`;
 }
 
+/** A failure value as the API conventions make it (docs/api.md, Errors): the fields a caller reads, with their types; null when it is one. */
+function failureShape(x: unknown): string | null {
+  const f = x as { spec?: unknown; rule?: unknown; error?: { code?: unknown; message?: unknown; startRule?: unknown } };
+  const e = f.error;
+  const wrong = [
+    typeof f.spec === "string" ? null : `spec ${JSON.stringify(f.spec)}`,
+    !("rule" in f) || f.rule === null || typeof f.rule === "string" ? null : `rule ${JSON.stringify(f.rule)} (not a string or null)`,
+    typeof e === "object" && e !== null ? null : "no error",
+    typeof e?.code === "string" ? null : "an error without a code",
+    typeof e?.message === "string" && e.message.length > 0 ? null : "an error without a message",
+    e === undefined || !("startRule" in e) || e.startRule === null || typeof e.startRule === "string" ? null : `error.startRule ${JSON.stringify(e.startRule)} (not a string or null)`,
+  ].filter((w) => w !== null);
+  return wrong.length === 0 ? null : `a failure with ${wrong.join(", ")}`;
+}
+
 /**
  * The public functions called with a raw options argument: entry, how the call reads, the call,
- * what it must return, and whether it takes a spec (explain, compareInput: only the options that
- * are or name a spec apply).
+ * and whether the answer is a boolean (validate) rather than { ok, ... }.
  */
-const BAD_OPTIONS_CALLS: [EntryName, string, (raw: RawEntryPoints, input: unknown, options: unknown) => unknown, (v: unknown) => boolean, boolean][] = [
-  ["parse", "parse(x, options)", (raw, x, o) => raw.parse(x, o), isResult, false],
-  ["validate", "validate(x, options)", (raw, x, o) => raw.validate(x, o), (v) => typeof v === "boolean", false],
-  ["resolve", "resolve(base, x, options)", (raw, x, o) => raw.resolve("http://a/b/c/d;p?q", x, o), isResult, false],
-  ["normalize", "normalize(x, options)", (raw, x, o) => raw.normalize(x, o), isResult, false],
-  ["equivalent", "equivalent(x, x, options)", (raw, x, o) => raw.equivalent(x, x, o), isResult, false],
-  ["explain", "explain(x, spec)", (raw, x, o) => raw.explain(x, o), (v) => typeof v === "object" && v !== null, true],
-  ["compareInput", "compareInput(x, specs)", (raw, x, o) => raw.compareInput(x, o), (v) => typeof v === "object" && v !== null, true],
+const BAD_OPTIONS_CALLS: [EntryName, string, (raw: RawEntryPoints, input: unknown, options: unknown) => unknown, boolean][] = [
+  ["parse", "parse(x, options)", (raw, x, o) => raw.parse(x, o), false],
+  ["validate", "validate(x, options)", (raw, x, o) => raw.validate(x, o), true],
+  ["components", "components(x, options)", (raw, x, o) => raw.components(x, o), false],
+  ["resolve", "resolve(base, x, options)", (raw, x, o) => raw.resolve("http://a/b/c/d;p?q", x, o), false],
+  ["normalize", "normalize(x, options)", (raw, x, o) => raw.normalize(x, o), false],
+  ["equivalent", "equivalent(x, x, options)", (raw, x, o) => raw.equivalent(x, x, o), false],
+  ["explain", "explain(x, options)", (raw, x, o) => raw.explain(x, o), false],
+  ["compareInput", "compareInput(x, options)", (raw, x, o) => raw.compareInput(x, o), false],
 ];
 
-/** The rows of the scheme-specific revisions whose ASTs format() and componentsOf() do not read yet. */
-const NO_COMPONENTS_YET: PropertyException = {
-  name: "no-components-for-scheme-specific-asts",
-  reason:
-    "format() and componentsOf() read only draft-1997/draft-2003 ASTs (GenericAst) and return null for the other revisions' ASTs; the library helper is making them read every revision's AST",
-  covers: (run, detail) => {
-    const p = run.parse();
-    return p.ok && !isGenericAst(p.ast) && detail.endsWith(" null");
-  },
-};
+/** An error value as parse()'s, in the fields the conventions promise to keep: code, offset, message. */
+function sameError(what: string, got: ParseError | { code: string; message: string } | undefined, want: ParseError): string | null {
+  if (!got) return `${what} has no error, parse() says ${want.code}: ${want.message}`;
+  const g = got as Partial<ParseError>;
+  if (g.code !== want.code) return `${what} is ${JSON.stringify(g.code)}, parse() says ${JSON.stringify(want.code)} (${want.message})`;
+  if (g.offset !== want.offset) return `${what} has offset ${g.offset}, parse()'s ${want.offset}`;
+  return g.message === want.message ? null : `${what} says ${JSON.stringify(g.message)}, parse() says ${JSON.stringify(want.message)}`;
+}
+
+/** draft-1994's PrePrefix ("URL:") is no component: format(components(x)) leaves it out. */
+function formatPrefix(spec: string, input: string, formatted: string): boolean {
+  if (!input.endsWith(formatted)) return false;
+  const prefix = input.slice(0, input.length - formatted.length);
+  return prefix === "" || (spec === "draft-1994" && /^url:$/i.test(prefix));
+}
 
 /**
  * draft-1993's "Partial form" rules work on strings: the document gives partial forms no grammar,
@@ -252,9 +273,9 @@ export function propertyTable(table: EntryTable): Property[] {
     {
       name: "no-throw",
       entry: "components",
-      says: "the flat component view returns an object or null for any input",
+      says: "components() returns { ok, ... } for any input",
       uses: [],
-      check: (run) => returnsValue("components()", run.entry("components", "", run.input, run.spec), (v) => typeof v === "object"),
+      check: (run) => returnsValue("components()", run.entry("components", "", run.input, run.spec), isResult),
     },
     {
       name: "no-throw",
@@ -287,24 +308,25 @@ export function propertyTable(table: EntryTable): Property[] {
     {
       name: "no-throw",
       entry: "explain",
-      says: "explain() returns an explanation for any input",
+      says: "explain() returns an explanation ({ ok: true, valid, ... }) or parse()'s error value for any input",
       uses: [],
-      check: (run) => returnsValue("explain()", run.entry("explain", "", run.input, run.spec), (v) => typeof v === "object" && v !== null && typeof (v as { valid?: unknown }).valid === "boolean"),
+      check: (run) => returnsValue("explain()", run.entry("explain", "", run.input, run.spec), (v) => isResult(v) && (!(v as { ok: boolean }).ok || typeof (v as { valid?: unknown }).valid === "boolean")),
     },
     {
       name: "no-throw",
       entry: "compareInput",
-      says: "compareInput() returns one cell per revision asked for, for any input",
+      says: "compareInput() returns one cell per revision asked for, or parse()'s error value, for any input",
       uses: [],
-      check: (run) => returnsValue("compareInput()", run.entry("compareInput", "", run.input, run.spec), (v) => typeof v === "object" && v !== null && Array.isArray((v as { cells?: unknown }).cells) && (v as { cells: unknown[] }).cells.length === 1),
+      check: (run) =>
+        returnsValue("compareInput()", run.entry("compareInput", "", run.input, run.spec), (v) => isResult(v) && (!(v as { ok: boolean }).ok || (Array.isArray((v as { cells?: unknown }).cells) && (v as { cells: unknown[] }).cells.length === 1))),
     },
 
-    // ---- nothing throws on an options argument a caller got wrong ----
+    // ---- an options argument a caller got wrong: an error value, never a throw ----
     ...BAD_OPTIONS_CALLS.map(
-      ([entry, says, callRaw, ok, takesSpec]): Property => ({
-        name: "bad-options-no-throw",
+      ([entry, says, callRaw, boolean]): Property => ({
+        name: "bad-options-error-value",
         entry,
-        says: `${says} returns ${ok === isResult ? "{ ok, ... }" : "a value"} for any ${takesSpec ? "spec argument (null, a number, an unknown spec ...)" : "options argument (null, a number, an unknown spec, rule or level ...)"}`,
+        says: `${says} with an options argument a caller got wrong (null, a number, an unknown spec, rule, level ...) returns ${boolean ? "a boolean, false when an option it reads is wrong" : "{ ok, ... }; an option it reads with a value it does not know gives ok: false with that error code (unknown-spec, unknown-rule, invalid-option) and, for a spec or a rule, parse()'s message; every failure has the documented fields"}`,
         uses: ["options"],
         check: (run) => {
           const name = run.context.options;
@@ -312,16 +334,33 @@ export function propertyTable(table: EntryTable): Property[] {
           if (name === undefined || run.spec !== DEFAULT_SPEC) return NOT_APPLICABLE;
           const options = API_OPTIONS[name];
           if (!options) return `no options value named ${JSON.stringify(name)}`;
-          if (takesSpec && !options.spec) return NOT_APPLICABLE;
+          const problem = options.problem !== null && options.problem.entries.includes(entry) ? options.problem : null;
+          const call = `${says} with options ${name}`;
           // Called here, not through run.call: a throw is this row's violation, with the options in its context.
           run.onEnter(entry);
           let value: unknown;
           try {
             value = callRaw(run.table.raw, run.input, options.make());
           } catch (e) {
-            return `${says} with options ${name} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+            return `${call} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
           }
-          return returnsValue(`${says} with options ${name}`, value, ok);
+          if (boolean) {
+            if (typeof value !== "boolean") return returnsValue(call, value, () => false);
+            return problem && value ? `${call} is true` : null;
+          }
+          const bad = returnsValue(call, value, isResult);
+          if (bad) return bad;
+          const r = value as { ok: boolean; error?: { code?: unknown; message?: unknown } };
+          if (!r.ok) {
+            const shape = failureShape(r);
+            if (shape) return `${call} gave ${shape}`;
+          }
+          if (!problem) return null;
+          if (r.ok || r.error?.code !== problem.code) return `${call} gave ${r.ok ? "ok: true" : `the error code ${JSON.stringify(r.error?.code)}`}, not ${problem.code}`;
+          if (problem.code === "invalid-option" || entry === "parse" || !options.problem!.entries.includes("parse")) return null;
+          // parse() reads the same option: the same message.
+          const p = run.table.raw.parse(run.input, options.make()) as ParseResult;
+          return p.ok || p.error.message === r.error.message ? null : `${call} says ${JSON.stringify(r.error.message)}, parse() says ${JSON.stringify(p.error.message)}`;
         },
       }),
     ),
@@ -452,22 +491,32 @@ export function propertyTable(table: EntryTable): Property[] {
         const f = run.entry("format", "", p.ast);
         return f === run.input ? null : `format() gave ${JSON.stringify(f)}`;
       },
-      exceptions: [NO_COMPONENTS_YET],
     },
     {
       name: "components-round-trip",
       entry: "components",
-      says: "the flat component view of an accepted x recombines (draft-2003 §5.2) to x",
+      says: "format(components(x)) === x for every accepted x (draft-1994's PrePrefix \"URL:\", no component, aside)",
       uses: [],
       check: (run) => {
         const p = run.parse();
-        if (!p.ok) return NOT_APPLICABLE;
+        if (!p.ok || !isString(run.input)) return NOT_APPLICABLE;
         const c = run.entry("components", "", run.input, run.spec);
-        if (c === null) return "components() gave null";
-        const back = recombine(c);
-        return back === run.input ? null : `the components ${JSON.stringify(c)} recombine to ${JSON.stringify(back)}`;
+        if (!c.ok) return `components() failed: ${c.error.code}: ${c.error.message}`;
+        const f = run.entry("format", "components", c);
+        return f !== null && formatPrefix(run.spec, run.input, f) ? null : `format() of the components ${JSON.stringify(c)} gave ${JSON.stringify(f)}`;
       },
-      exceptions: [NO_COMPONENTS_YET],
+    },
+    {
+      name: "error-is-parse-error",
+      entry: "components",
+      says: "components(x).ok is parse(x).ok, and a rejection is parse()'s error (same code, offset, message)",
+      uses: [],
+      check: (run) => {
+        const p = run.parse();
+        const c = run.entry("components", "", run.input, run.spec);
+        if (c.ok !== p.ok) return `components() says ${c.ok ? "ok" : `${c.error.code}: ${c.error.message}`}, parse() says ${p.ok ? "ok" : p.error.code}`;
+        return p.ok || c.ok ? null : sameError("components()'s error", c.error, p.error);
+      },
     },
 
     // ---- resolution ----
@@ -534,6 +583,19 @@ export function propertyTable(table: EntryTable): Property[] {
       },
     },
     {
+      name: "error-is-parse-error",
+      entry: "normalize",
+      says: "normalize(x) under a revision that defines normalization fails exactly when parse(x) does, with parse()'s error; under one that defines none, it is not-defined",
+      uses: ["level"],
+      check: (run) => {
+        const n = run.entry("normalize", "", run.input, run.spec, run.context.level);
+        const p = run.parse();
+        if (!NORMALIZING.has(run.spec)) return !n.ok && n.error.code === "not-defined" ? null : `normalize() under ${run.spec} gave ${n.ok ? "ok: true" : n.error.code}, not not-defined`;
+        if (n.ok !== p.ok) return `normalize() says ${n.ok ? "ok" : `${n.error.code}: ${n.error.message}`}, parse() says ${p.ok ? "ok" : p.error.code}`;
+        return p.ok || n.ok ? null : sameError("normalize()'s error", n.error, p.error);
+      },
+    },
+    {
       name: "normalize-idempotent",
       entry: "normalize",
       says: "normalize(normalize(x).normalized).normalized === normalize(x).normalized",
@@ -592,11 +654,13 @@ export function propertyTable(table: EntryTable): Property[] {
     {
       name: "explain-verdict",
       entry: "explain",
-      says: "explain(x).valid is parse(x).ok, and its verdicts of the other revisions are theirs",
+      says: "explain(x).valid is parse(x).ok, and its verdicts of the other revisions are theirs; a non-string is parse()'s error",
       uses: [],
       check: (run) => {
         const p = run.parse();
         const x = run.entry("explain", "", run.input, run.spec);
+        if (!x.ok) return isString(run.input) ? `explain() failed on a string: ${x.error.code}: ${x.error.message}` : p.ok ? "parse() accepts a non-string" : sameError("explain()'s error", x.error, p.error);
+        if (!isString(run.input)) return "explain() explains a non-string";
         if (x.valid !== p.ok) return `explain says ${x.valid ? "valid" : "invalid"}, parse says ${p.ok ? "valid" : "invalid"}`;
         for (const o of x.others) {
           const want = run.recognize(reference, undefined, run.input, o.spec);
@@ -609,11 +673,14 @@ export function propertyTable(table: EntryTable): Property[] {
     {
       name: "compare-verdict",
       entry: "compareInput",
-      says: "compareInput(x)'s cell is valid exactly when parse(x).ok, with parse's error offset",
+      says: "compareInput(x)'s cell is valid exactly when parse(x).ok, with parse's error offset; a non-string is parse()'s error",
       uses: [],
       check: (run) => {
         const p = run.parse();
-        const cell = run.entry("compareInput", "", run.input, run.spec).cells[0];
+        const r = run.entry("compareInput", "", run.input, run.spec);
+        if (!r.ok) return isString(run.input) ? `compareInput() failed on a string: ${r.error.code}: ${r.error.message}` : p.ok ? "parse() accepts a non-string" : sameError("compareInput()'s error", r.error, p.error);
+        if (!isString(run.input)) return "compareInput() compares a non-string";
+        const cell = r.cells[0];
         if (cell.valid !== p.ok) return `compare says ${cell.valid ? "valid" : "invalid"}, parse says ${p.ok ? "valid" : "invalid"}`;
         if (!p.ok && cell.error?.offset !== p.error.offset) return `compare's offset ${cell.error?.offset} differs from parse's ${p.error.offset}`;
         const production = p.production ?? p.rule;

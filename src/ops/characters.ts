@@ -2,7 +2,8 @@
 // components in which it may appear unescaped, computed by running the revision's own rules (its
 // class rules and its component rules) on candidate strings. Nothing here is a hand-written table:
 // change a character class in a grammar and the matrix changes with it.
-import { findRule, type Revision } from "../revisions";
+import { isFailure, optionsObject, requireRevision, type UsageFailure } from "../request";
+import { findRule, type Revision, type SpecId } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
 import { componentKeys, matchesRule, shortSection } from "./components";
 
@@ -26,7 +27,7 @@ export interface CharacterRow {
 }
 
 export interface CharacterTable {
-  spec: string;
+  spec: SpecId;
   /** The components covered, in MATRIX_KEYS order, with the revision's word for each. */
   components: { key: ComponentKey; name: string; rule: string }[];
   rows: CharacterRow[];
@@ -34,8 +35,27 @@ export interface CharacterTable {
 
 const tableCache = new WeakMap<Revision, CharacterTable | null>();
 
-/** The character table of one revision; null when the revision has no component map. */
-export function characterTable(revision: Revision): CharacterTable | null {
+/**
+ * The character matrix of one revision: for every printable ASCII character (and `%XX`), the class
+ * rules that match it and, per component, whether it may appear there unescaped, all computed by
+ * running the revision's own rules. Never throws: an unknown spec is parse()'s error value. A
+ * revision without a component map has no rows and says so in `notes`.
+ *
+ * @example
+ * import { characterTable } from "uri-grammars";
+ * const t = characterTable({ spec: "draft-1997" });
+ * if (t.ok) t.rows.find((r) => r.char === "~")?.classes; // => ["mark", "unreserved"]
+ */
+export function characterTable(options?: { spec?: SpecId }): ({ ok: true; notes: string[] } & CharacterTable) | UsageFailure {
+  const revision = requireRevision(optionsObject(options).spec);
+  if (isFailure(revision)) return revision;
+  const table = characterTableOf(revision);
+  if (table) return { ok: true, notes: [], ...table };
+  return { ok: true, spec: revision.id, components: [], rows: [], notes: [`${revision.id} has no component map (Revision.components) yet`] };
+}
+
+/** The character table of one revision descriptor; null when the revision has no component map. */
+export function characterTableOf(revision: Revision): CharacterTable | null {
   const cached = tableCache.get(revision);
   if (cached !== undefined) return cached;
   const map = revision.components;
@@ -77,7 +97,7 @@ export function mayAppear(revision: Revision, rule: string, probe: string, examp
 
 /** The class rules of `revision` that match `char` (empty when none or no component map). */
 export function classesOf(revision: Revision, char: string): string[] {
-  const table = characterTable(revision);
+  const table = characterTableOf(revision);
   return table?.rows.find((r) => r.char === char)?.classes ?? [];
 }
 
@@ -89,7 +109,7 @@ export function classWithSection(revision: Revision, cls: string): string {
 
 /** The components in which `char` may appear unescaped (the revision's names). */
 export function componentsAllowing(revision: Revision, char: string): string[] {
-  const table = characterTable(revision);
+  const table = characterTableOf(revision);
   const row = table?.rows.find((r) => r.char === char);
   if (!table || !row) return [];
   return table.components.filter((c) => row.allowed[c.key]).map((c) => c.name);

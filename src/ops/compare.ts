@@ -3,7 +3,8 @@
 // from the derivation through the revision's component map, so each one carries its own name.
 import { describeCharacter } from "../errors";
 import { parse } from "../parse";
-import { availableSpecIds, findRule, getRevision } from "../revisions";
+import { invalidOption, isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
+import { availableSpecIds, findRule, getRevision, type SpecId } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
 import { classesOf } from "./characters";
 import { componentsOf, noComponentsNote } from "./components";
@@ -33,23 +34,55 @@ export interface CompareCell {
 }
 
 export interface CompareResult {
+  ok: true;
   input: string;
   cells: CompareCell[];
 }
 
+/** The options of `compareInput()`. */
+export interface CompareOptions {
+  /** The revisions to compare, in any order (they are shown oldest first); default all of them. */
+  specs?: readonly SpecId[];
+}
+
 /** The revisions to compare, oldest first; unknown or untranscribed ids come back in `unknown`. */
-export function selectSpecs(ids?: string[]): { specs: string[]; unknown: string[] } {
+export function selectSpecs(ids?: string[]): { specs: SpecId[]; unknown: string[] } {
   const available = availableSpecIds();
   if (!ids || ids.length === 0) return { specs: available, unknown: [] };
   const unknown = ids.filter((id) => !getRevision(id));
   return { specs: available.filter((id) => ids.includes(id)), unknown };
 }
 
-export function compareInput(input: string, specs: string[] = availableSpecIds()): CompareResult {
+/**
+ * One input under several revisions side by side: each one's verdict, the production that decided,
+ * its components under the revision's own names (`site`, `search`), and for an invalid input the
+ * offset, the rule and the reason; `differs` marks what changed from the revision to the left. Never
+ * throws: a non-string input, an unknown id in `specs` or `specs` that is no list is parse()'s error value.
+ *
+ * @example
+ * import { compareInput } from "uri-grammars";
+ * const r = compareInput("http://a/~b", { specs: ["rfc1738", "draft-2003"] });
+ * if (r.ok) r.cells.map((c) => [c.spec, c.valid]); // => [["rfc1738", false], ["draft-2003", true]]
+ */
+export function compareInput(input: unknown, options?: CompareOptions): CompareResult | UsageFailure;
+/** @deprecated Pass the revisions in the options: `compareInput(input, { specs })`. */
+export function compareInput(input: unknown, specs: readonly string[]): CompareResult | UsageFailure;
+export function compareInput(input: unknown, specsOrOptions?: CompareOptions | readonly string[]): CompareResult | UsageFailure {
+  const option: unknown = Array.isArray(specsOrOptions) ? specsOrOptions : optionsObject(specsOrOptions as CompareOptions | null | undefined).specs;
+  if (option !== undefined && option !== null && !Array.isArray(option)) {
+    return invalidOption(availableSpecIds()[0], null, `specs must be a list of revision ids, not ${typeof option === "string" ? JSON.stringify(option) : typeof option}; available: ${availableSpecIds().join(", ")}.`);
+  }
+  const asked = option as readonly unknown[] | null | undefined;
+  for (const id of asked ?? []) {
+    const revision = requireRevision(id);
+    if (isFailure(revision)) return revision;
+  }
+  const notString = requireString(input, asked?.length ? String(asked[0]) : availableSpecIds()[0], null);
+  if (notString || typeof input !== "string") return notString!;
+  const specs = asked && asked.length > 0 ? availableSpecIds().filter((id) => asked.includes(id)) : availableSpecIds();
   const cells: CompareCell[] = [];
   for (const spec of specs) {
-    const revision = getRevision(spec);
-    if (!revision) continue;
+    const revision = getRevision(spec)!;
     const r = parse(input, { spec, tree: true });
     const cell: CompareCell = { spec, valid: r.ok, production: r.production ?? r.rule, components: null, differs: [] };
     if (r.ok) {
@@ -72,7 +105,7 @@ export function compareInput(input: string, specs: string[] = availableSpecIds()
     if (left) cell.differs = differences(left, cell);
     cells.push(cell);
   }
-  return { input, cells };
+  return { ok: true, input, cells };
 }
 
 function differences(a: CompareCell, b: CompareCell): string[] {

@@ -1,12 +1,13 @@
 // diff: what changed between two revisions. Rules are matched by published name and shown in the
 // published notation of each side; character classes and the characters each component may hold
 // unescaped come from the character matrix (src/ops/characters.ts), computed from the grammars.
-import type { Revision } from "../revisions";
+import { isFailure, requireRevision, type UsageFailure } from "../request";
+import type { Revision, SpecId } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
 import { parseExpression } from "../published/parse-expression";
 import { stripComment } from "../published/split-rules";
 import type { Expr } from "../published/model";
-import { characterTable, type CharacterRow } from "./characters";
+import { characterTableOf, type CharacterRow } from "./characters";
 import { noComponentsNote } from "./components";
 
 export interface RuleSide {
@@ -40,8 +41,8 @@ export interface ComponentCharDiff {
 }
 
 export interface SpecDiff {
-  a: string;
-  b: string;
+  a: SpecId;
+  b: SpecId;
   rules: RuleDiff;
   /** Null when either side has no component map (see `notes`). */
   classes: ClassChange[] | null;
@@ -133,10 +134,30 @@ export function diffRules(a: Revision, b: Revision): RuleDiff {
   return out;
 }
 
-export function diffSpecs(a: Revision, b: Revision): SpecDiff {
+/**
+ * What changed between two revisions: the rules added, removed and changed (published text, read past
+ * notation), the characters whose class changed, and per component the characters only one side
+ * allows unescaped. Never throws: an unknown id is parse()'s error value.
+ *
+ * @example
+ * import { diffSpecs } from "uri-grammars";
+ * const d = diffSpecs("draft-1997", "draft-2003");
+ * if (d.ok) d.rules.added.some((r) => r.name === "IPv6address"); // => true
+ * if (d.ok) d.components?.find((c) => c.key === "host")?.onlyB.includes("["); // => true
+ */
+export function diffSpecs(a: SpecId, b: SpecId): ({ ok: true } & SpecDiff) | UsageFailure {
+  const ra = requireRevision(a);
+  if (isFailure(ra)) return ra;
+  const rb = requireRevision(b);
+  if (isFailure(rb)) return rb;
+  return { ok: true, ...diffRevisions(ra, rb) };
+}
+
+/** diffSpecs() on two descriptors (the CLI's and the tests', which may plant a mistake in one). */
+export function diffRevisions(a: Revision, b: Revision): SpecDiff {
   const out: SpecDiff = { a: a.id, b: b.id, rules: diffRules(a, b), classes: null, components: null, notes: [] };
-  const ta = characterTable(a);
-  const tb = characterTable(b);
+  const ta = characterTableOf(a);
+  const tb = characterTableOf(b);
   if (!ta) out.notes.push(noComponentsNote(a));
   if (!tb) out.notes.push(noComponentsNote(b));
   if (!ta || !tb) return out;

@@ -3,14 +3,29 @@
 // false negatives while strictly avoiding false positives" (draft-2003 §6.1): a "not equivalent"
 // answer never means the two identify different resources.
 import { normalize, type NormalizationLevel, type NormalizeOptions, type NormalizeResult } from "./normalize";
+import type { SpecId } from "../revisions";
 
 export type EquivalentResult =
-  | { ok: true; spec: string; level: NormalizationLevel; equivalent: boolean; a: string; b: string }
-  | { ok: false; spec: string; error: { code: string; message: string }; which: "a" | "b" | null; result: NormalizeResult };
+  | { ok: true; spec: SpecId; level: NormalizationLevel; equivalent: boolean; a: string; b: string }
+  /** `which` names the input that could not be normalized (null: the options, not an input, are the problem); `error` is normalize()'s. */
+  | { ok: false; spec: string; error: Extract<NormalizeResult, { ok: false }>["error"]; which: "a" | "b" | null; result: Extract<NormalizeResult, { ok: false }> };
 
-export function equivalent(a: string, b: string, options: NormalizeOptions = {}): EquivalentResult {
+/**
+ * Whether two references are equivalent on one rung of the comparison ladder: their normal forms
+ * (`normalize()`) are the same string (draft-2003 §6.2.1). "Not equivalent" never means they
+ * identify different resources (§6.1). Never throws: the error value says which input failed.
+ *
+ * @example
+ * import { equivalent } from "uri-grammars";
+ * const r = equivalent("http://example.com/", "HTTP://EXAMPLE.com:80/");
+ * if (r.ok) r.equivalent; // => true
+ * const s = equivalent("http://example.com/", "HTTP://EXAMPLE.com:80/", { level: "string" });
+ * if (s.ok) s.equivalent; // => false
+ */
+export function equivalent(a: unknown, b: unknown, options?: NormalizeOptions): EquivalentResult {
   const na = normalize(a, options);
-  if (!na.ok) return { ok: false, spec: na.spec, error: na.error, which: na.error.code === "invalid-input" ? "a" : null, result: na };
+  const inputProblem = (r: Extract<NormalizeResult, { ok: false }>) => r.error.code === "syntax" || r.error.code === "not-a-string";
+  if (!na.ok) return { ok: false, spec: na.spec, error: na.error, which: inputProblem(na) ? "a" : null, result: na };
   const nb = normalize(b, options);
   if (!nb.ok) return { ok: false, spec: nb.spec, error: nb.error, which: "b", result: nb };
   // §6.2.1: character-by-character ("codepoint-by-codepoint") comparison of the normal forms.

@@ -6,7 +6,8 @@
 import type { DerivationNode } from "../ast/derivation";
 import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
 import { parse } from "../parse";
-import { availableSpecIds, findRule, getRevision, type Revision } from "../revisions";
+import { isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
+import { availableSpecIds, findRule, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { classesOf, componentsAllowing } from "./characters";
 import { componentsOf, noComponentsNote, shortSection, type ComponentValue } from "./components";
@@ -45,9 +46,39 @@ export interface Explanation {
   remarks: string[];
 }
 
-export function explain(input: string, spec: string, options: { full?: boolean } = {}): Explanation {
-  const revision = getRevision(spec);
-  if (!revision) throw new Error(`internal: explain on unknown revision ${spec}`);
+/** The options of `explain()`. */
+export interface ExplainOptions {
+  /** Revision id; default `draft-2003`. */
+  spec?: SpecId;
+  /** Keep the one-character rules (alpha, pchar ...) in the derivation. */
+  full?: boolean;
+}
+
+/** An explanation (`ok: true`, for a valid and for an invalid input alike), or a usage error as parse() returns it. */
+export type ExplainResult = ({ ok: true } & Explanation) | UsageFailure;
+
+/**
+ * Why a revision accepts or rejects an input. A valid input gets its derivation (every rule that
+ * matched, tagged with the component it belongs to), its components and the security notes; an
+ * invalid one gets one sentence to act on (the character, the rule that needed something else, what
+ * it allows there, the character's class, where it may appear unescaped, how the other revisions
+ * judge the input). Never throws: a non-string input or an unknown spec is parse()'s error value.
+ *
+ * @example
+ * import { explain } from "uri-grammars";
+ * const x = explain("http://a/b[1]", { spec: "draft-1997" });
+ * if (x.ok && !x.valid) x.sentence?.startsWith('"[" at offset 10 stops the draft-1997 parse'); // => true
+ */
+export function explain(input: unknown, options?: ExplainOptions): ExplainResult;
+/** @deprecated Pass the revision in the options: `explain(input, { spec, full })`. */
+export function explain(input: unknown, spec: string, options?: { full?: boolean }): ExplainResult;
+export function explain(input: unknown, specOrOptions?: ExplainOptions | string, legacy?: { full?: boolean }): ExplainResult {
+  const options = typeof specOrOptions === "string" ? { ...optionsObject(legacy), spec: specOrOptions } : optionsObject(specOrOptions);
+  const revision = requireRevision(options.spec);
+  if (isFailure(revision)) return revision;
+  const spec = revision.id;
+  const notString = requireString(input, spec, null);
+  if (notString || typeof input !== "string") return notString!;
   const r = parse(input, { spec, tree: true });
   const others: OtherVerdict[] = availableSpecIds()
     .filter((id) => id !== spec)
@@ -55,7 +86,7 @@ export function explain(input: string, spec: string, options: { full?: boolean }
       const o = parse(input, { spec: id });
       return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
     });
-  const out: Explanation = { input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
+  const out: { ok: true } & Explanation = { ok: true, input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
   if (!revision.components) out.remarks.push(noComponentsNote(revision));
   if (r.ok && r.tree) {
     const componentOf = new Map<string, ComponentKey>();
@@ -63,7 +94,7 @@ export function explain(input: string, spec: string, options: { full?: boolean }
       const rule = revision.components?.parts[key]?.rule;
       if (rule && !componentOf.has(rule)) componentOf.set(rule, key);
     }
-    out.tree = explainNode(revision, r.tree, input, componentOf, null, options.full ?? false);
+    out.tree = explainNode(revision, r.tree, input, componentOf, null, options.full === true);
     out.components = componentsOf(revision, r.tree, input) ?? undefined;
     out.notes = lintTree(revision, r.tree, input);
   } else if (!r.ok) {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "../parse";
-import { getRevision } from "../revisions";
+import { getRevision, type SpecId } from "../revisions";
 import { compiled, recognize } from "../published/earley";
 import { Generator } from "../published/generate";
 import { GRAMMAR_DIR, loadPublishedGrammar, type PublishedGrammar } from "../published";
@@ -93,7 +93,7 @@ export function loadDeviations(file = join(GRAMMAR_DIR, "published", "deviations
   return out;
 }
 
-export function pegVerdictOf(spec: string): PegVerdict {
+export function pegVerdictOf(spec: SpecId): PegVerdict {
   return (rule, input) => {
     try {
       const r = parse(input, { spec, rule });
@@ -124,7 +124,7 @@ export function runFidelity(options: FidelityOptions): FidelityReport | Error {
   const countOther = options.countOther ?? Math.max(1, Math.floor(count / 10));
   const seed = options.seed ?? 1;
   const maxLength = options.maxLength ?? 40;
-  const peg = options.peg ?? pegVerdictOf(spec);
+  const peg = options.peg ?? pegVerdictOf(revision.id);
   const deviations = (options.deviations ?? loadDeviations()).filter((d) => d.spec === spec);
   const names = options.rules ?? revision.rules.filter((r) => r.kind !== "helper").map((r) => r.published!);
   const rules: RuleFidelity[] = [];

@@ -2,8 +2,10 @@
 // draft-1997 §5.2 step 7 and draft-2003 §5.2 ("The resulting target URI components and fragment can
 // be recombined ...") give the same pseudocode; both insist on "the distinction between a component
 // that is undefined ... and a component that is empty", which is why null and "" differ here.
-import type { Ast } from "../ast/types";
-import { componentsOf, type UriComponents } from "./uri-components";
+import { authorityOf } from "../ast/components";
+import type { Ast, Components } from "../ast/types";
+import { readComponents } from "./reference-components";
+import type { UriComponents } from "./uri-components";
 
 /** draft-1997 §5.2 step 7 / draft-2003 §5.2 "recombined": components -> string. */
 export function recombine(c: UriComponents): string {
@@ -25,11 +27,30 @@ export function recombine(c: UriComponents): string {
 }
 
 /**
- * Rebuilds the string of a parsed whole reference from its components (absent and empty kept
- * apart). Null for an AST of a smaller start rule (host, port ...), which is not a reference.
- * For every input the grammar accepts as a reference, `format(parse(x).ast) === x`.
+ * Recombines components into a reference (draft-2003 §5.2 "recombined", draft-1997 §5.2 step 7):
+ * either the AST of a parse, of any revision, or flat components as `components()` returns them
+ * (the authority is written `[ userinfo "@" ] host [ ":" port ]` when `host` is not null). Absent
+ * (`null`) and empty (`""`) components stay apart. For every input a revision accepts as a whole
+ * reference, `format(parse(x).ast) === x`. Null for an AST of a smaller rule (host, port ...) and
+ * for anything that is neither. Never throws.
+ *
+ * @example
+ * import { format, parse } from "uri-grammars";
+ * const r = parse("ftp://u:p@h/a;type=i", { spec: "rfc1738" });
+ * if (r.ok) format(r.ast); // => "ftp://u:p@h/a;type=i"
+ * format({ scheme: "http", userinfo: null, host: "a", port: "", path: "/", query: "", fragment: null, hostKind: "hostname" }); // => "http://a:/?"
  */
-export function format(ast: Ast): string | null {
-  const c = componentsOf(ast);
-  return c === null ? null : recombine(c);
+export function format(x: Ast | Components): string | null {
+  if (typeof x !== "object" || x === null) return null;
+  if ("span" in x && "spec" in x) {
+    const read = readComponents(x as Ast);
+    return read === null ? null : read.prefix + formatComponents(read.components);
+  }
+  if (typeof (x as Components).path !== "string") return null;
+  return formatComponents(x as Components);
+}
+
+function formatComponents(c: Components): string {
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  return recombine({ scheme: str(c.scheme), authority: authorityOf({ ...c, userinfo: str(c.userinfo), host: str(c.host), port: str(c.port) }), path: c.path, query: str(c.query), fragment: str(c.fragment) });
 }

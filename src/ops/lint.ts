@@ -2,8 +2,9 @@
 // draft-2003 §7, draft-1997 §7, rfc1738 §6), checked on a valid input's components. Notes are warnings: they
 // never change validity, and an invalid input gets none.
 import type { DerivationNode } from "../ast/derivation";
-import { parse } from "../parse";
-import { getRevision, type Revision } from "../revisions";
+import { parse, type ParseFailure } from "../parse";
+import { optionsObject } from "../request";
+import { getRevision, type Revision, type SpecId } from "../revisions";
 import { componentsOf, matchesRule, type ComponentValue } from "./components";
 import { findNode } from "../ast/derivation";
 
@@ -51,13 +52,33 @@ function note(code: LintCode, span: { start: number; end: number }, message: str
   return { code, sections: SECTIONS[code], span, message: `${message} (${SECTIONS[code].join(", ")})` };
 }
 
-/** The notes for `input` under one revision; empty when it is invalid or the revision has no component map. */
-export function lint(input: string, spec: string): LintNote[] {
-  const revision = getRevision(spec);
-  if (!revision?.components) return [];
-  const r = parse(input, { spec, tree: true });
-  if (!r.ok || !r.tree) return [];
-  return lintTree(revision, r.tree, input);
+/** The options of `lint()`. */
+export interface LintOptions {
+  /** Revision id; default `draft-2003`. */
+  spec?: SpecId;
+}
+
+/** The security notes of a valid input (possibly none), or parse()'s error value for an invalid one. */
+export type LintResult = { ok: true; spec: SpecId; notes: LintNote[] } | ParseFailure;
+
+/**
+ * Security notes on a valid input: the concerns the documents raise in their security sections
+ * (draft-2003 §7, draft-1997 §7, rfc1738 §6), checked on its components: a password in the
+ * userinfo, a userinfo that reads like a host, a port other than the scheme's default, escaped CR or
+ * LF, a host in a rare IPv4 form. Notes are warnings and never change validity. Never throws: an
+ * invalid input, a non-string, an unknown spec come back as parse()'s error value.
+ *
+ * @example
+ * import { lint } from "uri-grammars";
+ * const r = lint("http://www.example.com&story=x@10.0.0.1/");
+ * if (r.ok) r.notes.map((n) => n.code); // => ["userinfo-looks-like-host"]
+ */
+export function lint(input: unknown, options?: LintOptions): LintResult {
+  const o = optionsObject(options);
+  const r = parse(input, { spec: o.spec, tree: true });
+  if (!r.ok) return r;
+  const revision = getRevision(r.spec)!;
+  return { ok: true, spec: r.spec, notes: revision.components ? lintTree(revision, r.tree, input as string) : [] };
 }
 
 export function lintTree(revision: Revision, tree: DerivationNode, input: string): LintNote[] {

@@ -12,20 +12,29 @@
 // port is elided" (plus §4.1 on scheme names). They are placed on the same rungs: syntax = the case
 // rules, scheme = the case rules and the default port. Nothing else is changed for draft-1997.
 import type { GenericAst } from "../ast/types";
-import { parse } from "../parse";
+import { parse, type ParseFailure } from "../parse";
+import { invalidOption, isFailure, optionsObject, requireRevision, type UsageFailure } from "../request";
+import type { SpecId } from "../revisions";
 import { componentsOf, referenceComponents, type UriComponents } from "./uri-components";
 import { defaultPort } from "./default-ports";
 import { recombine } from "./format";
 import { removeDotSegments } from "./resolve-2003";
 import { removeDotSegments as removeDotSegments3986 } from "./resolve-3986";
-import type { ParseError } from "../errors";
 
+/**
+ * The rungs of the comparison ladder that normalize() and equivalent() implement (draft-2003 §6.2.1,
+ * §6.2.2, §6.2.3), lowest first.
+ *
+ * @example
+ * import { LEVELS } from "uri-grammars";
+ * LEVELS; // => ["string", "syntax", "scheme"]
+ */
 export const LEVELS = ["string", "syntax", "scheme"] as const;
 export type NormalizationLevel = (typeof LEVELS)[number];
 
 export interface NormalizeOptions {
-  /** draft-2003 (default), rfc3986 or draft-1997. */
-  spec?: string;
+  /** draft-2003 (default), rfc3986 or draft-1997: the revisions that define normalization. */
+  spec?: SpecId;
   /** A rung of the comparison ladder; default "scheme" (the highest implemented). */
   level?: NormalizationLevel;
 }
@@ -37,33 +46,51 @@ export interface NormalizationStep {
   result: string;
 }
 
-export type NormalizeErrorCode = "invalid-input" | "unknown-spec" | "unknown-level";
+/** `not-defined`: the revision defines no normalization (draft-1993, draft-1994, rfc1738). */
+export type NormalizeErrorCode = "not-defined";
 
 export type NormalizeResult =
-  | { ok: true; spec: string; level: NormalizationLevel; input: string; normalized: string; steps: NormalizationStep[] }
-  | { ok: false; spec: string; error: { code: NormalizeErrorCode; message: string; parseError?: ParseError } };
+  | { ok: true; spec: SpecId; level: NormalizationLevel; input: string; normalized: string; steps: NormalizationStep[] }
+  | { ok: false; spec: SpecId; error: { code: NormalizeErrorCode; message: string } }
+  /** An invalid input, an unknown spec or level: parse()'s error value (code `syntax`, `not-a-string`, `unknown-spec`, `invalid-option`). */
+  | ParseFailure
+  | UsageFailure;
 
-export const NORMALIZING_SPECS = ["draft-1997", "draft-2003", "rfc3986"];
+export const NORMALIZING_SPECS: readonly SpecId[] = ["draft-1997", "draft-2003", "rfc3986"];
 
-export function isLevel(s: string): s is NormalizationLevel {
-  return (LEVELS as readonly string[]).includes(s);
+export function isLevel(s: unknown): s is NormalizationLevel {
+  return (LEVELS as readonly unknown[]).includes(s);
 }
 
-export function normalize(input: string, options: NormalizeOptions = {}): NormalizeResult {
-  // A JavaScript caller may pass null (or a string, a number) for the options: read it as none.
-  if (typeof options !== "object" || options === null) options = {};
-  const spec = options.spec ?? "draft-2003";
-  const level = options.level ?? "scheme";
+/**
+ * The normal form of a reference on one rung of draft-2003's comparison ladder (§6.2): `string`
+ * (as it is), `syntax` (case, escapes, dot segments: §6.2.2), `scheme` (also an explicit default
+ * port elided: §6.2.3; the default). draft-1997 §6 puts its two rules (host name case, default
+ * port) on the same rungs. Each change made is listed with its section. Never throws: an invalid
+ * input, an unknown spec or level is parse()'s error value; a revision without normalization is
+ * `not-defined`.
+ *
+ * @example
+ * import { normalize } from "uri-grammars";
+ * const r = normalize("HTTP://Example.COM:80/a/./b/../c/%7e");
+ * if (r.ok) r.normalized; // => "http://example.com/a/c/~"
+ * if (r.ok) r.steps.map((s) => s.section); // => ["draft-2003 §6.2.2.1", "draft-2003 §6.2.2.2", "draft-2003 §6.2.2.3", "draft-2003 §6.2.3"]
+ */
+export function normalize(input: unknown, options?: NormalizeOptions): NormalizeResult {
+  const o = optionsObject(options);
+  const revision = requireRevision(o.spec);
+  if (isFailure(revision)) return revision;
+  const spec = revision.id;
+  const level = o.level ?? "scheme";
   if (!NORMALIZING_SPECS.includes(spec)) {
-    return { ok: false, spec, error: { code: "unknown-spec", message: `Normalization follows draft-2003 §6, rfc3986 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}.` } };
+    return { ok: false, spec, error: { code: "not-defined", message: `Normalization follows draft-2003 §6, rfc3986 §6 and draft-1997 §6; ${spec} defines none (normalize with one of ${NORMALIZING_SPECS.join(", ")}).` } };
   }
   if (!isLevel(level)) {
-    return { ok: false, spec, error: { code: "unknown-level", message: `Unknown level "${level}"; the ladder (draft-2003 §6.2) has: ${LEVELS.join(", ")}.` } };
+    return invalidOption(spec, null, `Unknown level "${level}"; the ladder (draft-2003 §6.2) has: ${LEVELS.join(", ")}.`);
   }
   const parsed = parse(input, { spec });
-  if (!parsed.ok) {
-    return { ok: false, spec, error: { code: "invalid-input", message: parsed.error.message, parseError: parsed.error } };
-  }
+  if (!parsed.ok) return parsed;
+  if (typeof input !== "string") throw new Error("internal: parse() accepted a non-string");
   const steps: NormalizationStep[] = [];
   // §6.2.1: "If two URIs, considered as character strings, are identical, then it is safe to
   // conclude that they are equivalent." Nothing to do on this rung.

@@ -2,6 +2,8 @@
 // is its own result, not a string (draft-1997 §5.2 step 2, draft-2003 §5.2 "return
 // (current-document, fragment)"); a revision that defines no resolution says so, with the text.
 import type { ParseError } from "../errors";
+import type { UsageFailure } from "../request";
+import type { SpecId } from "../revisions";
 import type { UriComponents } from "./uri-components";
 
 /** Where a document says something, with its own words. */
@@ -24,9 +26,7 @@ export type ResolveErrorCode =
   /** The reference does not parse as a reference of the revision. */
   | "invalid-reference"
   /** draft-2003 §5.2 merge step 7 with the "error" choice: ".." segments above the root. */
-  | "dot-segments-above-root"
-  /** No revision with that id. */
-  | "unknown-spec";
+  | "dot-segments-above-root";
 
 export interface ResolveError {
   code: ResolveErrorCode;
@@ -45,14 +45,17 @@ export type ResolveResult =
   | { ok: true; kind: "current-document"; spec: string; fragment: string | null }
   /** The revision has no resolution algorithm; the citation says where the document says so. */
   | { ok: true; kind: "not-defined"; spec: string; citation: Citation }
-  | { ok: false; spec: string; error: ResolveError };
+  | { ok: false; spec: string; error: ResolveError }
+  /** An unknown spec: parse()'s error value. */
+  | UsageFailure;
 
 /** How draft-2003 §5.2 merge step 7 treats leading ".." segments: "keep" is what Appendix C uses. */
 export type DotSegmentsChoice = "keep" | "remove" | "error";
+export const DOT_SEGMENTS_CHOICES: readonly DotSegmentsChoice[] = ["keep", "remove", "error"];
 
 export interface ResolveOptions {
   /** Revision id; default draft-2003. */
-  spec?: string;
+  spec?: SpecId;
   /**
    * draft-2003 §5.2: a validating parser keeps a scheme equal to the base's (`http:g` stays
    * `http:g`); the default, non-validating, ignores it (`http:g` gives `http://a/b/c/g`).

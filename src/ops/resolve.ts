@@ -4,12 +4,13 @@
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
-import { isSpecId, SPEC_IDS, DEFAULT_SPEC } from "../revisions";
+import { invalidOption, isFailure, optionsObject, requireRevision } from "../request";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1997 } from "./resolve-1997";
 import { resolve2003 } from "./resolve-2003";
 import { resolve3986 } from "./resolve-3986";
-import type { Citation, ResolveOptions, ResolveResult } from "./resolve-result";
+import { DOT_SEGMENTS_CHOICES, type Citation, type ResolveOptions, type ResolveResult } from "./resolve-result";
+import { parse, type ParseFailure } from "../parse";
 
 export * from "./resolve-result";
 
@@ -40,23 +41,41 @@ export function definesResolution(spec: string): boolean {
 }
 
 /**
- * Resolves `reference` against `base` by the rules of `options.spec` (default draft-2003). Never
- * throws: an invalid base or reference, or an unknown spec, comes back as `{ ok: false, error }`.
+ * Resolves `reference` against `base` by one revision's own text: draft-2003 §5.2, draft-1997 §5.2
+ * (with its string buffer), draft-1993's "Partial form" rules; draft-1994 and rfc1738 define no
+ * resolution, and the answer says so with the document's words. A reference to the current document
+ * is its own kind of answer. Never throws: an invalid base or reference is `{ ok: false, error }`
+ * with `invalid-base` or `invalid-reference` and the parse error; an unknown spec, or a `strict`
+ * or `dotSegments` it does not know (`invalid-option`), is parse()'s error value.
+ *
+ * @example
+ * import { resolve } from "uri-grammars";
+ * const r = resolve("http://a/b/c/d;p?q", "../g?y");
+ * if (r.ok && r.kind === "uri") r.uri; // => "http://a/b/g?y"
+ * const n = resolve("http://a/b", "g", { spec: "rfc1738" });
+ * if (n.ok) n.kind; // => "not-defined"
  */
-export function resolve(base: string, reference: string, options: ResolveOptions = {}): ResolveResult {
-  // A JavaScript caller may pass null (or a string, a number) for the options: read it as none.
-  if (typeof options !== "object" || options === null) options = {};
-  const spec = options.spec ?? DEFAULT_SPEC;
+export function resolve(base: unknown, reference: unknown, options?: ResolveOptions): ResolveResult {
+  const o = optionsObject(options);
+  const revision = requireRevision(o.spec);
+  if (isFailure(revision)) return revision;
+  const spec = revision.id;
+  if (o.strict !== undefined && typeof o.strict !== "boolean") return invalidOption(spec, null, `strict must be true or false, not ${JSON.stringify(o.strict) ?? String(o.strict)}.`);
+  if (o.dotSegments !== undefined && !DOT_SEGMENTS_CHOICES.includes(o.dotSegments)) {
+    return invalidOption(spec, null, `Unknown dotSegments ${JSON.stringify(o.dotSegments) ?? String(o.dotSegments)}; draft-2003 §5.2 merge step 7 offers: ${DOT_SEGMENTS_CHOICES.join(", ")}.`);
+  }
   if (typeof base !== "string" || typeof reference !== "string") {
-    return { ok: false, spec, error: { code: typeof base !== "string" ? "invalid-base" : "invalid-reference", spec, section: null, message: "The base and the reference must be strings." } };
+    const which = typeof base !== "string" ? base : reference;
+    const parseError = parse(which, { spec }) as ParseFailure;
+    return { ok: false, spec, error: { code: typeof base !== "string" ? "invalid-base" : "invalid-reference", spec, section: null, message: `The base and the reference must be strings: ${parseError.error.message}`, parseError: parseError.error } };
   }
   switch (spec) {
     case "rfc3986":
       // §5.2.2: the non-strict reading is "a loophole in prior specifications ... Its use should be
       // avoided but is allowed for backward compatibility": strict unless asked otherwise.
-      return resolve3986(base, reference, options.strict ?? true);
+      return resolve3986(base, reference, o.strict ?? true);
     case "draft-2003":
-      return resolve2003(base, reference, options.strict ?? false, options.dotSegments ?? "keep");
+      return resolve2003(base, reference, o.strict === true, o.dotSegments ?? "keep");
     case "draft-1997":
       return resolve1997(base, reference);
     case "draft-1993":
@@ -65,6 +84,4 @@ export function resolve(base: string, reference: string, options: ResolveOptions
     case "rfc1738":
       return { ok: true, kind: "not-defined", spec, citation: NO_RESOLUTION[spec] };
   }
-  const why = isSpecId(spec) ? `${spec} has no resolver` : `there is no revision "${spec}"`;
-  return { ok: false, spec, error: { code: "unknown-spec", spec, section: null, message: `Unknown spec: ${why}; revisions: ${SPEC_IDS.join(", ")}.` } };
 }

@@ -1,5 +1,5 @@
 import { generatedRules, generatedScanner } from "./generated";
-import { buildDraft1993Ast, type Draft1993Ast, type Draft1993Production } from "../ast/draft-1993";
+import { buildDraft1993Ast, readDraft1993Components, type Draft1993Ast, type Draft1993Production } from "../ast/draft-1993";
 import type { Revision } from "./revision";
 
 /**
@@ -44,6 +44,7 @@ export const draft1993: Revision<Draft1993Ast> = {
   rules: generatedRules("draft-1993"),
   scanner: generatedScanner("draft-1993"),
   buildAst: buildDraft1993Ast,
+  readComponents: readDraft1993Components,
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
   characterRules: new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),
   selectProduction: selectDraft1993Production,

@@ -1,5 +1,5 @@
 import { generatedRules, generatedScanner } from "./generated";
-import { buildDraft1994Ast, type Draft1994Ast } from "../ast/draft-1994";
+import { buildDraft1994Ast, readDraft1994Components, type Draft1994Ast } from "../ast/draft-1994";
 import type { Revision } from "./revision";
 
 /**
@@ -52,6 +52,7 @@ export const draft1994: Revision<Draft1994Ast> = {
   rules: generatedRules("draft-1994"),
   scanner: generatedScanner("draft-1994"),
   buildAst: buildDraft1994Ast,
+  readComponents: readDraft1994Components,
   characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   selectProduction: selectDraft1994Production,
   // The draft has no generic production, only scheme productions ("BNF for specific URL schemes"),

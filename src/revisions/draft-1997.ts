@@ -2,6 +2,7 @@ import { generatedRules, generatedScanner } from "./generated";
 import { buildDraft1997Ast } from "../ast/draft-1997";
 import type { Draft1997Ast } from "../ast/types";
 import type { Revision } from "./revision";
+import { readGenericComponents } from "../ast/components";
 
 export const draft1997: Revision<Draft1997Ast> = {
   id: "draft-1997",
@@ -14,6 +15,7 @@ export const draft1997: Revision<Draft1997Ast> = {
   rules: generatedRules("draft-1997"),
   scanner: generatedScanner("draft-1997"),
   buildAst: buildDraft1997Ast,
+  readComponents: readGenericComponents,
   // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query
   // (§4.3.3); fragment (§3). Character classes: §2.2 reserved, §2.3 unreserved and mark, §2.4.3 the
   // excluded control, space, delims and unwise.

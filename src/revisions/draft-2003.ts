@@ -2,6 +2,7 @@ import { generatedRules, generatedScanner } from "./generated";
 import { buildDraft2003Ast } from "../ast/draft-2003";
 import type { Draft2003Ast } from "../ast/types";
 import type { Revision } from "./revision";
+import { readGenericComponents } from "../ast/components";
 
 export const draft2003: Revision<Draft2003Ast> = {
   id: "draft-2003",
@@ -14,6 +15,7 @@ export const draft2003: Revision<Draft2003Ast> = {
   rules: generatedRules("draft-2003"),
   scanner: generatedScanner("draft-2003"),
   buildAst: buildDraft2003Ast,
+  readComponents: readGenericComponents,
   // §3 components: scheme (§3.1), authority (§3.2) = server / reg-name with userinfo, host, port
   // (§3.2.2); path (§3.3) of segments; query (§3.4); fragment (§4.1). Character classes: §2.2
   // reserved, §2.3 unreserved and mark, §2.4.3 delims and unwise (control and space are prose only).

@@ -1,13 +1,57 @@
-// Loads what scripts/build-grammars.mjs writes for one revision under generated/ (compiled to
-// dist/generated/). One place, so a revision's descriptor only names its id.
+// Every module the build writes under generated/ that the library runs is loaded here and nowhere
+// else, through the static table below: one import per revision and module, so that a bundler
+// (esbuild) or a browser build can follow them. A revision's descriptor only names its id. A new
+// kind of generated module is one more column (one import per revision and one field of
+// GeneratedModules); a new revision is one more row. (generated/<spec>.peggy.ts, peggy's own parser,
+// is the tests' reference and is not loaded by the library.)
 import type { GeneratedScanner } from "../scanner/types";
 import type { RuleInfo } from "./types";
 
+import * as draft1993Scanner from "../../generated/draft-1993.scanner";
+import * as draft1993Rules from "../../generated/draft-1993.rules";
+
+import * as draft1994Scanner from "../../generated/draft-1994.scanner";
+import * as draft1994Rules from "../../generated/draft-1994.rules";
+
+import * as rfc1738Scanner from "../../generated/rfc1738.scanner";
+import * as rfc1738Rules from "../../generated/rfc1738.rules";
+
+import * as draft1997Scanner from "../../generated/draft-1997.scanner";
+import * as draft1997Rules from "../../generated/draft-1997.rules";
+
+import * as draft2003Scanner from "../../generated/draft-2003.scanner";
+import * as draft2003Rules from "../../generated/draft-2003.rules";
+
+import * as rfc3986Scanner from "../../generated/rfc3986.scanner";
+import * as rfc3986Rules from "../../generated/rfc3986.rules";
+
+/** What the build writes for one revision and the library runs. */
+interface GeneratedModules {
+  /** generated/<spec>.scanner.ts (scripts/compile-scanner.mjs). */
+  scanner: GeneratedScanner;
+  /** generated/<spec>.rules.ts (scripts/build-grammars.mjs). */
+  rules: { RULES: readonly RuleInfo[] };
+}
+
+const GENERATED: Readonly<Record<string, GeneratedModules>> = {
+  "draft-1993": { scanner: draft1993Scanner, rules: draft1993Rules },
+  "draft-1994": { scanner: draft1994Scanner, rules: draft1994Rules },
+  rfc1738: { scanner: rfc1738Scanner, rules: rfc1738Rules },
+  "draft-1997": { scanner: draft1997Scanner, rules: draft1997Rules },
+  "draft-2003": { scanner: draft2003Scanner, rules: draft2003Rules },
+  rfc3986: { scanner: rfc3986Scanner, rules: rfc3986Rules },
+};
+
+function modulesOf(id: string): GeneratedModules {
+  if (!Object.prototype.hasOwnProperty.call(GENERATED, id)) throw new Error(`internal: no generated modules for revision "${id}" (src/revisions/generated.ts)`);
+  return GENERATED[id];
+}
+
 /** The revision's scanner (generated/<spec>.scanner.ts, written by scripts/compile-scanner.mjs). */
 export function generatedScanner(id: string): GeneratedScanner {
-  return require(`../../generated/${id}.scanner`) as GeneratedScanner;
+  return modulesOf(id).scanner;
 }
 
 export function generatedRules(id: string): readonly RuleInfo[] {
-  return (require(`../../generated/${id}.rules`) as { RULES: readonly RuleInfo[] }).RULES;
+  return modulesOf(id).rules.RULES;
 }

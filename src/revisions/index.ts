@@ -1,48 +1,91 @@
-// The registry of revisions. Only these ids exist: draft-1993, draft-1994, rfc1738, draft-1997,
-// draft-2003, rfc3986. A revision whose grammar is not transcribed yet is absent from REVISIONS; asking for
-// it gives a clear answer ("not transcribed yet") instead of an unknown id.
+// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986. A new
+// revision is one entry here (its descriptor) and one in SpecAsts (src/revisions/revision.ts, its AST
+// type); the compiler holds the two lists to the same ids.
 import { draft1993 } from "./draft-1993";
 import { draft1994 } from "./draft-1994";
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
 import { rfc3986 } from "./rfc3986";
-import { SPEC_IDS, type Revision, type SpecId, type SpecInfo } from "./revision";
+import type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { RuleInfo } from "./types";
 
-export { SPEC_IDS };
-export type { Revision, SpecId, SpecInfo, RuleInfo };
+export type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo, RuleInfo };
 
-// The default stays the newest draft the project set out to transcribe (1993-2003); rfc3986, the
-// standard it became, is one --spec away (README, "Revisions").
-export const DEFAULT_SPEC: SpecId = "draft-2003";
+/**
+ * The revision used when no `spec` is given: draft-2003. The default stays the newest draft the
+ * project set out to transcribe (1993-2003); rfc3986, the standard it became, is one `spec` away.
+ *
+ * @example
+ * import { DEFAULT_SPEC } from "uri-grammars";
+ * DEFAULT_SPEC; // => "draft-2003"
+ */
+export const DEFAULT_SPEC = "draft-2003" satisfies SpecId;
 
-const REVISIONS: ReadonlyMap<SpecId, Revision> = new Map<SpecId, Revision>([
-  ["draft-1993", draft1993 as Revision],
-  ["draft-1994", draft1994 as Revision],
-  ["rfc1738", rfc1738 as Revision],
-  ["draft-1997", draft1997 as Revision],
-  ["draft-2003", draft2003 as Revision],
-  ["rfc3986", rfc3986 as Revision],
-]);
+/** The type of DEFAULT_SPEC: what `parse()` types its AST by when no `spec` is given. */
+export type DefaultSpec = typeof DEFAULT_SPEC;
 
-/** The revisions this build can parse, oldest first. */
+/** One descriptor per revision, oldest first (the order every operation lists them in). */
+const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
+  "draft-1993": draft1993,
+  "draft-1994": draft1994,
+  rfc1738: rfc1738,
+  "draft-1997": draft1997,
+  "draft-2003": draft2003,
+  rfc3986: rfc3986,
+};
+
+/**
+ * Every revision id, oldest first.
+ *
+ * @example
+ * import { SPEC_IDS } from "uri-grammars";
+ * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"]
+ */
+export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
+
+/**
+ * The revisions this build can parse, oldest first (a new array each call).
+ *
+ * @example
+ * import { availableSpecIds } from "uri-grammars";
+ * availableSpecIds().length; // => 6
+ */
 export function availableSpecIds(): SpecId[] {
-  return SPEC_IDS.filter((id) => REVISIONS.has(id));
+  return [...SPEC_IDS];
 }
 
-export function isSpecId(id: string): id is SpecId {
-  return (SPEC_IDS as readonly string[]).includes(id);
+/**
+ * Whether a string is a revision id: narrows a string from a command line or a file to `SpecId`.
+ *
+ * @example
+ * import { isSpecId, parse } from "uri-grammars";
+ * const id: string = "draft-1997";
+ * if (isSpecId(id)) parse("http://a/", { spec: id }).ok; // => true
+ * isSpecId("rfc3987"); // => false
+ */
+export function isSpecId(id: unknown): id is SpecId {
+  return typeof id === "string" && Object.prototype.hasOwnProperty.call(REVISIONS, id);
 }
 
-export function getRevision(id: string): Revision | undefined {
-  return isSpecId(id) ? REVISIONS.get(id) : undefined;
+/** The descriptor of a revision (parsers, AST builder, component map): internal, not exported by the package. */
+export function getRevision(id: unknown): Revision | undefined {
+  return isSpecId(id) ? (REVISIONS[id] as Revision) : undefined;
 }
 
-/** The registry: every available revision with its rules (published names), oldest first. */
+/**
+ * The registry: every revision with its title, date, notation, top rule and rules (published name,
+ * section, the rule as published, PEG notes, repairs), oldest first.
+ *
+ * @example
+ * import { specs } from "uri-grammars";
+ * const draft2003 = specs().find((s) => s.id === "draft-2003")!;
+ * draft2003.topRule; // => "URI-reference"
+ * draft2003.rules.find((r) => r.published === "IPv6address")!.section; // => "§3.2.2"
+ */
 export function specs(): SpecInfo[] {
-  return availableSpecIds().map((id) => {
-    const r = REVISIONS.get(id)!;
+  return SPEC_IDS.map((id) => {
+    const r = REVISIONS[id];
     return { id: r.id, title: r.title, date: r.date, seed: r.seed, notation: r.notation, grammarSection: r.grammarSection, topRule: r.topRule, rules: r.rules };
   });
 }

@@ -1,6 +1,38 @@
 import type { DerivationNode } from "../ast/derivation";
+import type { Draft1993Ast } from "../ast/draft-1993";
+import type { Draft1994Ast } from "../ast/draft-1994";
+import type { Rfc1738Ast } from "../ast/rfc1738";
+import type { Components, Draft1997Ast, Draft2003Ast, Rfc3986Ast } from "../ast/types";
+import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
 import type { RuleInfo } from "./types";
+
+/**
+ * What the types know of each revision, by id: the AST its parse builds. One entry per revision;
+ * `SpecId` is its keys, and the registry (src/revisions/index.ts) must have exactly these ids. The
+ * rule names come from the build (generated/rule-names.ts).
+ */
+export interface SpecAsts {
+  "draft-1993": Draft1993Ast;
+  "draft-1994": Draft1994Ast;
+  rfc1738: Rfc1738Ast;
+  "draft-1997": Draft1997Ast;
+  "draft-2003": Draft2003Ast;
+  rfc3986: Rfc3986Ast;
+}
+
+/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003" | "rfc3986"`. */
+export type SpecId = keyof SpecAsts;
+
+/** The AST type of a revision: `SpecAst<"draft-1997">` is `Draft1997Ast`; a union of ids gives the union of their ASTs. */
+export type SpecAst<S extends SpecId = SpecId> = SpecAsts[S];
+
+/**
+ * The rule names of a revision, read from its grammar by the build: `RuleName<"draft-2003">` is
+ * `"URI-reference" | "absolute-URI" | ... | "IPv6address" | ...`. Options that take a rule accept
+ * these and any other string (an unknown name is an error value at run time, never a throw).
+ */
+export type RuleName<S extends SpecId = SpecId> = S extends keyof RuleNames ? RuleNames[S] : string;
 
 /** What the registry says about one revision. `specs()` returns these (without the parsers). */
 export interface SpecInfo {
@@ -19,9 +51,6 @@ export interface SpecInfo {
   /** Every rule, with its published name, section, published text and PEG notes. */
   rules: readonly RuleInfo[];
 }
-
-export type SpecId = "draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003" | "rfc3986";
-export const SPEC_IDS: readonly SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"];
 
 /** A revision the tool can parse: registry data plus its scanner and AST builder. */
 export interface Revision<A = unknown> extends SpecInfo {
@@ -47,6 +76,14 @@ export interface Revision<A = unknown> extends SpecInfo {
    * (src/ops/); a revision without it is skipped there with a note. See `RevisionComponents`.
    */
   components?: RevisionComponents;
+  /**
+   * The flat components (`components()`, `format()`) of an AST of a whole reference, read from the
+   * AST this revision builds (for the scheme-specific revisions, from the production that decided),
+   * or null for an AST of a smaller rule (host, port ...). `prefix` is text before the scheme that
+   * belongs to no component (draft-1994's "URL:"). Without it, the ASTs are read as the generic
+   * revisions' (scheme, authority or site, path, query, fragment).
+   */
+  readComponents?(ast: A): { components: Components; prefix: string } | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { generatedRules, generatedScanner } from "./generated";
-import { buildRfc1738Ast, type Rfc1738Ast, type Rfc1738Production } from "../ast/rfc1738";
+import { buildRfc1738Ast, readRfc1738Components, type Rfc1738Ast, type Rfc1738Production } from "../ast/rfc1738";
 import type { Revision } from "./revision";
 
 /** §5 url: the schemes that have their own production (§3.2-§3.11). */
@@ -40,6 +40,7 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   rules: generatedRules("rfc1738"),
   scanner: generatedScanner("rfc1738"),
   buildAst: buildRfc1738Ast,
+  readComponents: readRfc1738Components,
   characterRules: new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
   selectProduction: selectRfc1738Production,
   // §5 has no generic component rules: each scheme production names its own. The roles are taken

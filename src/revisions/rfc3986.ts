@@ -2,6 +2,7 @@ import { generatedRules, generatedScanner } from "./generated";
 import { buildRfc3986Ast } from "../ast/rfc3986";
 import type { Rfc3986Ast } from "../ast/types";
 import type { Revision } from "./revision";
+import { readGenericComponents } from "../ast/components";
 
 export const rfc3986: Revision<Rfc3986Ast> = {
   id: "rfc3986",
@@ -15,6 +16,7 @@ export const rfc3986: Revision<Rfc3986Ast> = {
   rules: generatedRules("rfc3986"),
   scanner: generatedScanner("rfc3986"),
   buildAst: buildRfc3986Ast,
+  readComponents: readGenericComponents,
   // §3 components: scheme (§3.1), authority (§3.2) = [ userinfo "@" ] host [ ":" port ] (§3.2.1-
   // §3.2.3), path (§3.3) of segments, query (§3.4), fragment (§3.5). Character classes: §2.2
   // gen-delims and sub-delims (reserved), §2.3 unreserved.

@@ -50,3 +50,36 @@ export function resolveThrowsOnBracket(t: EntryTable): EntryTable {
     },
   };
 }
+
+/**
+ * normalize() of an input the revision rejects answers a code of its own, "invalid-input" (as the
+ * 0.1 API did), instead of parse()'s error value.
+ */
+export function normalizeOwnError(t: EntryTable): EntryTable {
+  const real = t.entries.normalize;
+  return {
+    ...t,
+    entries: {
+      ...t.entries,
+      normalize: (input, spec, level) => {
+        const r = real(input, spec, level);
+        return !r.ok && r.error.code === "syntax" ? { ok: false, spec: r.spec as never, error: { code: "invalid-input" as never, message: "invalid input" } } : r;
+      },
+    },
+  };
+}
+
+/** explain() called with an unknown spec explains under the default revision instead of answering unknown-spec. */
+export function explainIgnoresUnknownSpec(t: EntryTable): EntryTable {
+  const real = t.raw.explain;
+  return {
+    ...t,
+    raw: {
+      ...t.raw,
+      explain: (input, options) => {
+        const r = real(input, options) as { ok: boolean; error?: { code: string } };
+        return !r.ok && r.error?.code === "unknown-spec" ? real(input, {}) : r;
+      },
+    },
+  };
+}

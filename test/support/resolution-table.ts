@@ -7,6 +7,7 @@
 // - algorithm: "-" when the algorithm gives `expected`, else what it gives (the document's printed
 //   answer then differs from its own algorithm; `note` says why);
 // - printed: the example as the seed prints it ("-" for our own cases).
+import type { SpecId } from "../../src/revisions";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResolveOptions } from "../../src/ops/resolve";
@@ -49,7 +50,7 @@ export function readResolutionTable(file: string): ResolutionCase[] {
   return readLines(file).map(({ line, cols }) => {
     if (cols.length < 8) throw new Error(`${file}:${line}: expected at least 8 columns, got ${cols.length}`);
     const [spec, mode, base, reference, expected, algorithm, section, printed, note = ""] = cols;
-    const options: ResolveOptions = { spec };
+    const options: ResolveOptions = { spec: spec as SpecId };
     for (const m of mode === "-" ? [] : mode.split(",")) {
       if (m === "strict") options.strict = true;
       else if (m === "nonstrict") options.strict = false;

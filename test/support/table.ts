@@ -11,11 +11,13 @@
 // Lines starting with `#` and blank lines are ignored.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { SpecId } from "../../src/revisions";
 
 export interface TableCase {
   file: string;
   line: number;
-  spec: string;
+  /** As written in the table: tables.test.ts reports an id that is no revision. */
+  spec: SpecId;
   rule: string;
   input: string;
   valid: boolean;
@@ -41,13 +43,40 @@ export function readTable(name: string): TableCase[] {
       out.push({
         file: name,
         line: i + 1,
-        spec,
+        spec: spec as SpecId,
         rule,
         input,
         valid: verdict === "valid",
         offset: offset === "-" || offset === "" ? null : Number(offset),
         source: rest.join(" ").trim(),
       });
+    });
+  return out;
+}
+
+/** One line of a table with its own columns (test/data/ops/, test/data/extract/ ...). */
+export interface DataRow {
+  file: string;
+  line: number;
+  cols: string[];
+}
+
+/**
+ * Reads a tab-separated table under test/data/ (`path` relative to it) whose columns its test
+ * names: `#` comments and blank lines are skipped, each line has at least `columns` columns (more
+ * are kept as they are), and a field that starts with a double quote is a JSON string, except in
+ * the last column, which is free text (the source, a note).
+ */
+export function readRows(path: string, columns: number): DataRow[] {
+  const out: DataRow[] = [];
+  readFileSync(join(DATA_DIR, path), "utf8")
+    .split("\n")
+    .forEach((raw, i) => {
+      const line = raw.replace(/\r$/, "");
+      if (line.trim() === "" || line.startsWith("#")) return;
+      const cols = line.split("\t");
+      if (cols.length < columns) throw new Error(`${path}:${i + 1}: expected ${columns} tab-separated columns, got ${cols.length}`);
+      out.push({ file: path, line: i + 1, cols: cols.map((c, k) => (k < columns - 1 && c.startsWith('"') ? (JSON.parse(c) as string) : c)) });
     });
   return out;
 }

@@ -1,13 +1,14 @@
 import type { Command } from "commander";
 import { caretDisplay } from "../../errors";
+import { checkParsed, COMPONENT_NAMES, type CheckOptions, type CheckResult, type ComponentName } from "../../ops/check";
 import { lint } from "../../ops/lint";
-import { parse, type ParseResult } from "../../parse";
-import { availableSpecIds, getRevision } from "../../revisions";
-import { EXIT_INVALID, EXIT_VALID, type CommandContext } from "../io";
+import { parse, verdictOf, type Verdict } from "../../parse";
+import { availableSpecIds, getRevision, type SpecId } from "../../revisions";
+import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { resolveSpecAndRule, specOption } from "../options";
 
-export function verdictText(input: string, r: ParseResult): string {
+export function verdictText(input: string, r: Verdict): string {
   // Scheme-aware revisions: parse() applied the production the input's scheme selects.
   const by = r.production ? ` (scheme-aware: the production its scheme selects)` : "";
   if (r.ok) return `valid    ${JSON.stringify(input)} is a ${r.spec} ${r.rule}${by}\n`;
@@ -15,14 +16,68 @@ export function verdictText(input: string, r: ParseResult): string {
   return `invalid  ${JSON.stringify(input)} is not a ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${caretDisplay(input, e.offset)}\n`;
 }
 
-export function verdictJson(input: string, r: ParseResult): string {
+export function verdictJson(input: string, r: Verdict): string {
   const record: Record<string, unknown> = { input, spec: r.spec, rule: r.rule };
   // The scheme-aware production, or (with --rule) the alternative the AST reports (rfc1738 url).
-  const production = r.production ?? (r.ok ? (r.ast as { production?: string }).production : undefined);
+  const production = r.production ?? (r.ok ? (r.ast as { production?: string } | undefined)?.production : undefined);
   if (production) record.production = production;
   record.valid = r.ok;
   if (!r.ok) record.error = r.error;
   return JSON.stringify(record) + "\n";
+}
+
+/** The policies of `check --require --schemes --hosts --ports --no-userinfo --no-password` (src/ops/check.ts). */
+export type CheckPolicy = Pick<CheckOptions, "require" | "schemes" | "hosts" | "ports" | "allowUserinfo" | "allowPassword">;
+
+/** The policy lines under a verdict: one per violated policy, with its code. */
+export function policyText(c: CheckResult): string {
+  if (c.valid && c.error) return `  ${c.error.code}: ${c.error.message}\n`;
+  return c.violations.map((v) => `  ${v.code}: ${v.message}\n`).join("");
+}
+
+/** One input's answer: the grammar's verdict, then (with policies) the violations; the line's first word is valid, invalid or refused. */
+function answer(input: string, r: Verdict, policy: CheckPolicy | undefined, json: boolean | undefined, notes: { message: string }[] | null): { out: string; verdict: string; rules: string[]; bad: boolean } {
+  const c = policy && r.ok && r.ast !== undefined ? checkParsed(r, policy) : null;
+  const refused = c !== null && !c.ok;
+  const verdict = !r.ok ? "invalid" : refused ? "refused" : "valid";
+  const rules = !r.ok ? [r.error.rule ?? r.error.code] : c ? (c.error ? [c.error.code] : c.violations.map((v) => v.code)) : [];
+  let out: string;
+  if (json) {
+    let line = verdictJson(input, r);
+    if (policy) line = line.replace(/}\n$/, `,"violations":${JSON.stringify(c ? c.violations : [])}${c?.error ? `,"policyError":${JSON.stringify(c.error)}` : ""}}\n`);
+    if (notes) line = line.replace(/}\n$/, `,"notes":${JSON.stringify(notes)}}\n`);
+    out = line;
+  } else {
+    let text = verdictText(input, r);
+    if (refused) text = text.replace(/^valid   /, "refused ").replace(/\n$/, `, but ${c!.error ? "the policies cannot be checked" : `violates ${c!.violations.length} ${c!.violations.length === 1 ? "policy" : "policies"}`}\n`) + policyText(c!);
+    out = text + (notes ?? []).map((n) => `  warning: ${n.message}\n`).join("");
+  }
+  return { out, verdict, rules, bad: !r.ok || refused };
+}
+
+/** The policies given on the command line, or undefined when none is; a bad value is a usage error. */
+export function policyFromFlags(opts: { require?: string; schemes?: string; hosts?: string; ports?: string; userinfo?: boolean; password?: boolean }): CheckPolicy | undefined {
+  const list = (s: string | undefined) => (s === undefined ? undefined : s.split(",").map((x) => x.trim()).filter((x) => x !== ""));
+  const policy: CheckPolicy = {};
+  const require = list(opts.require);
+  if (require) {
+    const unknown = require.filter((n) => !(COMPONENT_NAMES as readonly string[]).includes(n));
+    if (unknown.length > 0) throw new UsageError(`--require: unknown component ${unknown.map((n) => JSON.stringify(n)).join(", ")}; the components are ${COMPONENT_NAMES.join(", ")}`);
+    policy.require = require as ComponentName[];
+  }
+  const schemes = list(opts.schemes);
+  if (schemes) policy.schemes = schemes;
+  const hosts = list(opts.hosts);
+  if (hosts) policy.hosts = hosts;
+  const ports = list(opts.ports);
+  if (ports) {
+    const bad = ports.filter((p) => !/^[0-9]+$/.test(p));
+    if (bad.length > 0) throw new UsageError(`--ports: ${bad.map((p) => JSON.stringify(p)).join(", ")} is not a port number`);
+    policy.ports = ports.map((p) => Number.parseInt(p, 10));
+  }
+  if (opts.userinfo === false) policy.allowUserinfo = false;
+  if (opts.password === false) policy.allowPassword = false;
+  return Object.keys(policy).length > 0 ? policy : undefined;
 }
 
 /** For one input on the default rule: how the other available revisions judge it. */
@@ -37,15 +92,27 @@ function otherRevisions(input: string, spec: string): string {
 }
 
 /** The batch judge for `check -` (built in each worker thread too; see src/cli/batch.ts). */
-export function checkJudge(o: { spec: string; rule?: string; json?: boolean; lint?: boolean }): (line: string) => LineResult {
+export function checkJudge(o: { spec: SpecId; rule?: string; json?: boolean; lint?: boolean; policy?: CheckPolicy }): (line: string) => LineResult {
   return (input) => {
-    const r = parse(input, { spec: o.spec, rule: o.rule });
-    const notes = o.lint && r.ok && o.rule === undefined ? lint(input, o.spec) : [];
-    const out = o.json
-      ? o.lint ? verdictJson(input, r).replace(/}\n$/, `,"notes":${JSON.stringify(notes)}}\n`) : verdictJson(input, r)
-      : verdictText(input, r) + notes.map((n) => `  warning: ${n.message}\n`).join("");
-    return { out, verdict: r.ok ? "valid" : "invalid", rules: r.ok ? [] : [r.error.rule ?? r.error.code], bad: !r.ok };
+    const r = judgeOne(input, o.spec, o.rule, o.policy);
+    return answer(input, r, o.policy, o.json, o.lint ? lintNotes(input, r, o.spec, o.rule) : null);
   };
+}
+
+/**
+ * The verdict for one input. The AST is built only when something reads it: the policies, and a
+ * start rule whose AST names the alternative that matched (rfc1738 url: its production). Otherwise
+ * the scan alone decides, so a valid line of any size costs no more memory than a rejected one.
+ */
+function judgeOne(input: string, spec: SpecId, rule: string | undefined, policy: CheckPolicy | undefined): Verdict {
+  return policy !== undefined || rule !== undefined ? parse(input, { spec, rule }) : verdictOf(input, { spec });
+}
+
+/** The security notes of a valid input on the default rule (none otherwise). */
+function lintNotes(input: string, r: Verdict, spec: SpecId, rule: string | undefined): { message: string }[] {
+  if (!r.ok || rule !== undefined) return [];
+  const l = lint(input, { spec });
+  return l.ok ? l.notes : [];
 }
 
 export function registerCheck(program: Command, { io, setExit }: CommandContext): void {
@@ -57,12 +124,22 @@ export function registerCheck(program: Command, { io, setExit }: CommandContext)
       .addOption(specOption())
       .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
       .option("--json", "one JSON object per input: {input, spec, rule, valid, error?}")
-      .option("--lint", "add security notes (draft-2003 §7, draft-1997 §7, rfc1738 §6) for valid inputs; notes never change validity"),
+      .option("--lint", "add security notes (draft-2003 §7, draft-1997 §7, rfc1738 §6) for valid inputs; notes never change validity")
+      .option("--require <components>", `policy: comma-separated components that must be present (${COMPONENT_NAMES.join(", ")}); host and path must be non-empty`)
+      .option("--schemes <list>", "policy: comma-separated schemes allowed (compared without regard to case)")
+      .option("--hosts <list>", "policy: comma-separated hosts allowed (compared without regard to case; IPv6 in brackets)")
+      .option("--ports <list>", "policy: comma-separated ports allowed (an absent or empty port is not checked)")
+      .option("--no-userinfo", "policy: no userinfo (user@) allowed")
+      .option("--no-password", "policy: no password (a \":\" in the userinfo) allowed"),
   )
     .addHelpText(
       "after",
       `
 Exit status: 0 when every input is valid, 1 when any is invalid, 2 on a usage error.
+Policies (--require, --schemes, --hosts, --ports, --no-userinfo, --no-password) are checked on the
+components of valid inputs, like Python rfc3986's Validator: an input that violates one is
+"refused", with one code per violated policy (missing-host, scheme-not-allowed, port-not-allowed,
+userinfo-not-allowed, password-not-allowed ...; JSON: "violations"), and counts as invalid.
 With '-' every line of standard input is one input, taken verbatim: only the line ending
 ("\\n" or "\\r\\n") is removed, spaces are data, and every line gets exactly one answer.
 ${batchHelp}
@@ -71,20 +148,22 @@ Examples:
   $ uri-grammars check 'http://[::1]:8080/a/b?c#d'
   $ uri-grammars check --spec draft-2003 --rule IPv4address 255.255.255.255
   $ uri-grammars check --json --spec draft-1997 'http://a/~b' 'http://[::1]/'
-  $ printf 'http://a/\\nhttp://a b/\\n' | uri-grammars check -`,
+  $ printf 'http://a/\\nhttp://a b/\\n' | uri-grammars check -
+  $ zcat links.gz | uri-grammars check --json --jobs 2 --line-timeout 10 --summary --exit-zero - > verdicts.jsonl
+  $ uri-grammars check --require host --schemes http,https --no-password 'ftp://u:p@h/'`,
     )
-    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean } & BatchFlags) => {
+    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean; require?: string; schemes?: string; hosts?: string; ports?: string; userinfo?: boolean; password?: boolean } & BatchFlags) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
+      const policy = policyFromFlags(opts);
       let anyInvalid = false;
       const checkOne = async (input: string, single: boolean) => {
-        const r = parse(input, { spec, rule });
-        if (!r.ok) anyInvalid = true;
-        const notes = opts.lint && r.ok && rule === undefined ? lint(input, spec) : [];
-        if (opts.json) await io.out(opts.lint ? verdictJson(input, r).replace(/}\n$/, `,"notes":${JSON.stringify(notes)}}\n`) : verdictJson(input, r));
-        else await io.out(verdictText(input, r) + notes.map((n) => `  warning: ${n.message}\n`).join("") + (single && rule === undefined ? otherRevisions(input, spec) : ""));
+        const r = judgeOne(input, spec, rule, policy);
+        const a = answer(input, r, policy, opts.json, opts.lint ? lintNotes(input, r, spec, rule) : null);
+        if (a.bad) anyInvalid = true;
+        await io.out(a.out + (!opts.json && single && rule === undefined ? otherRevisions(input, spec) : ""));
       };
       if (inputs.length === 1 && inputs[0] === "-") {
-        const judge = { module: "commands/check", factory: "checkJudge", options: { spec, rule, json: opts.json, lint: opts.lint } };
+        const judge = { module: "commands/check", factory: "checkJudge", options: { spec, rule, json: opts.json, lint: opts.lint, policy } };
         anyInvalid = await runBatchCommand(io, judge, { spec, rule: rule ?? getRevision(spec)?.topRule }, opts);
       } else {
         for (const input of inputs) await checkOne(input, inputs.length === 1);

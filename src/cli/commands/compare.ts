@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { compareInput, selectSpecs, type CompareCell, type CompareResult } from "../../ops/compare";
-import { getRevision } from "../../revisions";
+import { getRevision, type SpecId } from "../../revisions";
 import { COMPONENT_KEYS } from "../../revisions/revision";
 import { componentName } from "../../ops/components";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
@@ -47,10 +47,17 @@ export function compareText(result: CompareResult, width = 100): string {
   return head + blocks.join("") + legend + notes.join("") + "\n";
 }
 
+/** compareInput() on revisions the command has checked: a failure here is a bug, not a verdict. */
+function compareAll(input: string, specs: SpecId[]): CompareResult {
+  const result = compareInput(input, { specs });
+  if (!result.ok) throw new Error(`internal: compare failed: ${result.error.message}`);
+  return result;
+}
+
 /** The batch judge for `compare -` (built in each worker thread too; see src/cli/batch.ts). */
-export function compareJudge(o: { specs: string[]; json?: boolean }): (line: string) => LineResult {
+export function compareJudge(o: { specs: SpecId[]; json?: boolean }): (line: string) => LineResult {
   return (input) => {
-    const result = compareInput(input, o.specs);
+    const result = compareAll(input, o.specs);
     const valid = result.cells.filter((c) => c.valid).map((c) => c.spec);
     const verdict = valid.length === result.cells.length ? "valid in all" : valid.length === 0 ? "invalid in all" : `valid only in ${valid.join(", ")}`;
     const rules = result.cells.filter((c) => !c.valid).map((c) => `${c.spec}: ${c.error?.rule ?? "?"}`);
@@ -90,7 +97,7 @@ Examples:
         return;
       }
       for (const input of inputs) {
-        const result = compareInput(input, specs);
+        const result = compareAll(input, specs);
         if (result.cells.some((c) => !c.valid)) anyInvalid = true;
         await io.out(opts.json ? JSON.stringify(result) + "\n" : compareText(result));
       }

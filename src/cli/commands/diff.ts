@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { ESCAPE } from "../../ops/characters";
-import { diffSpecs, type RuleSide, type SpecDiff } from "../../ops/diff";
-import { availableSpecIds, getRevision, isSpecId, type Revision } from "../../revisions";
-import { EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { diffRevisions, type RuleSide, type SpecDiff } from "../../ops/diff";
+import { EXIT_VALID, type CommandContext } from "../io";
+import { resolveRevision } from "../options";
 import { wrap } from "../table";
 
 /** `A-Z a-z 0-9 - . %XX`: a character set, runs of three or more consecutive characters as ranges. */
@@ -59,15 +59,6 @@ export function diffText(d: SpecDiff, width = 100): string {
   return out.join("\n").trimEnd() + "\n";
 }
 
-export function resolveRevision(id: string): Revision {
-  const r = getRevision(id);
-  if (!r) {
-    const why = isSpecId(id) ? `the ${id} grammar is not transcribed yet` : `unknown spec "${id}"`;
-    throw new UsageError(`${why}; available: ${availableSpecIds().join(", ")}`);
-  }
-  return r;
-}
-
 export function registerDiff(program: Command, { io, setExit }: CommandContext): void {
   program
     .command("diff")
@@ -86,7 +77,7 @@ Examples:
   $ uri-grammars diff --json draft-1997 draft-2003`,
     )
     .action(async (a: string, b: string, opts: { json?: boolean }) => {
-      const d = diffSpecs(resolveRevision(a), resolveRevision(b));
+      const d = diffRevisions(resolveRevision(a), resolveRevision(b));
       await io.out(opts.json ? JSON.stringify(d, null, 2) + "\n" : diffText(d));
       setExit(EXIT_VALID);
     });

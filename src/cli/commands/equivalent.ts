@@ -27,8 +27,8 @@ Examples:
   $ uri-grammars equivalent --json --level string 'http://a/' 'HTTP://a/'`,
     )
     .action(async (a: string, b: string, opts: { spec: string; level: NormalizationLevel; json?: boolean }) => {
-      checkNormalizeSpec(opts.spec);
-      const r = equivalent(a, b, { spec: opts.spec, level: opts.level });
+      const spec = checkNormalizeSpec(opts.spec);
+      const r = equivalent(a, b, { spec, level: opts.level });
       if (opts.json) await io.out(JSON.stringify(r) + "\n");
       if (!r.ok) {
         io.err(`uri-grammars: ${r.which ? `input ${r.which} (${JSON.stringify(r.which === "a" ? a : b)}) is invalid: ` : ""}${r.error.message}\n`);

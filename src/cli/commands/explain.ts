@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { explain, type Explanation, type ExplainNode } from "../../ops/explain";
+import type { SpecId } from "../../revisions";
 import type { ComponentKey } from "../../revisions/revision";
-import { EXIT_INVALID, EXIT_VALID, processIo, type CommandContext } from "../io";
+import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
+import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { resolveSpecAndRule, specOption } from "../options";
 import { wrap } from "../table";
 
@@ -53,30 +55,53 @@ export function explainText(x: Explanation, colour: boolean, width = 100): strin
   return out.join("\n") + "\n";
 }
 
+/** The batch judge for `explain -` (built in each worker thread; see src/cli/batch.ts): one compact JSON line, or a text block and a blank line. */
+export function explainJudge(o: { spec: SpecId; full?: boolean; json?: boolean; colour?: boolean }): (input: string) => LineResult {
+  return (input) => {
+    const x = explain(input, { spec: o.spec, full: o.full });
+    // The spec was checked before the batch began and every line is a string: no failure value here.
+    if (!x.ok) throw new Error(x.error.message);
+    const out = o.json ? JSON.stringify(x) + "\n" : explainText(x, o.colour === true) + "\n";
+    return { out, verdict: x.valid ? "valid" : "invalid", rules: [], bad: !x.valid };
+  };
+}
+
 export function registerExplain(program: Command, { io, setExit }: CommandContext): void {
-  program
-    .command("explain")
-    .description("why a revision accepts or rejects an input: the derivation, or a sentence to act on; plus security notes")
-    .argument("<input>", "the input")
-    .addOption(specOption())
-    .option("--no-color", "plain text even on a terminal")
-    .option("--full", "keep the one-character rules (alpha, pchar ...) in the derivation")
-    .option("--json", "print the explanation as JSON")
+  addBatchOptions(
+    program
+      .command("explain")
+      .description("why a revision accepts or rejects an input: the derivation, or a sentence to act on; plus security notes")
+      .argument("<input>", "the input; '-' reads standard input, one input per line, verbatim")
+      .addOption(specOption())
+      .option("--no-color", "plain text even on a terminal")
+      .option("--full", "keep the one-character rules (alpha, pchar ...) in the derivation")
+      .option("--json", "print the explanation as JSON (with '-': one compact JSON object per line)"),
+  )
     .addHelpText(
       "after",
       `
-Exit status: 0 when the input is valid, 1 when not, 2 on a usage error. Colour is used only on a
-terminal, and never with --no-color or when NO_COLOR is set.
+Exit status: 0 when the input is valid (with '-': every input), 1 when not, 2 on a usage error.
+Colour is used only on a terminal, and never with --no-color or when NO_COLOR is set. With '-' each
+explanation is followed by a blank line.
+${batchHelp}
 
 Examples:
   $ uri-grammars explain --spec draft-1997 'http://a/b[1]'
-  $ uri-grammars explain 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'`,
+  $ uri-grammars explain 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
+  $ printf 'http://a/b[1]\\nhttp://a/~b\\n' | uri-grammars explain --json -`,
     )
-    .action(async (input: string, opts: { spec: string; color: boolean; full?: boolean; json?: boolean }) => {
+    .action(async (input: string, opts: { spec: string; color: boolean; full?: boolean; json?: boolean } & BatchFlags) => {
       const { spec } = resolveSpecAndRule(opts.spec, undefined);
-      const x = explain(input, spec, { full: opts.full });
       const colour = opts.color && io === processIo && process.stdout.isTTY === true && !process.env.NO_COLOR;
+      if (input === "-") {
+        const judge = { module: "commands/explain", factory: "explainJudge", options: { spec, full: opts.full, json: opts.json, colour } };
+        const anyInvalid = await runBatchCommand(io, judge, { spec }, opts);
+        setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
+        return;
+      }
+      const x = explain(input, { spec, full: opts.full });
+      if (!x.ok) throw new UsageError(x.error.message);
       await io.out(opts.json ? JSON.stringify(x, null, 2) + "\n" : explainText(x, colour));
-      setExit(x.valid ? EXIT_VALID : EXIT_INVALID);
+      setExit(x.valid || opts.exitZero ? EXIT_VALID : EXIT_INVALID);
     });
 }

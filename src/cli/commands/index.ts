@@ -7,6 +7,7 @@ import { registerCompare } from "./compare";
 import { registerDiff } from "./diff";
 import { registerEquivalent } from "./equivalent";
 import { registerExplain } from "./explain";
+import { registerExtract } from "./extract";
 import { registerFidelity } from "./fidelity";
 import { registerMatrix } from "./matrix";
 import { registerNormalize } from "./normalize";
@@ -28,4 +29,5 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerSpecs,
   registerRules,
   registerFidelity,
+  registerExtract,
 ];

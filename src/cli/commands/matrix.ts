@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { characterTable, CHARACTERS, MATRIX_KEYS, type CharacterTable } from "../../ops/characters";
+import { characterTableOf, CHARACTERS, MATRIX_KEYS, type CharacterTable } from "../../ops/characters";
 import { noComponentsNote } from "../../ops/components";
 import { availableSpecIds } from "../../revisions";
 import type { ComponentKey } from "../../revisions/revision";
 import { EXIT_VALID, type CommandContext } from "../io";
-import { resolveRevision } from "./diff";
+import { resolveRevision } from "../options";
 
 /** One letter per component in the text view. */
 const LETTER: Record<string, string> = { scheme: "s", userinfo: "u", password: "p", host: "h", port: "o", segment: "g", query: "q", fragment: "f" };
@@ -20,7 +20,7 @@ export function buildMatrix(ids: string[]): Matrix {
   const notes: string[] = [];
   for (const id of ids) {
     const revision = resolveRevision(id);
-    const t = characterTable(revision);
+    const t = characterTableOf(revision);
     if (t) tables.push(t);
     else notes.push(noComponentsNote(revision));
   }

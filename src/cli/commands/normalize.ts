@@ -1,8 +1,9 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { LEVELS, normalize, NORMALIZING_SPECS, type NormalizationLevel } from "../../ops/normalize";
+import type { SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
-import { forEachLine } from "../lines";
+import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 
 export function levelOption(): Option {
   return new Option("--level <level>", "rung of the comparison ladder (draft-2003 §6.2): string (§6.2.1), syntax (§6.2.2), scheme (§6.2.3)").choices([...LEVELS]).default("scheme");
@@ -12,19 +13,43 @@ export function normalizeSpecOption(): Option {
   return new Option("--spec <id>", `revision: ${NORMALIZING_SPECS.join(", ")} (their §6)`).default("draft-2003");
 }
 
-export function checkNormalizeSpec(spec: string): void {
-  if (!NORMALIZING_SPECS.includes(spec)) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}`);
+export function checkNormalizeSpec(spec: string): SpecId {
+  const known = NORMALIZING_SPECS.find((id) => id === spec);
+  if (!known) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}`);
+  return known;
+}
+
+/**
+ * The answer for one input: the normal form on standard output (with --steps, each step under it), or
+ * in text mode the error on standard error; with --json one JSON object on standard output.
+ * Also the batch judge for `normalize -` (built in each worker thread; see src/cli/batch.ts).
+ */
+export function normalizeJudge(o: { spec: SpecId; level: NormalizationLevel; steps?: boolean; json?: boolean }): (input: string) => LineResult {
+  return (input) => {
+    const r = normalize(input, { spec: o.spec, level: o.level });
+    const verdict = r.ok ? "valid" : "invalid";
+    const rules = r.ok ? [] : ["rule" in r.error && r.error.rule ? r.error.rule : r.error.code];
+    if (o.json) return { out: JSON.stringify(r.ok ? r : { ...r, input }) + "\n", verdict, rules, bad: !r.ok };
+    if (!r.ok) {
+      const caret = "offset" in r.error ? `\n${caretDisplay(input, r.error.offset)}` : "";
+      return { out: "", err: `invalid  ${JSON.stringify(input)}: ${r.error.message}${caret}\n`, verdict, rules, bad: true };
+    }
+    const steps = o.steps ? r.steps.map((s) => `  ${s.section}: ${s.rule}\n    -> ${s.result}\n`).join("") : "";
+    return { out: r.normalized + "\n" + steps, verdict, rules, bad: false };
+  };
 }
 
 export function registerNormalize(program: Command, { io, setExit }: CommandContext): void {
-  program
-    .command("normalize")
-    .description("normalize inputs for comparison (draft-2003 §6.2 ladder, draft-1997 §6)")
-    .argument("<input...>", "inputs; a single '-' reads standard input, one input per line, verbatim")
-    .addOption(normalizeSpecOption())
-    .addOption(levelOption())
-    .option("--steps", "also print each normalization that changed the input, with its section")
-    .option("--json", "one JSON object per input: {ok, spec, level, input, normalized, steps}")
+  addBatchOptions(
+    program
+      .command("normalize")
+      .description("normalize inputs for comparison (draft-2003 §6.2 ladder, draft-1997 §6)")
+      .argument("<input...>", "inputs; a single '-' reads standard input, one input per line, verbatim")
+      .addOption(normalizeSpecOption())
+      .addOption(levelOption())
+      .option("--steps", "also print each normalization that changed the input, with its section")
+      .option("--json", "one JSON object per input: {ok, spec, level, input, normalized, steps}"),
+  )
     .addHelpText(
       "after",
       `
@@ -34,6 +59,8 @@ merge (§6.2.2.3). Scheme level adds: a default port (RFC 1738 §3: http 80, ftp
 nntp 119, telnet 23, wais 210, prospero 1525) or an empty port is elided (§6.2.3).
 draft-1997: scheme (§4.1) and host (§6) to lower case; scheme level: an explicit default port elided.
 Exit status: 0 when every input is valid, 1 when any is invalid, 2 on a usage error.
+In text mode the normal form goes to standard output and an invalid input's error to standard error.
+${batchHelp}
 
 Examples:
   $ uri-grammars normalize 'eXAMPLE://a/./b/../b/c/%7a'
@@ -41,27 +68,22 @@ Examples:
   $ uri-grammars normalize --spec draft-1997 --level syntax 'http://WWW.XEROX.com:80/'
   $ printf 'http://a:80/\\nhttp://A/\\n' | uri-grammars normalize --json -`,
     )
-    .action(async (inputs: string[], opts: { spec: string; level: NormalizationLevel; steps?: boolean; json?: boolean }) => {
-      checkNormalizeSpec(opts.spec);
+    .action(async (inputs: string[], opts: { spec: string; level: NormalizationLevel; steps?: boolean; json?: boolean } & BatchFlags) => {
+      const spec = checkNormalizeSpec(opts.spec);
+      const options = { spec, level: opts.level, steps: opts.steps, json: opts.json };
       let anyInvalid = false;
-      const one = async (input: string) => {
-        const r = normalize(input, { spec: opts.spec, level: opts.level });
-        if (opts.json) {
-          await io.out(JSON.stringify(r.ok ? r : { ...r, input }) + "\n");
-          if (!r.ok) anyInvalid = true;
-          return;
+      if (inputs.length === 1 && inputs[0] === "-") {
+        const judge = { module: "commands/normalize", factory: "normalizeJudge", options };
+        anyInvalid = await runBatchCommand(io, judge, { spec, level: opts.level }, opts, "err");
+      } else {
+        const answer = normalizeJudge(options);
+        for (const input of inputs) {
+          const r = answer(input);
+          if (r.bad) anyInvalid = true;
+          if (r.err) io.err(r.err);
+          if (r.out) await io.out(r.out);
         }
-        if (!r.ok) {
-          anyInvalid = true;
-          const caret = r.error.parseError ? `\n${caretDisplay(input, r.error.parseError.offset)}` : "";
-          io.err(`invalid  ${JSON.stringify(input)}: ${r.error.message}${caret}\n`);
-          return;
-        }
-        await io.out(r.normalized + "\n");
-        if (opts.steps) for (const s of r.steps) await io.out(`  ${s.section}: ${s.rule}\n    -> ${s.result}\n`);
-      };
-      if (inputs.length === 1 && inputs[0] === "-") await forEachLine(io.stdin, one);
-      else for (const input of inputs) await one(input);
-      setExit(anyInvalid ? EXIT_INVALID : EXIT_VALID);
+      }
+      setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });
 }

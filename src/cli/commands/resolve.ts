@@ -1,8 +1,9 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { NO_RESOLUTION, resolve, resultText, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
-import { DEFAULT_SPEC, SPEC_IDS } from "../../revisions";
+import { DEFAULT_SPEC, isSpecId, SPEC_IDS, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 
 interface ResolveCliOptions {
   spec: string;
@@ -23,7 +24,8 @@ function errorText(reference: string, base: string, r: ResolveResult): string {
   if (r.ok) return "";
   const e = r.error;
   const input = e.code === "invalid-base" ? base : reference;
-  const caret = e.parseError && e.parseError.code === "syntax" ? `\n${caretDisplay(input, e.parseError.offset)}` : "";
+  const parseError = "parseError" in e ? e.parseError : undefined;
+  const caret = parseError && parseError.code === "syntax" ? `\n${caretDisplay(input, parseError.offset)}` : "";
   return `${r.spec}: ${JSON.stringify(reference)}: ${e.message}${caret}\n`;
 }
 
@@ -31,18 +33,46 @@ function pad(s: string, n: number): string {
   return s + " ".repeat(Math.max(0, n - [...s].length));
 }
 
+/**
+ * The answer for one reference: with --json one JSON object; in text mode `REF = ANSWER` (errors on
+ * standard error), or with --all-specs the side-by-side table of this one reference. Also the batch
+ * judge for `resolve BASE -` (built in each worker thread; see src/cli/batch.ts).
+ */
+export function resolveJudge(o: Omit<ResolveCliOptions, "spec"> & { spec: SpecId; base: string }): (reference: string) => LineResult {
+  const specs = o.allSpecs ? [...SPEC_IDS] : [o.spec];
+  const options = { strict: o.strict, dotSegments: o.dotSegments };
+  return (reference) => {
+    const results = specs.map((spec) => resolve(o.base, reference, { ...options, spec }));
+    const failed = results.filter((r) => !r.ok);
+    const verdict = failed.length === 0 ? "resolved" : "error";
+    const rules = failed.map((r) => (r.ok ? "" : `${r.spec}: ${r.error.code}`));
+    const answer = { verdict, rules, bad: failed.length > 0 };
+    if (o.json) {
+      const record = o.allSpecs ? { base: o.base, reference, results: Object.fromEntries(results.map((r) => [r.spec, r])) } : { base: o.base, reference, ...results[0] };
+      return { out: JSON.stringify(record) + "\n", ...answer };
+    }
+    const err = failed.map((r) => errorText(reference, o.base, r)).join("");
+    if (o.allSpecs) return { out: allSpecsTable(o.base, [{ reference, results }], o), err, ...answer };
+    const r = results[0];
+    const out = r.ok ? `${reference === "" ? "<>" : reference} = ${resultText(r)}${r.kind === "not-defined" ? ` (${citationLine(r.spec)})` : ""}\n` : "";
+    return { out, err, ...answer };
+  };
+}
+
 export function registerResolve(program: Command, { io, setExit }: CommandContext): void {
-  program
-    .command("resolve")
-    .description("resolve references against a base by one revision's rules (or by every revision, side by side)")
-    .argument("<base>", "the base (an absolute URL/URI)")
-    .argument("<reference...>", "references to resolve")
-    .addOption(new Option("--spec <id>", `revision: ${SPEC_IDS.join(", ")}`).default(DEFAULT_SPEC))
-    .option("--strict", "draft-2003 validating parser: keep a scheme equal to the base's (http:g stays http:g); rfc3986 §5.2.2 strict is the default there")
-    .option("--no-strict", "rfc3986 §5.2.2 non-strict parser (backward compatibility): ignore a scheme equal to the base's (http:g gives http://a/b/c/g)")
-    .addOption(new Option("--dot-segments <choice>", 'draft-2003 §5.2 merge step 7: leading ".." segments are kept, removed, or an error').choices(["keep", "remove", "error"]).default("keep"))
-    .option("--all-specs", "print the answer of every revision side by side")
-    .option("--json", "one JSON object per reference")
+  addBatchOptions(
+    program
+      .command("resolve")
+      .description("resolve references against a base by one revision's rules (or by every revision, side by side)")
+      .argument("<base>", "the base (an absolute URL/URI)")
+      .argument("<reference...>", "references to resolve; a single '-' reads standard input, one reference per line, verbatim")
+      .addOption(new Option("--spec <id>", `revision: ${SPEC_IDS.join(", ")}`).default(DEFAULT_SPEC))
+      .option("--strict", "draft-2003 validating parser: keep a scheme equal to the base's (http:g stays http:g); rfc3986 §5.2.2 strict is the default there")
+      .option("--no-strict", "rfc3986 §5.2.2 non-strict parser (backward compatibility): ignore a scheme equal to the base's (http:g gives http://a/b/c/g)")
+      .addOption(new Option("--dot-segments <choice>", 'draft-2003 §5.2 merge step 7: leading ".." segments are kept, removed, or an error').choices(["keep", "remove", "error"]).default("keep"))
+      .option("--all-specs", "print the answer of every revision side by side")
+      .option("--json", "one JSON object per reference"),
+  )
     .addHelpText(
       "after",
       `
@@ -51,7 +81,9 @@ Answers are printed as the Appendix C tables print them: REF = ANSWER, where ANS
 or "not defined" for draft-1994 and
 rfc1738, which define no resolution (the citation says where). draft-1993 follows its "Partial form"
 rules. Exit status: 0 when every reference resolved, 1 when a base or reference is invalid (or
-merge step 7 reports an error), 2 on a usage error.
+merge step 7 reports an error), 2 on a usage error. With '-' and --all-specs, each reference gets
+its own table.
+${batchHelp}
 
 Examples:
   $ uri-grammars resolve 'http://a/b/c/d;p?q' g ../g '?y' '#s'
@@ -60,33 +92,33 @@ Examples:
   $ uri-grammars resolve --spec rfc3986 --no-strict 'http://a/b/c/d;p?q' 'http:g'
   $ uri-grammars resolve --dot-segments remove 'http://a/b/c/d;p?q' '../../../g'
   $ uri-grammars resolve --all-specs 'http://a/b/c/d;p?q' '?y' 'g?y/./x' 'http:g'
-  $ uri-grammars resolve --json --all-specs 'http://a/b/c/d;p?q' '..'`,
+  $ uri-grammars resolve --json --all-specs 'http://a/b/c/d;p?q' '..'
+  $ printf 'g\\n../g\\n' | uri-grammars resolve 'http://a/b/c/d;p?q' -`,
     )
-    .action(async (base: string, references: string[], opts: ResolveCliOptions) => {
-      if (!(SPEC_IDS as readonly string[]).includes(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
-      const specs = opts.allSpecs ? [...SPEC_IDS] : [opts.spec];
-      const options = { strict: opts.strict, dotSegments: opts.dotSegments };
-      const rows = references.map((reference) => ({ reference, results: specs.map((spec) => resolve(base, reference, { ...options, spec })) }));
-      const anyError = rows.some((row) => row.results.some((r) => !r.ok));
-
-      if (opts.json) {
-        for (const { reference, results } of rows) {
-          const record = opts.allSpecs
-            ? { base, reference, results: Object.fromEntries(results.map((r) => [r.spec, r])) }
-            : { base, reference, ...results[0] };
-          await io.out(JSON.stringify(record) + "\n");
-        }
-      } else if (!opts.allSpecs) {
-        for (const { reference, results } of rows) {
-          const r = results[0];
-          if (r.ok) await io.out(`${reference === "" ? "<>" : reference} = ${resultText(r)}${r.kind === "not-defined" ? ` (${citationLine(r.spec)})` : ""}\n`);
-          else io.err(errorText(reference, base, r));
-        }
-      } else {
+    .action(async (base: string, references: string[], opts: ResolveCliOptions & BatchFlags) => {
+      if (!isSpecId(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
+      const judgeOptions = { base, spec: opts.spec, strict: opts.strict, dotSegments: opts.dotSegments, allSpecs: opts.allSpecs, json: opts.json };
+      let anyError = false;
+      if (references.length === 1 && references[0] === "-") {
+        const judge = { module: "commands/resolve", factory: "resolveJudge", options: judgeOptions };
+        anyError = await runBatchCommand(io, judge, { base, spec: opts.spec }, opts, "err");
+      } else if (opts.allSpecs && !opts.json) {
+        // One table for all the references, its columns aligned across them.
+        const options = { strict: opts.strict, dotSegments: opts.dotSegments };
+        const rows = references.map((reference) => ({ reference, results: SPEC_IDS.map((spec) => resolve(base, reference, { ...options, spec })) }));
+        anyError = rows.some((row) => row.results.some((r) => !r.ok));
         await io.out(allSpecsTable(base, rows, opts));
         for (const { reference, results } of rows) for (const r of results) if (!r.ok) io.err(errorText(reference, base, r));
+      } else {
+        const answer = resolveJudge(judgeOptions);
+        for (const reference of references) {
+          const r = answer(reference);
+          if (r.bad) anyError = true;
+          if (r.err) io.err(r.err);
+          if (r.out) await io.out(r.out);
+        }
       }
-      setExit(anyError ? EXIT_INVALID : EXIT_VALID);
+      setExit(anyError && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });
 }
 

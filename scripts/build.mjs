@@ -1,0 +1,29 @@
+// npm run build (and `prepare`, so `npm ci` builds): grammars -> generated/ -> dist/ (tsc) -> the
+// package's own files (scripts/build-package.mjs). One script rather than a chain of npm scripts:
+// `npm pack` runs `prepare` after `prepack` has replaced package.json by the published manifest,
+// which has no scripts (scripts/pack-manifest.mjs).
+//
+// URI_GRAMMARS_PREBUILT=1 skips the build when dist/ is complete: the consumer test
+// (test/package.test.ts) packs the build that `npm test` has just made, instead of rebuilding dist/
+// under the running tests.
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+
+if (process.env.URI_GRAMMARS_PREBUILT === "1" && existsSync(join(root, "dist", "src", "index.mjs"))) {
+  console.log("build: URI_GRAMMARS_PREBUILT=1, using the existing dist/");
+  process.exit(0);
+}
+
+const node = (script) => execFileSync(process.execPath, [join(root, "scripts", script)], { cwd: root, stdio: "inherit" });
+node("build-grammars.mjs");
+node("compile-scanner.mjs");
+// tsc does not remove what an older build compiled (a module since deleted): start from nothing.
+rmSync(join(root, "dist"), { recursive: true, force: true });
+execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
+node("build-package.mjs");

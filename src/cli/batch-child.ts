@@ -1,0 +1,25 @@
+// A child process of batch mode (src/cli/batch-supervisor.ts), for the lines too large for a worker
+// thread: started with --max-old-space-size, so running out of memory ends this process only.
+// argv[2] is {judge, ctx} as JSON. Lines come on standard input and answers go out on fd 3, both as
+// frames (src/cli/batch-lines.ts FrameReader): {id, size} + the line's UTF-8 bytes in; {ready} once
+// the judge is built, then {id, out, lines, bad, verdicts, rules, size} + the answer's standard
+// output text and standard error text, out. Standard output and error are the judge's own (the
+// supervisor keeps them apart from the answers). When standard input ends, so does the process.
+import { Socket } from "node:net";
+import { frame, FrameReader, judgeItem, loadJudge, pack, type JudgeSpec, type RejectContext } from "./batch-lines";
+
+const { judge: spec, ctx } = JSON.parse(process.argv[2]) as { judge: JudgeSpec; ctx: RejectContext };
+const answers = new Socket({ fd: 3, readable: false, writable: true });
+const judge = loadJudge(spec);
+const send = (parts: Buffer[]) => {
+  for (const p of parts) answers.write(p);
+};
+send(frame({ ready: true }));
+const lines = new FrameReader<{ id: number; size: number }>((header, payload) => {
+  const packed = pack([judgeItem(judge, { line: payload.toString("utf8") }, ctx)]);
+  const out = Buffer.from(packed.out, "utf8");
+  const err = Buffer.from(packed.err, "utf8");
+  send(frame({ id: header.id, out: out.length, lines: packed.lines, bad: packed.bad, verdicts: packed.verdicts, rules: packed.rules }, [out, err]));
+});
+process.stdin.on("data", (chunk: Buffer) => lines.push(chunk));
+process.stdin.on("end", () => process.exit(0));

@@ -1,0 +1,135 @@
+// check(): the grammar's verdict plus policies on the components, as Python rfc3986's Validator
+// offers them (require_presence_of, allow_schemes, allow_hosts, allow_ports, forbid_use_of_password).
+// A policy is no part of any grammar: it is what an application accepts among valid references. Each
+// violated policy gives its own code, next to the grammar's verdict, which it never changes.
+import type { Components } from "../ast/types";
+import type { ParseError } from "../errors";
+import { parse, type ParseResult } from "../parse";
+import { invalidOption, optionsObject } from "../request";
+import type { RuleName, SpecId } from "../revisions";
+import { notAReference, readComponents } from "./reference-components";
+
+/** The components a policy can name. */
+export type ComponentName = "scheme" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
+
+export const COMPONENT_NAMES: readonly ComponentName[] = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"];
+
+/** The options of `check()`: the revision and rule as for parse(), and the policies (all optional). */
+export interface CheckOptions<S extends SpecId = SpecId> {
+  /** Revision id; default `draft-2003`. */
+  spec?: S;
+  /** Start rule; default the revision's top rule. Policies need one that derives a whole reference. */
+  rule?: RuleName<S> | (string & {});
+  /** Components that must be present (not null); `host` and `path` must also be non-empty. */
+  require?: readonly ComponentName[];
+  /** The schemes allowed, compared without regard to case (draft-2003 §3.1). */
+  schemes?: readonly string[];
+  /** The hosts allowed, compared without regard to case, as the reference writes them (IPv6 in brackets). */
+  hosts?: readonly string[];
+  /** The ports allowed (numbers, or strings of digits), compared by value; an absent or empty port is not checked. */
+  ports?: readonly (number | string)[];
+  /** `false`: a userinfo (`user@`, even an empty one) is a violation. Default true. */
+  allowUserinfo?: boolean;
+  /** `false`: a password (a ":" in the userinfo) is a violation. Default true. */
+  allowPassword?: boolean;
+}
+
+/** One code per policy: `missing-host` ... for `require`, then the allow-lists and the userinfo rules. */
+export type PolicyCode = `missing-${ComponentName}` | "scheme-not-allowed" | "host-not-allowed" | "port-not-allowed" | "userinfo-not-allowed" | "password-not-allowed";
+
+export interface PolicyViolation {
+  code: PolicyCode;
+  /** The component the policy is about. */
+  component: ComponentName;
+  message: string;
+}
+
+/**
+ * The grammar's verdict (`valid`, with parse()'s `error` when not) and the policies' (`violations`,
+ * one per violated policy, in the order: require, schemes, hosts, ports, userinfo, password). `ok`
+ * is both: valid and no violation. A usage problem (unknown spec or rule, a non-string input, an
+ * unknown component name in `require`) is `valid: false` with parse()'s error value.
+ */
+export interface CheckResult {
+  ok: boolean;
+  spec: string;
+  rule: string | null;
+  production?: string;
+  valid: boolean;
+  error: ParseError | null;
+  violations: PolicyViolation[];
+  /** The components the policies were checked on; null when the input is invalid. */
+  components: Components | null;
+}
+
+/**
+ * Checks an input against a revision's grammar and against policies on its components, like Python
+ * rfc3986's `Validator`: required components, allowed schemes, hosts and ports, no userinfo, no
+ * password. Each violated policy is one `PolicyViolation` with its own code; the grammar's verdict
+ * is `valid` (and `error`). Policies are checked only on valid input. Never throws.
+ *
+ * @example
+ * import { check } from "uri-grammars";
+ * const r = check("ftp://user:pw@example.com/", { require: ["host", "query"], schemes: ["http", "https"], allowPassword: false });
+ * r.valid; // => true
+ * r.ok;    // => false
+ * r.violations.map((v) => v.code); // => ["missing-query", "scheme-not-allowed", "password-not-allowed"]
+ * check("http://a b/", { schemes: ["http"] }).error?.offset; // => 8
+ */
+export function check<S extends SpecId = "draft-2003">(input: unknown, options?: CheckOptions<S>): CheckResult;
+export function check(input: unknown, options?: CheckOptions): CheckResult {
+  const o = optionsObject(options);
+  const require = o.require ?? [];
+  const specAsked = o.spec === undefined ? "draft-2003" : String(o.spec);
+  const unknownName = Array.isArray(require) ? require.find((n) => !(COMPONENT_NAMES as readonly unknown[]).includes(n)) : "(not a list)";
+  if (unknownName !== undefined) {
+    const bad = invalidOption(specAsked, o.rule ?? null, `check() cannot require ${JSON.stringify(unknownName)}: the components are ${COMPONENT_NAMES.join(", ")}.`);
+    return { ok: false, spec: bad.spec, rule: bad.rule, valid: false, error: bad.error, violations: [], components: null };
+  }
+  return checkParsed(parse(input, { spec: o.spec, rule: o.rule }), o);
+}
+
+/** check() on a parse already made (the CLI's batch judge parses once for the verdict and the policies). */
+export function checkParsed(r: ParseResult, o: Partial<CheckOptions>): CheckResult {
+  if (!r.ok) {
+    const out: CheckResult = { ok: false, spec: r.spec, rule: r.rule, valid: false, error: r.error, violations: [], components: null };
+    if (r.production !== undefined) out.production = r.production;
+    return out;
+  }
+  const read = readComponents(r.ast);
+  const policies = (o.require?.length ?? 0) > 0 || o.schemes !== undefined || o.hosts !== undefined || o.ports !== undefined || o.allowUserinfo === false || o.allowPassword === false;
+  // A rule below a whole reference is valid input without components: a problem only when a policy needs them.
+  const error = read === null && policies ? notAReference(r.spec, r.rule) : null;
+  const violations = read === null ? [] : policyViolations(read.components, o);
+  const out: CheckResult = { ok: error === null && violations.length === 0, spec: r.spec, rule: r.rule, valid: true, error, violations, components: read ? read.components : null };
+  if (r.production !== undefined) out.production = r.production;
+  return out;
+}
+
+function policyViolations(c: Components, o: Partial<CheckOptions>): PolicyViolation[] {
+  const out: PolicyViolation[] = [];
+  const add = (code: PolicyCode, component: ComponentName, message: string) => out.push({ code, component, message });
+  for (const name of o.require ?? []) {
+    const value = c[name];
+    const missing = value === null || ((name === "host" || name === "path") && value === "");
+    if (missing) add(`missing-${name}`, name, value === null ? `The ${name} is required, and the reference has none.` : `The ${name} is required, and the reference's is empty.`);
+  }
+  if (o.schemes && c.scheme !== null && !o.schemes.some((s) => String(s).toLowerCase() === c.scheme!.toLowerCase())) {
+    add("scheme-not-allowed", "scheme", `The scheme ${JSON.stringify(c.scheme)} is not one of the schemes allowed: ${o.schemes.join(", ")}.`);
+  }
+  if (o.hosts && c.host !== null && c.host !== "" && !o.hosts.some((h) => String(h).toLowerCase() === c.host!.toLowerCase())) {
+    add("host-not-allowed", "host", `The host ${JSON.stringify(c.host)} is not one of the hosts allowed: ${o.hosts.join(", ")}.`);
+  }
+  if (o.ports && c.port !== null && c.port !== "") {
+    const value = Number.parseInt(c.port, 10);
+    const allowed = o.ports.map((p) => (typeof p === "number" ? p : /^[0-9]+$/.test(String(p)) ? Number.parseInt(String(p), 10) : NaN));
+    if (!allowed.includes(value)) add("port-not-allowed", "port", `The port ${c.port} is not one of the ports allowed: ${o.ports.join(", ")}.`);
+  }
+  if (o.allowUserinfo === false && c.userinfo !== null) {
+    add("userinfo-not-allowed", "userinfo", `The reference has a userinfo (${JSON.stringify(c.userinfo)}), and none is allowed.`);
+  }
+  if (o.allowPassword === false && c.userinfo !== null && c.userinfo.includes(":")) {
+    add("password-not-allowed", "userinfo", `The userinfo ${JSON.stringify(c.userinfo)} carries a password (after ":"), and none is allowed.`);
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+// components(): the familiar flat view of a reference (scheme, userinfo, host, port, path, query,
+// fragment, and the kind of host), read from the revision's own AST by the revision's reader
+// (Revision.readComponents; src/ast/components.ts for how the pieces are laid out).
+import { readGenericComponents, type ReadComponents } from "../ast/components";
+import { usageError, type ParseError } from "../errors";
+import { isGenericAst, type Ast, type Components } from "../ast/types";
+import { parse, type ParseFailure } from "../parse";
+import { optionsObject, type UsageFailure } from "../request";
+import { getRevision, type RuleName, type SpecId } from "../revisions";
+
+/** The options of `components()`. */
+export interface ComponentsOptions<S extends SpecId = SpecId> {
+  /** Revision id; default `draft-2003`. */
+  spec?: S;
+  /** Start rule; default the revision's top rule (scheme-aware where parse() is). It must derive a whole reference. */
+  rule?: RuleName<S> | (string & {});
+}
+
+/** The flat components of a valid reference, with the revision, rule and production that read it. */
+export interface ComponentsSuccess extends Components {
+  ok: true;
+  spec: SpecId;
+  rule: string;
+  /** The scheme's own production that decided (scheme-aware revisions, no rule given). */
+  production?: string;
+}
+
+/** What `components()` returns: the components, or parse()'s error value (or `not-a-reference` for a rule below a whole reference). */
+export type ComponentsResult = ComponentsSuccess | ParseFailure | UsageFailure;
+
+/**
+ * The components of a reference in the shape most URL libraries give, read from the revision's own
+ * AST: `{ scheme, userinfo, host, port, path, query, fragment, hostKind }`, with `null` for a
+ * component that is absent and `""` for one that is present but empty. For the scheme-specific
+ * revisions (draft-1993, draft-1994, rfc1738) they come from the production that decided: rfc1738's
+ * `http://h/p?q` has query "q" (its `search`), its `ftp://h/f;type=a` has path "/f;type=a". Never
+ * throws: an invalid input, a non-string, an unknown spec or rule is parse()'s error value.
+ *
+ * @example
+ * import { components } from "uri-grammars";
+ * const c = components("http://user@[::1]:8080/a/b?q#");
+ * if (c.ok) {
+ *   c.host;     // => "[::1]"
+ *   c.hostKind; // => "IPv6"
+ *   c.port;     // => "8080"
+ *   c.query;    // => "q"
+ *   // present but empty:
+ *   c.fragment; // => ""
+ * }
+ * const old = components("http://a.b/c?d", { spec: "rfc1738" });
+ * if (old.ok) [old.production, old.path, old.query, old.fragment]; // => ["httpurl", "/c", "d", null]
+ */
+export function components<S extends SpecId = "draft-2003">(input: unknown, options?: ComponentsOptions<S>): ComponentsResult;
+export function components(input: unknown, options?: ComponentsOptions): ComponentsResult {
+  const o = optionsObject(options);
+  const r = parse(input, { spec: o.spec, rule: o.rule });
+  if (!r.ok) return r;
+  const read = readComponents(r.ast);
+  if (!read) return { ok: false, spec: r.spec, rule: r.rule, error: notAReference(r.spec, r.rule) };
+  const out: ComponentsSuccess = { ok: true, spec: r.spec, rule: r.rule, ...read.components };
+  if (r.production !== undefined) out.production = r.production;
+  return out;
+}
+
+/** The error of a valid input whose start rule derives no whole reference (components of `host`). */
+export function notAReference(spec: string, rule: string): ParseError {
+  const message = `${spec} rule "${rule}" derives no whole reference, so it has no components; use the revision's top rule or another rule that derives a whole reference.`;
+  return usageError("not-a-reference", spec, rule, message);
+}
+
+/** The components of an AST by its revision's reader (a generic-shaped AST when the revision has none); null for a smaller rule. */
+export function readComponents(ast: Ast): ReadComponents | null {
+  const revision = getRevision(ast.spec);
+  if (revision?.readComponents) return revision.readComponents(ast);
+  return isGenericAst(ast) ? readGenericComponents(ast) : null;
+}

@@ -1,0 +1,173 @@
+// The consumer test: `npm pack` this repository, install the tarball into a new project with no
+// registry (its dependencies are packed from this repository's node_modules), then use it as a
+// consumer would: import it from an .mjs file and an .cjs file, compile a `strict` TypeScript file
+// of each module kind (`module: nodenext`) against its types, and run the installed binary from a
+// directory that has nothing to do with it. The tarball must carry what it runs and nothing of the
+// repository's own (tests, sources, benchmarks), and installing it must warn about no install script.
+import { expect } from "chai";
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = join(__dirname, "..", "..");
+
+/** What npm (11) prints when an installed package declares install-time scripts (prepare included, from a tarball). */
+const INSTALL_SCRIPT_WARNING = /install-scripts|prepare/;
+
+function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, input?: string): SpawnSyncReturns<string> {
+  const r = spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: "utf8", input, timeout: 240_000 });
+  if (r.error) throw r.error;
+  return r;
+}
+
+function ok(r: SpawnSyncReturns<string>, what: string): string {
+  if (r.status !== 0) throw new Error(`${what} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+/** The runtime dependencies of a package, and theirs, as installed in this repository's node_modules. */
+function dependencyClosure(names: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...names];
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const pkg = JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+    queue.push(...Object.keys(pkg.dependencies ?? {}));
+  }
+  return [...seen];
+}
+
+describe("the package as a consumer installs it (npm pack, install offline, import, run)", function () {
+  this.timeout(600_000);
+  const work = mkdtempSync(join(tmpdir(), "uri-grammars-consumer-"));
+  const packs = join(work, "packs");
+  const project = join(work, "project");
+  const elsewhere = join(work, "elsewhere");
+  const manifestBefore = readFileSync(join(ROOT, "package.json"), "utf8");
+  const version = (JSON.parse(manifestBefore) as { version: string }).version;
+  let tarball = "";
+  let install: SpawnSyncReturns<string>;
+
+  before(() => {
+    for (const d of [packs, project, elsewhere]) mkdirSync(d, { recursive: true });
+    // prepack writes the published manifest; prepare finds the build `npm test` has just made.
+    ok(sh("npm", ["pack", "--pack-destination", packs], ROOT, { URI_GRAMMARS_PREBUILT: "1" }), "npm pack");
+    tarball = join(packs, readdirSync(packs).find((f) => f.startsWith("uri-grammars-") && f.endsWith(".tgz"))!);
+    const published = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+    for (const dep of dependencyClosure(Object.keys(published.dependencies ?? {}))) {
+      ok(sh("npm", ["pack", "--ignore-scripts", "--pack-destination", packs, join(ROOT, "node_modules", dep)], ROOT), `npm pack ${dep}`);
+    }
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }, null, 2));
+    const tgzs = readdirSync(packs).filter((f) => f.endsWith(".tgz")).map((f) => join(packs, f));
+    install = sh("npm", ["install", "--offline", "--no-audit", "--no-fund", ...tgzs], project);
+  });
+
+  after(() => {
+    // A pack that died half-way leaves the published manifest in place: put the repository's back.
+    sh(process.execPath, [join(ROOT, "scripts", "pack-manifest.mjs"), "restore"], ROOT);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("npm pack leaves the repository's package.json as it was", () => {
+    expect(readFileSync(join(ROOT, "package.json"), "utf8")).to.equal(manifestBefore);
+  });
+
+  it("the tarball carries dist/, the binary and the grammars, and none of the repository's own files", () => {
+    const files = ok(sh("tar", ["-tzf", tarball], work), "tar").trim().split("\n").map((f) => f.replace(/^package\//, ""));
+    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv"]) {
+      expect(files, f).to.include(f);
+    }
+    const foreign = files.filter((f) => /^(test|bench|scripts|src|generated|dist\/test|docs)\//.test(f) || /\.peggy\.js$/.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".map"));
+    expect(foreign).to.deep.equal([]);
+  });
+
+  it("the published manifest has no scripts (no install-time build) and no devDependencies", () => {
+    const manifest = JSON.parse(ok(sh("tar", ["-xzf", tarball, "-O", "package/package.json"], work), "tar")) as Record<string, unknown>;
+    expect(manifest).to.not.have.property("scripts");
+    expect(manifest).to.not.have.property("devDependencies");
+    expect(manifest).to.have.property("exports");
+    expect(manifest).to.have.property("files");
+  });
+
+  it("installs offline, with no warning about install scripts", () => {
+    expect(install.status, install.stderr).to.equal(0);
+    expect(install.stdout + install.stderr).to.not.match(INSTALL_SCRIPT_WARNING);
+  });
+
+  it("the warning check catches a tarball that declares prepare (planted)", function () {
+    // npm 11 names install scripts at install time; npm 10 (Node 20's own) says nothing either way.
+    if (Number.parseInt(ok(sh("npm", ["--version"], work), "npm --version"), 10) < 11) this.skip();
+    const planted = join(work, "planted");
+    const plantedProject = join(work, "planted-project");
+    for (const d of [planted, plantedProject]) mkdirSync(d, { recursive: true });
+    writeFileSync(join(planted, "package.json"), JSON.stringify({ name: "planted", version: "1.0.0", scripts: { prepare: "node build.js" } }));
+    writeFileSync(join(planted, "index.js"), "module.exports = 1;\n");
+    ok(sh("npm", ["pack", "--ignore-scripts", "--pack-destination", plantedProject], planted), "npm pack planted");
+    writeFileSync(join(plantedProject, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+    const r = sh("npm", ["install", "--offline", "--no-audit", "--no-fund", join(plantedProject, "planted-1.0.0.tgz")], plantedProject);
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stdout + r.stderr).to.match(INSTALL_SCRIPT_WARNING);
+  });
+
+  it("imports from an .mjs file and a .cjs file, with the same exports", () => {
+    writeFileSync(
+      join(project, "esm.mjs"),
+      `import * as api from "uri-grammars";\nimport { parse, components } from "uri-grammars";\n` +
+        `const r = parse("http://a/b?c", { spec: "draft-1997" });\nconst c = components("http://u@[::1]:8/p");\n` +
+        `console.log(JSON.stringify({ kind: r.ok && r.ast.kind, host: c.ok && c.host, exports: Object.keys(api).sort() }));\n`,
+    );
+    writeFileSync(
+      join(project, "cjs.cjs"),
+      `const api = require("uri-grammars");\nconst r = api.parse("ftp://u:p@h/a;type=i", { spec: "rfc1738" });\n` +
+        `console.log(JSON.stringify({ formatted: r.ok && api.format(r.ast), version: require("uri-grammars/package.json").version, exports: Object.keys(api).sort() }));\n`,
+    );
+    const esm = JSON.parse(ok(sh(process.execPath, ["esm.mjs"], project), "node esm.mjs")) as { kind: string; host: string; exports: string[] };
+    const cjs = JSON.parse(ok(sh(process.execPath, ["cjs.cjs"], project), "node cjs.cjs")) as { formatted: string; version: string; exports: string[] };
+    expect(esm.kind).to.equal("absolute");
+    expect(esm.host).to.equal("[::1]");
+    expect(cjs.formatted).to.equal("ftp://u:p@h/a;type=i");
+    expect(cjs.version).to.equal(version);
+    expect(esm.exports).to.deep.equal(cjs.exports);
+    expect(esm.exports).to.include.members(["parse", "validate", "components", "format", "check", "explain", "resolve", "normalize", "equivalent"]);
+  });
+
+  it("compiles strict TypeScript (module nodenext, ESM and CommonJS, no @types/node) against its types, and runs it", () => {
+    const typed = (kind: string) =>
+      `import { parse, components, type Draft1997Ast, type Rfc1738Ast, type SpecId, type RuleName } from "uri-grammars";\n` +
+      `const r = parse("http://a/b?c", { spec: "draft-1997", tree: true });\n` +
+      `if (r.ok) { const ast: Draft1997Ast = r.ast; console.log("${kind}", ast.kind, r.tree.rule); }\n` +
+      `const old = parse("http://a.b/", { spec: "rfc1738" });\nif (old.ok) { const ast: Rfc1738Ast = old.ast; console.log(ast.url?.kind); }\n` +
+      `const rule: RuleName<"draft-2003"> = "IPv6address";\nconst id: SpecId = "draft-2003";\nconsole.log(parse("1::2::3", { spec: id, rule }).ok);\n` +
+      // Checked by the compiler, never run: what the types must refuse.
+      `export function refused(): void {\n  const noTree = parse("http://a/");\n  // @ts-expect-error tree is on the result only with tree: true\n  if (noTree.ok) console.log(noTree.tree.rule);\n` +
+      `  // @ts-expect-error no such revision\n  parse("x", { spec: "draft-2030" });\n}\n` +
+      `const c = components("http://a/");\nif (c.ok) console.log(c.path);\n`;
+    writeFileSync(join(project, "typed.mts"), typed("esm"));
+    writeFileSync(join(project, "typed.cts"), typed("cjs"));
+    writeFileSync(
+      join(project, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", types: [], skipLibCheck: false, outDir: "out" }, files: ["typed.mts", "typed.cts"] }, null, 2),
+    );
+    ok(sh(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "."], project), "tsc");
+    const esm = ok(sh(process.execPath, [join("out", "typed.mjs")], project), "node out/typed.mjs");
+    const cjs = ok(sh(process.execPath, [join("out", "typed.cjs")], project), "node out/typed.cjs");
+    expect(esm).to.equal("esm absolute URL-reference\nhttp\nfalse\n/\n");
+    expect(cjs).to.equal("cjs absolute URL-reference\nhttp\nfalse\n/\n");
+  });
+
+  it("runs the installed binary from an unrelated directory", () => {
+    const bin = join(project, "node_modules", ".bin", "uri-grammars");
+    expect(ok(sh(bin, ["--version"], elsewhere), "--version")).to.equal(`${version}\n`);
+    expect(sh(bin, ["check", "http://[::1]:8080/a/b?c#d"], elsewhere).status).to.equal(0);
+    expect(sh(bin, ["check", "--spec", "draft-1997", "http://[::1]:8080/a/b?c#d"], elsewhere).status).to.equal(1);
+    expect(sh(bin, ["parse", "http://a/", "http://b/"], elsewhere).status).to.equal(2);
+    // rules reads the grammars, and a batch with --jobs starts worker threads from the package's files.
+    expect(ok(sh(bin, ["rules", "--spec", "draft-2003", "IPv6address"], elsewhere), "rules")).to.contain("IPv6address");
+    const batch = sh(bin, ["check", "--json", "--jobs", "2", "--no-progress", "-"], elsewhere, {}, "http://a/\nhttp://a b/\n");
+    expect(batch.status).to.equal(1);
+    expect(batch.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { valid: boolean }).valid)).to.deep.equal([true, false]);
+  });
+});
