@@ -1,4 +1,4 @@
-// The fuzz campaign (src/fuzz/) checks itself: its inputs are reproducible and reach every source,
+// The fuzz campaign (test/fuzz/) checks itself: its inputs are reproducible and reach every source,
 // its minimiser reaches a 1-minimal input, and planted mistakes (test/support/fuzz-plants.ts) are
 // found within a small count, minimised to a short input, written to a regression file and failed
 // by the replay; a planted hang is a failure that names its input, not a stuck campaign.
@@ -7,14 +7,14 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatSummary, replayRegressions, runCampaign, type CampaignOptions, type CampaignSummary } from "../src/fuzz/campaign";
-import { inputData } from "../src/fuzz/data";
-import { ENTRY_TABLE, entryNames } from "../src/fuzz/entries";
-import { decodeInput, encodeInput, InputMaker, SOURCES, API_VALUES } from "../src/fuzz/inputs";
-import { minimise } from "../src/fuzz/minimise";
+import { formatSummary, replayRegressions, runCampaign, type CampaignOptions, type CampaignSummary } from "./fuzz/campaign";
+import { inputData } from "./fuzz/data";
+import { ENTRY_TABLE, entryNames } from "./fuzz/entries";
+import { decodeInput, encodeInput, InputMaker, SOURCES, API_VALUES } from "./fuzz/inputs";
+import { minimise } from "./fuzz/minimise";
 import { MARK } from "./support/fuzz-plants";
-import { propertyTable } from "../src/fuzz/properties";
-import { readRegressions } from "../src/fuzz/regressions";
+import { propertyTable } from "./fuzz/properties";
+import { readRegressions } from "./fuzz/regressions";
 import { availableSpecIds, parse } from "../src";
 
 const PLANTS = join(__dirname, "support", "fuzz-plants.js");
@@ -202,7 +202,7 @@ describe("fuzz campaign: the real entry points", function () {
 
 describe("fuzz campaign: the command (npm run fuzz)", function () {
   this.timeout(180_000);
-  const CLI = join(__dirname, "..", "src", "fuzz", "cli.js");
+  const CLI = join(__dirname, "fuzz", "cli.js");
   const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
 
   it("usage errors exit 2 with a message naming what exists", () => {

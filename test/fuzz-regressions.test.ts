@@ -3,11 +3,11 @@
 // the suite). A row expected to hold fails here until its bug is fixed; a row marked
 // "fails: REASON" must still fail, so a fix shows up as a row to update.
 import { expect } from "chai";
-import { replayRegressions, type Replay } from "../src/fuzz/campaign";
-import { REGRESSION_FILE } from "../src/fuzz/data";
-import { entryNames } from "../src/fuzz/entries";
-import { decodeInput, showInput } from "../src/fuzz/inputs";
-import { readRegressions } from "../src/fuzz/regressions";
+import { replayRegressions, type Replay } from "./fuzz/campaign";
+import { REGRESSION_FILE } from "./fuzz/data";
+import { entryNames } from "./fuzz/entries";
+import { decodeInput, showInput } from "./fuzz/inputs";
+import { readRegressions } from "./fuzz/regressions";
 import { availableSpecIds } from "../src";
 
 const TIME_LIMIT_MS = 10_000;

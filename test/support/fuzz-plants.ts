@@ -1,7 +1,7 @@
 // Planted mistakes for the fuzz campaign's own test (test/fuzz-campaign.test.ts): each takes the
 // real entry table and returns it with one entry point broken. The campaign's worker threads load
 // this module by path (CampaignOptions.plant), so each mistake is a named export.
-import type { EntryTable, Recognizer } from "../../src/fuzz/entries";
+import type { EntryTable, Recognizer } from "../fuzz/entries";
 
 /** format() drops the first "~" of what it rebuilds (a recomposition that loses a character). */
 export function formatDropsTilde(t: EntryTable): EntryTable {

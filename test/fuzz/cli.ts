@@ -3,7 +3,7 @@
 // Exit status: 0 no failure (other than those the regression file expects), 1 failures, 2 usage error.
 import { Command, CommanderError, Option } from "commander";
 import { availableParallelism } from "node:os";
-import { availableSpecIds } from "../revisions";
+import { availableSpecIds } from "../../src/revisions";
 import { DEFAULT_EVERY, formatSummary, runCampaign, type CampaignSummary, type Progress } from "./campaign";
 import { REGRESSION_FILE } from "./data";
 import { entryNames } from "./entries";

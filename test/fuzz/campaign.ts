@@ -1,7 +1,7 @@
 // The fuzz campaign (Node): inputs of every revision, in chunks, over a pool of watched worker
 // threads; counts per revision, source, entry point and property; each new failure minimised (in a
 // watched thread too) and appended to the regression file. `npm run fuzz` (cli.ts) drives it.
-import { availableSpecIds } from "../revisions";
+import { availableSpecIds } from "../../src/revisions";
 import { inputData, REGRESSION_FILE } from "./data";
 import { decodeInput, encodeInput, InputMaker, showInput, SOURCES, type CaseContext, type SourceName } from "./inputs";
 import { minimise } from "./minimise";

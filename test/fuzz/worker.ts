@@ -6,7 +6,7 @@
 // (HEARTBEAT below), so the campaign's watchdog can name the input and the entry point of a hang
 // after it terminates this thread.
 import { parentPort, workerData } from "node:worker_threads";
-import { availableSpecIds } from "../revisions";
+import { availableSpecIds } from "../../src/revisions";
 import { inputData } from "./data";
 import { ENTRY_TABLE, entryNames, type EntryTable } from "./entries";
 import { decodeInput, encodeInput, hashString, InputMaker, type CaseContext, type SourceName } from "./inputs";

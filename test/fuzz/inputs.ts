@@ -13,10 +13,9 @@
 // Also, per input, the context some properties need: a base and a reference for resolve (from the
 // resolution tables), resolve options, a normalization level, and the rule a derivation came from.
 // Browser-safe: the corpus, the tables and the grammar come in as data (data.ts reads them in Node).
-import { Generator, MUTATION_CHARACTERS, prng } from "../published/generate";
-import type { PublishedGrammar } from "../published/model";
-import type { DotSegmentsChoice } from "../ops/resolve-result";
-import type { NormalizationLevel } from "../ops/normalize";
+import { Generator, MUTATION_CHARACTERS, prng } from "../../src/published/generate";
+import type { PublishedGrammar } from "../../src/published/model";
+import type { DotSegmentsChoice, NormalizationLevel } from "../../src";
 
 export const SOURCES = ["derive", "mutate", "splice", "unicode", "bytes", "values"] as const;
 export type SourceName = (typeof SOURCES)[number];

@@ -1,9 +1,9 @@
 // The regression file of the fuzz campaign (test/data/fuzz/regressions.tsv): every minimised failure
 // the campaign found, replayed by test/fuzz-regressions.test.ts in `npm test`. Tab-separated:
 //   spec      the revision
-//   entry     the entry point (src/fuzz/entries.ts)
-//   property  the property that failed (src/fuzz/properties.ts), or "finishes-in-time" for a hang
-//   input     a JSON string; a non-string API value as {"value": NAME} (src/fuzz/inputs.ts API_VALUES)
+//   entry     the entry point (test/fuzz/entries.ts)
+//   property  the property that failed (test/fuzz/properties.ts), or "finishes-in-time" for a hang
+//   input     a JSON string; a non-string API value as {"value": NAME} (test/fuzz/inputs.ts API_VALUES)
 //   found-by  how the campaign found it: "seed S input I (source)", or who added the row
 //   context   "-" or a JSON object: the rule, base, reference, options the property read
 //   expect    "-": the property must hold (the test fails until the bug is fixed);
@@ -29,7 +29,7 @@ export interface RegressionRow {
 
 export const REGRESSION_HEADER = `# Failures found by the fuzz campaign (npm run fuzz), minimised; replayed by test/fuzz-regressions.test.ts.
 # Columns (tab-separated): spec, entry, property, input (JSON), found-by, context (JSON or -), expect (- or "fails: REASON").
-# See src/fuzz/regressions.ts.
+# See test/fuzz/regressions.ts.
 `;
 
 export function readRegressions(file: string): RegressionRow[] {

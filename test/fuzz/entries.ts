@@ -14,7 +14,7 @@ import {
   compareInput, components, equivalent, explain, format, normalize, parse, resolve, validate,
   type Ast, type CompareResult, type Components, type ComponentsResult, type EquivalentResult, type ExplainResult, type NormalizationLevel,
   type NormalizeResult, type ParseResult, type ResolveOptions, type ResolveResult, type SpecId, type UsageFailure,
-} from "../index";
+} from "../../src";
 import { peggyParse, type PeggyAnswer } from "./peggy";
 
 export interface EntryPoints {

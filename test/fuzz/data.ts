@@ -3,12 +3,12 @@
 // (test/data/resolution/*.tsv), and each revision's published grammar (grammar/published/).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadPublishedGrammar } from "../published";
-import { findPublishedRule } from "../published/model";
-import { getRevision } from "../revisions";
+import { loadPublishedGrammar } from "../../src/published";
+import { findPublishedRule } from "../../src/published/model";
+import { getRevision } from "../../src/revisions";
 import type { InputData } from "./inputs";
 
-/** The repository root (this file runs from dist/src/fuzz/). */
+/** The repository root (this file runs from dist/test/fuzz/). */
 export const REPO_ROOT = join(__dirname, "..", "..", "..");
 export const CORPUS_FILE = join(REPO_ROOT, "bench", "corpus", "real-world.txt");
 export const RESOLUTION_DIR = join(REPO_ROOT, "test", "data", "resolution");

@@ -5,8 +5,8 @@
 // a violation the exception covers is counted under the exception's name in the summary (never
 // skipped in silence), and the exception is deleted when the reason goes away.
 // Any entry point that throws, in any check, is a violation of its "no-throw" row.
-import { availableSpecIds, DEFAULT_SPEC, type ParseError, type ParseResult } from "../index";
-import { recombine } from "../ops/format";
+import { availableSpecIds, DEFAULT_SPEC, type ParseError, type ParseResult } from "../../src";
+import { recombine } from "../../src/ops/format";
 import type { EntryName, EntryTable, RawEntryPoints, Recognizer } from "./entries";
 import type { PeggyAnswer } from "./peggy";
 import type { CaseContext, FuzzCase } from "./inputs";
