@@ -16,6 +16,7 @@ export type { ParseError, ErrorCode } from "./errors";
 // ASTs
 export type { DerivationNode, Span, TextComponent } from "./ast/derivation";
 export type * from "./ast/types";
+export type { Ast } from "./ast";
 export type * from "./ast/draft-1993";
 export type * from "./ast/draft-1994";
 export type * from "./ast/rfc1738";

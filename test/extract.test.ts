@@ -144,7 +144,7 @@ describe("extract: our own edge cases (test/data/extract/own-*.tsv)", () => {
 
 // ---- the delimiting table against the documents and the grammars ----
 
-describe("extract: the delimiting rules (src/ops/extract-rules.ts)", () => {
+describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
   it("has one row for each of the five documents, in registry order", () => {
     // A revision added to the registry later (rfc3986) gets the minimal rules until it has a row
     // (see the next tests); its document's own words belong in a row of its own.
@@ -214,7 +214,7 @@ describe("extract: the delimiting rules (src/ops/extract-rules.ts)", () => {
   });
 
   it("the core imports no Node module (it runs in the explorer)", () => {
-    for (const f of ["src/ops/extract.ts", "src/ops/extract-rules.ts"]) {
+    for (const f of ["src/ops/extract.ts", "src/ops/extract-rules.ts", "src/revisions/delimiting.ts"]) {
       const source = readFileSync(join(__dirname, "..", "..", f), "utf8");
       expect(source, f).to.not.match(/from "node:|require\("node:|from "(fs|path|stream|string_decoder)"/);
     }

@@ -2,22 +2,19 @@
 // test/data/normalization/, the default-port citations, and two properties of normal forms.
 import { expect } from "chai";
 import fc from "fast-check";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "../src";
 import type { SpecId } from "../src/revisions";
 import { DEFAULT_PORTS } from "../src/ops/default-ports";
 import { equivalent } from "../src/ops/equivalent";
 import { normalize, type NormalizationLevel } from "../src/ops/normalize";
-import { DATA_DIR } from "./support/table";
+import { readTsvLines } from "./support/table";
 import { uriReference2003, urlReference1997 } from "./support/generators";
 import { requireSeedFile } from "./support/seeds";
 
+/** The lines of a table under test/data/normalization/ (the one table reader: test/support/table.ts). */
 function rows(file: string): { line: number; cols: string[] }[] {
-  return readFileSync(join(DATA_DIR, "normalization", file), "utf8")
-    .split("\n")
-    .map((raw, i) => ({ line: i + 1, cols: raw.replace(/\r$/, "").split("\t") }))
-    .filter(({ cols }) => cols[0] !== "" && !cols[0].startsWith("#"));
+  return readTsvLines(join("normalization", file));
 }
 
 describe("normalization: normalize.tsv", () => {

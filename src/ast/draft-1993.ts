@@ -4,7 +4,7 @@
 // anchorid of anchoraddress. Components follow the derivation; null means absent, an empty text
 // means present but empty (`http://h/` has path "", `http://h` has path null).
 import { DerivationNode, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
-import { portOf } from "./draft-2003";
+import { portOf } from "./port";
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port } from "./types";
 

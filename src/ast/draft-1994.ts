@@ -4,7 +4,7 @@
 // what the published rule of that name matched; null means absent, an empty text means present but
 // empty (`http://a` has path null, `http://a/` has path ""). Spans are half-open UTF-16 offsets.
 import { DerivationNode, findAllNodes, findNode, textBetween, textOf, type TextComponent } from "./derivation";
-import { portOf } from "./draft-2003";
+import { portOf } from "./port";
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port, Span } from "./types";
 

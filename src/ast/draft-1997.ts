@@ -2,7 +2,7 @@
 // Components as draft-1997 §4.3 names them: scheme, site (user, password, host, port), path with
 // segments and their ";" params (§4.3.2), query (§4.3.3); fragment (§3).
 import { DerivationNode, findAllNodes, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";
-import { portOf } from "./draft-2003";
+import { portOf } from "./port";
 import type { Draft1997Ast, Draft1997Path, Draft1997Segment, Draft1997Site, Host, ReferenceKind } from "./types";
 
 export const DRAFT_1997_REFERENCE_RULES = new Set(["URL-reference", "absoluteURL", "generic-URL", "opaque-URL", "relativeURL"]);

@@ -1,6 +1,7 @@
 // Builds the draft-2003 AST from the derivation of grammar/draft-2003.peggy.
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (draft-2003 §3: scheme, authority, path, query; §4.1: fragment).
+import { portOf } from "./port";
 import { DerivationNode, findAllNodes, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";
 import type { Draft2003Ast, Draft2003Authority, Draft2003Path, Host, Port, ReferenceKind, TextComponent } from "./types";
 
@@ -78,11 +79,6 @@ function host(node: DerivationNode, input: string): Host {
   }
   if (findNode(node, "IPv4address")) return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "IPv4" };
   return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "hostname" };
-}
-
-export function portOf(node: DerivationNode, input: string): Port {
-  const t = textOf(node, input);
-  return { text: t.text, span: t.span, number: t.text === "" ? null : Number.parseInt(t.text, 10) };
 }
 
 function path(root: DerivationNode, input: string): Draft2003Path | null {

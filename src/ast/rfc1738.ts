@@ -4,7 +4,7 @@
 // its text and span; null means absent, an empty text means present but empty
 // (`ftp://@host.com/` has user "", `ftp://host.com/` has user null, §3.1).
 import { DerivationNode, findAllNodes, findNode, piecesBetween, textBetween, textOf, type Span, type TextComponent } from "./derivation";
-import { portOf } from "./draft-2003";
+import { portOf } from "./port";
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port } from "./types";
 

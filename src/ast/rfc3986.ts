@@ -2,7 +2,7 @@
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (RFC 3986 §3: scheme, authority, path, query, fragment; §3.2: userinfo, host, port).
 import { DerivationNode, findNode, piecesBetween, spanOf, textOf } from "./derivation";
-import { portOf } from "./draft-2003";
+import { portOf } from "./port";
 import type { Host, ReferenceKind, Rfc3986Ast, Rfc3986Authority, Rfc3986Path, TextComponent } from "./types";
 
 /** The start rules that derive a whole reference: their AST has `kind` and every component key. */

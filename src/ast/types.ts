@@ -143,11 +143,6 @@ export interface Draft1997Ast {
 /** The ASTs of the generic grammars (draft-1997, draft-2003, rfc3986): the ones resolution and normalization read. */
 export type GenericAst = Draft1997Ast | Draft2003Ast | Rfc3986Ast;
 
-export function isGenericAst(ast: { spec: string }): ast is GenericAst {
-  return ast.spec === "draft-1997" || ast.spec === "draft-2003" || ast.spec === "rfc3986";
-}
-
-export type Ast = Draft1997Ast | Draft2003Ast | Rfc3986Ast | import("./draft-1994").Draft1994Ast | import("./rfc1738").Rfc1738Ast | import("./draft-1993").Draft1993Ast;
 
 /** How a revision classifies a host: `Host["kind"]`. */
 export type HostKind = Host["kind"];

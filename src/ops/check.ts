@@ -6,7 +6,7 @@ import type { Components } from "../ast/types";
 import type { ParseError } from "../errors";
 import { parse, type ParseResult } from "../parse";
 import { invalidOption, optionsObject } from "../request";
-import type { RuleName, SpecId } from "../revisions";
+import { DEFAULT_SPEC, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 import { notAReference, readComponents } from "./reference-components";
 
 /** The components a policy can name. */
@@ -76,11 +76,11 @@ export interface CheckResult {
  * r.violations.map((v) => v.code); // => ["missing-query", "scheme-not-allowed", "password-not-allowed"]
  * check("http://a b/", { schemes: ["http"] }).error?.offset; // => 8
  */
-export function check<S extends SpecId = "draft-2003">(input: unknown, options?: CheckOptions<S>): CheckResult;
+export function check<S extends SpecId = DefaultSpec>(input: unknown, options?: CheckOptions<S>): CheckResult;
 export function check(input: unknown, options?: CheckOptions): CheckResult {
   const o = optionsObject(options);
   const require = o.require ?? [];
-  const specAsked = o.spec === undefined ? "draft-2003" : String(o.spec);
+  const specAsked = o.spec === undefined ? DEFAULT_SPEC : String(o.spec);
   const unknownName = Array.isArray(require) ? require.find((n) => !(COMPONENT_NAMES as readonly unknown[]).includes(n)) : "(not a list)";
   if (unknownName !== undefined) {
     const bad = invalidOption(specAsked, o.rule ?? null, `check() cannot require ${JSON.stringify(unknownName)}: the components are ${COMPONENT_NAMES.join(", ")}.`);

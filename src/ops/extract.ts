@@ -1,6 +1,6 @@
 // extract(): find URL references in running text the way a revision says to delimit them, reassemble
 // them (whitespace a line break put inside `<...>`, the hyphen at a line break), and judge each with
-// parse(). What differs between revisions is data: src/ops/extract-rules.ts (one row per revision,
+// parse(). What differs between revisions is data: src/revisions/delimiting.ts (one row per revision,
 // with the documents' own words); nothing here branches on a spec id.
 //
 // The core works on strings and imports no Node module, so the explorer can run it in a browser:
@@ -16,9 +16,11 @@ import { type ErrorCode, type ParseError, usageError } from "../errors";
 import { parse } from "../parse";
 import { isFailure, requireRevision } from "../request";
 import { availableSpecIds, DEFAULT_SPEC, type SpecId } from "../revisions";
-import { delimitingRules, MAX_SCHEME_LENGTH, OPAQUE_SCHEMES, PAIRED_PUNCTUATION_WHY, type DelimitingRules } from "./extract-rules";
+import { delimitingRules, type DelimitingRules } from "../revisions/delimiting";
+import { MAX_SCHEME_LENGTH, OPAQUE_SCHEMES, PAIRED_PUNCTUATION_WHY } from "./extract-rules";
 
-export { DELIMITING_RULES, delimitingRules, OPAQUE_SCHEMES, type DelimitingRules, type DelimitingQuote, type UrlPrefixStatus } from "./extract-rules";
+export { DELIMITING_RULES, delimitingRules, type DelimitingRules, type DelimitingQuote, type UrlPrefixStatus } from "../revisions/delimiting";
+export { OPAQUE_SCHEMES } from "./extract-rules";
 
 /** How the text delimited a reference. */
 export type WrapperStyle = "<URL:...>" | "URL:" | "<...>" | '"..."' | "bare";
@@ -42,7 +44,7 @@ export type Repair =
    * the URL". `kept` says which reading `reference` is; `alternative` holds the other one.
    */
   | { kind: "hyphen-at-line-break"; at: TextPosition; kept: boolean; ambiguous: true }
-  /** A trailing character left outside a bare reference, and the reason (src/ops/extract-rules.ts). */
+  /** A trailing character left outside a bare reference, and the reason (src/revisions/delimiting.ts, src/ops/extract-rules.ts). */
   | { kind: "trailing-punctuation"; at: TextPosition; text: string; why: string }
   /** The reference was longer than `maxReferenceLength`: only its first part is reported. */
   | { kind: "truncated"; at: TextPosition; limit: number };

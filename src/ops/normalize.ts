@@ -14,7 +14,7 @@
 import type { GenericAst } from "../ast/types";
 import { parse, type ParseFailure } from "../parse";
 import { invalidOption, isFailure, optionsObject, requireRevision, type UsageFailure } from "../request";
-import type { SpecId } from "../revisions";
+import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
 import { componentsOf, referenceComponents, type UriComponents } from "./uri-components";
 import { defaultPort } from "./default-ports";
 import { recombine } from "./format";
@@ -56,7 +56,8 @@ export type NormalizeResult =
   | ParseFailure
   | UsageFailure;
 
-export const NORMALIZING_SPECS: readonly SpecId[] = ["draft-1997", "draft-2003", "rfc3986"];
+/** The revisions whose descriptors name a normalization (`normalization`): draft-1997, draft-2003, rfc3986. */
+export const NORMALIZING_SPECS: readonly SpecId[] = Object.freeze(SPEC_IDS.filter((id) => getRevision(id)!.normalization !== null));
 
 export function isLevel(s: unknown): s is NormalizationLevel {
   return (LEVELS as readonly unknown[]).includes(s);
@@ -82,7 +83,8 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
   if (isFailure(revision)) return revision;
   const spec = revision.id;
   const level = o.level ?? "scheme";
-  if (!NORMALIZING_SPECS.includes(spec)) {
+  const algorithm = revision.normalization;
+  if (algorithm === null) {
     return { ok: false, spec, error: { code: "not-defined", message: `Normalization follows draft-2003 §6, rfc3986 §6 and draft-1997 §6; ${spec} defines none (normalize with one of ${NORMALIZING_SPECS.join(", ")}).` } };
   }
   if (!isLevel(level)) {
@@ -96,18 +98,18 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
   // conclude that they are equivalent." Nothing to do on this rung.
   if (level === "string") return { ok: true, spec, level, input, normalized: input, steps };
 
-  const ast = parsed.ast as GenericAst; // normalize() accepts the NORMALIZING_SPECS only
-  if (spec === "rfc3986") return normalizeRfc3986(input, ast, level);
+  const ast = parsed.ast as GenericAst; // the revisions that name a normalization have the generic syntax
+  if (algorithm === "rfc3986 §6.2") return normalizeRfc3986(spec, input, ast, level);
   // The four main components as resolution reads them (uri-components.ts, referenceComponents): for
   // draft-1997 `http://A?q` the grammar derives no site, §4.4 and Appendix B read site "A".
   const c = referenceComponents(ast)!;
-  const parts = authorityParts(ast) ?? (c.authority !== null && spec === "draft-1997" ? siteParts(c.authority) : null);
+  const parts = authorityParts(ast) ?? (c.authority !== null && algorithm === "draft-1997 §6" ? siteParts(spec, c.authority) : null);
   const note = (section: string, rule: string) => {
     const result = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
     if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push({ section, rule, result });
   };
 
-  if (spec === "draft-2003") {
+  if (algorithm === "draft-2003 §6.2") {
     // §6.2.2.1 Case Normalization: "the scheme and hostname are case insensitive and therefore can
     // be normailized to lowercase." (Only a host the grammar derives as hostname; a reg-name, an
     // IPv6reference and the other components keep their case.)
@@ -152,10 +154,10 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
     // scheme, is equivalent to one where the port is elided", and the http scheme "defines an
     // empty port component as being equivalent to the default TCP port". draft-1997 §6 has the
     // first sentence only, so there an empty port stays.
-    const emptyIsDefault = spec === "draft-2003";
+    const emptyIsDefault = algorithm === "draft-2003 §6.2";
     if (d && ((parts.port === "" && emptyIsDefault) || (parts.port !== "" && Number.parseInt(parts.port, 10) === d.port))) {
       parts.port = null;
-      note(spec === "draft-2003" ? "draft-2003 §6.2.3" : "draft-1997 §6", `default port ${d.port} of ${d.scheme} elided (${d.section})`);
+      note(algorithm === "draft-2003 §6.2" ? "draft-2003 §6.2.3" : "draft-1997 §6", `default port ${d.port} of ${d.scheme} elided (${d.section})`);
     }
   }
   const normalized = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
@@ -185,8 +187,7 @@ function caseNormalizeHost(host: string): string {
 }
 
 /** The rfc3986 comparison ladder (§6.2); the rungs as in normalize(). */
-function normalizeRfc3986(input: string, ast: GenericAst, level: NormalizationLevel): NormalizeResult {
-  const spec = "rfc3986";
+function normalizeRfc3986(spec: SpecId, input: string, ast: GenericAst, level: NormalizationLevel): NormalizeResult {
   const steps: NormalizationStep[] = [];
   // §5.2.2's parse(R): the five components as the grammar derives them (Appendix B agrees, §3).
   const c = componentsOf(ast)!;
@@ -269,29 +270,25 @@ interface AuthorityParts {
   port: string | null;
 }
 
+/** The authority's parts, read by the shape of the AST: a draft-2003 or rfc3986 authority, or a draft-1997 site. */
 function authorityParts(ast: GenericAst): AuthorityParts | null {
-  if (ast.spec === "rfc3986") {
-    // §3.2: authority = [ userinfo "@" ] host [ ":" port ] (the host may be empty).
+  if ("authority" in ast) {
     const a = ast.authority;
-    if (!a) return null;
+    // rfc3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ] (the host may be empty);
+    // draft-2003 §3.2.1: a registry-based name (form reg_name) has no host/port structure of its own.
+    if (!a || ("form" in a && a.form !== "server") || !a.host) return null;
     return { userinfo: a.userinfo ? a.userinfo.text : null, host: a.host.text, hostKind: a.host.kind, port: a.port ? a.port.text : null };
   }
-  if (ast.spec === "draft-2003") {
-    const a = ast.authority;
-    // §3.2.1: a registry-based name has no host/port structure of its own.
-    if (!a || a.form !== "server" || !a.host) return null;
-    return { userinfo: a.userinfo ? a.userinfo.text : null, host: a.host.text, hostKind: a.host.kind, port: a.port ? a.port.text : null };
-  }
-  const s = ast.site;
+  const s = "site" in ast ? ast.site : null;
   if (!s || !s.host) return null;
   const userinfo = s.user ? s.user.text + (s.password ? ":" + s.password.text : "") : null;
   return { userinfo, host: s.host.text, hostKind: s.host.kind, port: s.port ? s.port.text : null };
 }
 
 /** A draft-1997 site read on its own (rule site), when the reference's derivation has none. */
-function siteParts(site: string): AuthorityParts | null {
-  const r = parse(site, { spec: "draft-1997", rule: "site" });
-  if (!r.ok || r.ast.spec !== "draft-1997") return null;
+function siteParts(spec: SpecId, site: string): AuthorityParts | null {
+  const r = parse(site, { spec, rule: "site" });
+  if (!r.ok || !("site" in r.ast)) return null;
   const a = r.ast.site ?? r.ast;
   if (!a.host) return null;
   const userinfo = a.user ? a.user.text + (a.password ? ":" + a.password.text : "") : null;

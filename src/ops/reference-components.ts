@@ -3,10 +3,11 @@
 // (Revision.readComponents; src/ast/components.ts for how the pieces are laid out).
 import { readGenericComponents, type ReadComponents } from "../ast/components";
 import { usageError, type ParseError } from "../errors";
-import { isGenericAst, type Ast, type Components } from "../ast/types";
+import { isGenericAst, type Ast } from "../ast";
+import type { Components } from "../ast/types";
 import { parse, type ParseFailure } from "../parse";
 import { optionsObject, type UsageFailure } from "../request";
-import { getRevision, type RuleName, type SpecId } from "../revisions";
+import { getRevision, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 
 /** The options of `components()`. */
 export interface ComponentsOptions<S extends SpecId = SpecId> {
@@ -50,7 +51,7 @@ export type ComponentsResult = ComponentsSuccess | ParseFailure | UsageFailure;
  * const old = components("http://a.b/c?d", { spec: "rfc1738" });
  * if (old.ok) [old.production, old.path, old.query, old.fragment]; // => ["httpurl", "/c", "d", null]
  */
-export function components<S extends SpecId = "draft-2003">(input: unknown, options?: ComponentsOptions<S>): ComponentsResult;
+export function components<S extends SpecId = DefaultSpec>(input: unknown, options?: ComponentsOptions<S>): ComponentsResult;
 export function components(input: unknown, options?: ComponentsOptions): ComponentsResult {
   const o = optionsObject(options);
   const r = parse(input, { spec: o.spec, rule: o.rule });

@@ -12,9 +12,9 @@
 //   would depend on the order of removal, which the text does not give);
 // - the document has no "current document": an empty partial form or "#s" is appended like any
 //   other relative path.
+import type { SpecId } from "../revisions";
 import type { ResolveResult } from "./resolve-result";
 
-const SPEC = "draft-1993";
 
 /** "a full form must have a colon and that colon must occur before any slash characters." */
 export function isFullForm(s: string): boolean {
@@ -47,12 +47,12 @@ function splitFullForm(s: string): Locator {
   return { scheme, hostPart: null, path: rest };
 }
 
-export function resolve1993(base: string, partial: string): ResolveResult {
+export function resolve1993(spec: SpecId, base: string, partial: string): ResolveResult {
   if (!isFullForm(base)) {
     return {
       ok: false,
-      spec: SPEC,
-      error: { code: "invalid-base", spec: SPEC, section: "Partial form", message: `The context locator "${base}" is not a full form: "a full form must have a colon and that colon must occur before any slash characters" (draft-1993, Partial form).` },
+      spec: spec,
+      error: { code: "invalid-base", spec: spec, section: "Partial form", message: `The context locator "${base}" is not a full form: "a full form must have a colon and that colon must occur before any slash characters" (draft-1993, Partial form).` },
     };
   }
   const context = splitFullForm(base);
@@ -60,20 +60,20 @@ export function resolve1993(base: string, partial: string): ResolveResult {
   // "If the scheme parts are different, the whole absolute locator must be given." A full form is
   // taken whole ("A partial form can be distinguished from a full form in that a full form must
   // have a colon and that colon must occur before any slash characters.")
-  if (isFullForm(partial)) return uri(partial);
+  if (isFullForm(partial)) return uri(spec, partial);
 
   // "Otherwise, the scheme is omitted, and:"
   const scheme = context.scheme + ":";
 
   // "If the host and/or port parts are the different, the host, port name and all the rest of the
   // locator must be given." (The internet protocol part starts with "//".)
-  if (partial.startsWith("//")) return uri(scheme + partial);
+  if (partial.startsWith("//")) return uri(spec, scheme + partial);
 
   // "If the access and host parts are the same, then the path may be given in absolute (fully
   // qualified) or relative form. Within the path:"
   const host = context.hostPart ?? "";
   // "If a leading slash is present, the path is absolute."
-  if (partial.startsWith("/")) return uri(scheme + host + partial);
+  if (partial.startsWith("/")) return uri(spec, scheme + host + partial);
 
   // "Otherwise, a relative path is interpreted as follows:"
   // "The last part of the path of the context locator (anything following the rightmost slash) is
@@ -87,7 +87,7 @@ export function resolve1993(base: string, partial: string): ResolveResult {
   const end = joined.search(/[?#]/);
   const path = end >= 0 ? joined.slice(0, end) : joined;
   const tail = end >= 0 ? joined.slice(end) : "";
-  return uri(scheme + host + removeXxxDotDot(path) + tail);
+  return uri(spec, scheme + host + removeXxxDotDot(path) + tail);
 }
 
 /**
@@ -113,6 +113,6 @@ export function removeXxxDotDot(path: string): string {
   return out.join("/");
 }
 
-function uri(text: string): ResolveResult {
-  return { ok: true, kind: "uri", spec: SPEC, uri: text, components: null };
+function uri(spec: SpecId, text: string): ResolveResult {
+  return { ok: true, kind: "uri", spec: spec, uri: text, components: null };
 }

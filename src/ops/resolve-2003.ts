@@ -1,5 +1,6 @@
 // draft-2003 (draft-fielding-uri-rfc2396bis-01) §5.2 "Resolving Relative References to Absolute
 // Form": the pseudocode, then the merge routine's steps 1 to 8, then "recombined".
+import type { SpecId } from "../revisions";
 import { parse } from "../parse";
 import { referenceComponents, type UriComponents } from "./uri-components";
 import { recombine } from "./format";
@@ -13,24 +14,23 @@ import {
 } from "./buffer-steps";
 import type { DotSegmentsChoice, ResolveResult } from "./resolve-result";
 
-const SPEC = "draft-2003";
 
-export function resolve2003(base: string, reference: string, strict: boolean, dotSegments: DotSegmentsChoice): ResolveResult {
+export function resolve2003(spec: SpecId, base: string, reference: string, strict: boolean, dotSegments: DotSegmentsChoice): ResolveResult {
   // §5.2: "The base URI is established according to the rules of Section 5.1 and parsed into the
   // four main components as described in Section 3. Note that only the scheme component is
   // required to be present in the base URI".
-  const b = parse(base, { spec: SPEC, rule: "absolute-URI" });
+  const b = parse(base, { spec: spec, rule: "absolute-URI" });
   if (!b.ok) {
-    return { ok: false, spec: SPEC, error: { code: "invalid-base", spec: SPEC, section: "§5.2", message: `The base must be a draft-2003 absolute-URI (§5.2, §3): ${b.error.message}`, parseError: b.error } };
+    return { ok: false, spec: spec, error: { code: "invalid-base", spec: spec, section: "§5.2", message: `The base must be a draft-2003 absolute-URI (§5.2, §3): ${b.error.message}`, parseError: b.error } };
   }
   // The grammar validates; the components are the four main ones of §4.3
   // (opaque forms split as Appendix B does, see referenceComponents).
   const Base = referenceComponents(b.ast)!;
 
   // (R.scheme, R.authority, R.path, R.query, fragment) = parse(R);
-  const r = parse(reference, { spec: SPEC, rule: "URI-reference" });
+  const r = parse(reference, { spec: spec, rule: "URI-reference" });
   if (!r.ok) {
-    return { ok: false, spec: SPEC, error: { code: "invalid-reference", spec: SPEC, section: "§5.2", message: `The reference is not a draft-2003 URI-reference: ${r.error.message}`, parseError: r.error } };
+    return { ok: false, spec: spec, error: { code: "invalid-reference", spec: spec, section: "§5.2", message: `The reference is not a draft-2003 URI-reference: ${r.error.message}`, parseError: r.error } };
   }
   const R = referenceComponents(r.ast)!;
   const T: UriComponents = { scheme: null, authority: null, path: "", query: null, fragment: R.fragment };
@@ -60,7 +60,7 @@ export function resolve2003(base: string, reference: string, strict: boolean, do
         } else {
           // -- An empty reference refers to the current document
           // return (current-document, fragment);
-          return { ok: true, kind: "current-document", spec: SPEC, fragment: R.fragment };
+          return { ok: true, kind: "current-document", spec: spec, fragment: R.fragment };
         }
       } else {
         if (R.path.startsWith("/")) {
@@ -72,10 +72,10 @@ export function resolve2003(base: string, reference: string, strict: boolean, do
           if (merged === null) {
             return {
               ok: false,
-              spec: SPEC,
+              spec: spec,
               error: {
                 code: "dot-segments-above-root",
-                spec: SPEC,
+                spec: spec,
                 section: "§5.2, merge step 7",
                 message: `Resolving "${reference}" against "${base}" leaves ".." segments above the root; draft-2003 §5.2 merge step 7 says "the reference is considered to be in error" (the "error" choice was asked for; "keep" and "remove" are the other two).`,
               },
@@ -93,7 +93,7 @@ export function resolve2003(base: string, reference: string, strict: boolean, do
     T.scheme = Base.scheme;
   }
   // return (T, fragment); ... "can be recombined to provide the absolute form of the URI reference"
-  return { ok: true, kind: "uri", spec: SPEC, uri: recombine(T), components: T };
+  return { ok: true, kind: "uri", spec: spec, uri: recombine(T), components: T };
 }
 
 /**

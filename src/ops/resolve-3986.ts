@@ -4,28 +4,28 @@
 // an empty reference gives the base (with its query) rather than "the current document", and dot
 // segments above the root are always removed (§5.2.4 "removing extra dot-segments rather than treat
 // them as an error").
+import type { SpecId } from "../revisions";
 import { parse } from "../parse";
 import { componentsOf, type UriComponents } from "./uri-components";
 import { recombine } from "./format";
 import type { ResolveResult } from "./resolve-result";
 
-const SPEC = "rfc3986";
 
-export function resolve3986(base: string, reference: string, strict: boolean): ResolveResult {
+export function resolve3986(spec: SpecId, base: string, reference: string, strict: boolean): ResolveResult {
   // §5.2.1: "The base URI (Base) is established according to the procedure of Section 5.1 and parsed
   // into the five main components described in Section 3." §5.1: "A base URI must conform to the
   // <absolute-URI> syntax rule (Section 4.3)."
-  const b = parse(base, { spec: SPEC, rule: "absolute-URI" });
+  const b = parse(base, { spec: spec, rule: "absolute-URI" });
   if (!b.ok) {
-    return { ok: false, spec: SPEC, error: { code: "invalid-base", spec: SPEC, section: "§5.2.1", message: `The base must be an rfc3986 absolute-URI (§5.1, §4.3): ${b.error.message}`, parseError: b.error } };
+    return { ok: false, spec: spec, error: { code: "invalid-base", spec: spec, section: "§5.2.1", message: `The base must be an rfc3986 absolute-URI (§5.1, §4.3): ${b.error.message}`, parseError: b.error } };
   }
   const Base = componentsOf(b.ast)!;
 
   // -- The URI reference is parsed into the five URI components
   // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
-  const r = parse(reference, { spec: SPEC, rule: "URI-reference" });
+  const r = parse(reference, { spec: spec, rule: "URI-reference" });
   if (!r.ok) {
-    return { ok: false, spec: SPEC, error: { code: "invalid-reference", spec: SPEC, section: "§5.2.2", message: `The reference is not an rfc3986 URI-reference: ${r.error.message}`, parseError: r.error } };
+    return { ok: false, spec: spec, error: { code: "invalid-reference", spec: spec, section: "§5.2.2", message: `The reference is not an rfc3986 URI-reference: ${r.error.message}`, parseError: r.error } };
   }
   const R = componentsOf(r.ast)!;
   const T: UriComponents = { scheme: null, authority: null, path: "", query: null, fragment: null };
@@ -76,7 +76,7 @@ export function resolve3986(base: string, reference: string, strict: boolean): R
   // T.fragment = R.fragment;
   T.fragment = R.fragment;
   // §5.2: "The components can then be recomposed, as described in Section 5.3, to form the target URI."
-  return { ok: true, kind: "uri", spec: SPEC, uri: recombine(T), components: T };
+  return { ok: true, kind: "uri", spec: spec, uri: recombine(T), components: T };
 }
 
 /** §5.2.3 Merge Paths. */

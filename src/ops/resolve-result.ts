@@ -1,3 +1,4 @@
+import type { Citation } from "../revisions/types";
 // What resolve() returns. Errors are values (nothing throws); a reference to the current document
 // is its own result, not a string (draft-1997 §5.2 step 2, draft-2003 §5.2 "return
 // (current-document, fragment)"); a revision that defines no resolution says so, with the text.
@@ -6,19 +7,7 @@ import type { UsageFailure } from "../request";
 import type { SpecId } from "../revisions";
 import type { UriComponents } from "./uri-components";
 
-/** Where a document says something, with its own words. */
-export interface Citation {
-  spec: string;
-  /** The section (or heading) of the document. */
-  section: string;
-  /** The seed file the quotation comes from, and its line when the seed has lines. */
-  seed: string;
-  line?: number;
-  /** The document's words, verbatim. */
-  quote: string;
-  /** An English rendering when the seed is a translation. */
-  translation?: string;
-}
+export type { Citation } from "../revisions/types";
 
 export type ResolveErrorCode =
   /** The base does not parse as an absolute reference of the revision. */

@@ -1,10 +1,12 @@
-// resolve(): a reference made absolute against a base, by one revision's own text.
+// resolve(): a reference made absolute against a base, by one revision's own text: the algorithm its
+// descriptor names (src/revisions/<spec>.ts, `resolution`), or the document's words for having none.
 //   rfc3986     §5.2.2 pseudocode, §5.2.3 merge, §5.2.4 remove_dot_segments (resolve-3986.ts)
 //   draft-2003  §5.2 pseudocode and merge steps 1-8 (resolve-2003.ts)
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { invalidOption, isFailure, optionsObject, requireRevision } from "../request";
+import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1997 } from "./resolve-1997";
 import { resolve2003 } from "./resolve-2003";
@@ -14,30 +16,21 @@ import { parse, type ParseFailure } from "../parse";
 
 export * from "./resolve-result";
 
-/** Where draft-1994 and rfc1738 say that they do not define relative resolution. */
-export const NO_RESOLUTION: Readonly<Record<"draft-1994" | "rfc1738", Citation>> = {
-  "draft-1994": {
-    spec: "draft-1994",
-    section: 'Recommendations, "URL syntax"',
-    seed: "004_06ae430307648ea6.txt",
-    line: 35,
-    quote: "Fragment identifiers and partial URLs are not involved in the basic URL definition.",
-    translation:
-      'The introduction (line 31) promises "the rules under which parts of the name may be omitted in a well-defined context", but the document never gives them; its WAIS section (line 294) still refers to "the partial form rules".',
-  },
-  rfc1738: {
-    spec: "rfc1738",
-    section: "§2.3 分层方案和关系链接 (Hierarchical schemes and relative links)",
-    seed: "002_3376c89374b224fa.txt",
-    line: 122,
-    quote: "在这篇文档中没有对关系链接进行描述。",
-    translation: "Relative links are not described in this document.",
-  },
-};
+/**
+ * Where the revisions without a resolution of their own (draft-1994, rfc1738) say so: their
+ * descriptors' citations, by revision id.
+ */
+export const NO_RESOLUTION: Readonly<Partial<Record<SpecId, Citation>>> = Object.freeze(
+  Object.fromEntries(SPEC_IDS.flatMap((id) => {
+    const r = getRevision(id)!.resolution;
+    return "notDefined" in r ? [[id, r.notDefined]] : [];
+  })),
+);
 
-/** The revisions that define a resolution algorithm of their own. */
+/** Whether a revision defines a resolution algorithm (its descriptor names one). */
 export function definesResolution(spec: string): boolean {
-  return spec === "draft-1993" || spec === "draft-1997" || spec === "draft-2003" || spec === "rfc3986";
+  const revision = getRevision(spec);
+  return revision !== undefined && "algorithm" in revision.resolution;
 }
 
 /**
@@ -69,19 +62,18 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
     const parseError = parse(which, { spec }) as ParseFailure;
     return { ok: false, spec, error: { code: typeof base !== "string" ? "invalid-base" : "invalid-reference", spec, section: null, message: `The base and the reference must be strings: ${parseError.error.message}`, parseError: parseError.error } };
   }
-  switch (spec) {
-    case "rfc3986":
+  const how = revision.resolution;
+  if ("notDefined" in how) return { ok: true, kind: "not-defined", spec, citation: how.notDefined };
+  switch (how.algorithm) {
+    case "rfc3986 §5.2":
       // §5.2.2: the non-strict reading is "a loophole in prior specifications ... Its use should be
       // avoided but is allowed for backward compatibility": strict unless asked otherwise.
-      return resolve3986(base, reference, o.strict ?? true);
-    case "draft-2003":
-      return resolve2003(base, reference, o.strict === true, o.dotSegments ?? "keep");
-    case "draft-1997":
-      return resolve1997(base, reference);
-    case "draft-1993":
-      return resolve1993(base, reference);
-    case "draft-1994":
-    case "rfc1738":
-      return { ok: true, kind: "not-defined", spec, citation: NO_RESOLUTION[spec] };
+      return resolve3986(spec, base, reference, o.strict ?? true);
+    case "draft-2003 §5.2":
+      return resolve2003(spec, base, reference, o.strict === true, o.dotSegments ?? "keep");
+    case "draft-1997 §5.2":
+      return resolve1997(spec, base, reference);
+    case "draft-1993 Partial form":
+      return resolve1993(spec, base, reference);
   }
 }

@@ -3,7 +3,7 @@
 // draft-2003 §5.2 "(R.scheme, R.authority, R.path, R.query, fragment) = parse(R)", rfc3986 §5.2.2
 // "(R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R)").
 // null = undefined (its separator is absent); "" = present but empty. The path is never undefined.
-import { isGenericAst, type Ast } from "../ast/types";
+import { isGenericAst, type Ast } from "../ast";
 
 export interface UriComponents {
   scheme: string | null;
@@ -21,7 +21,8 @@ export interface UriComponents {
 export function componentsOf(ast: Ast): UriComponents | null {
   if (!isGenericAst(ast) || ast.kind === undefined) return null;
   // draft-1997 calls the authority `site` (§4.3.1); draft-2003 and rfc3986 call it `authority` (§3.2).
-  const authority = ast.spec === "draft-1997" ? ast.site : ast.authority;
+  // draft-1997 calls the authority its site (§3.1); the AST says which it has.
+  const authority = "site" in ast ? ast.site : "authority" in ast ? ast.authority : null;
   return {
     scheme: ast.scheme ? ast.scheme.text : null,
     authority: authority ? authority.text : null,

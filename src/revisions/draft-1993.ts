@@ -44,6 +44,8 @@ export const draft1993: Revision<Draft1993Ast> = {
   rules: generatedRules("draft-1993"),
   scanner: generatedScanner("draft-1993"),
   buildAst: buildDraft1993Ast,
+  resolution: { algorithm: "draft-1993 Partial form" },
+  normalization: null,
   readComponents: readDraft1993Components,
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
   characterRules: new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),

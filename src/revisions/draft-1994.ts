@@ -52,6 +52,19 @@ export const draft1994: Revision<Draft1994Ast> = {
   rules: generatedRules("draft-1994"),
   scanner: generatedScanner("draft-1994"),
   buildAst: buildDraft1994Ast,
+  resolution: {
+    // The document promises partial forms but never gives their rules.
+    notDefined: {
+      spec: "draft-1994",
+      section: 'Recommendations, "URL syntax"',
+      seed: "004_06ae430307648ea6.txt",
+      line: 35,
+      quote: "Fragment identifiers and partial URLs are not involved in the basic URL definition.",
+      translation:
+        'The introduction (line 31) promises "the rules under which parts of the name may be omitted in a well-defined context", but the document never gives them; its WAIS section (line 294) still refers to "the partial form rules".',
+    },
+  },
+  normalization: null,
   readComponents: readDraft1994Components,
   characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   selectProduction: selectDraft1994Production,

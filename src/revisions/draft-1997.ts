@@ -15,6 +15,8 @@ export const draft1997: Revision<Draft1997Ast> = {
   rules: generatedRules("draft-1997"),
   scanner: generatedScanner("draft-1997"),
   buildAst: buildDraft1997Ast,
+  resolution: { algorithm: "draft-1997 §5.2" },
+  normalization: "draft-1997 §6",
   readComponents: readGenericComponents,
   // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query
   // (§4.3.3); fragment (§3). Character classes: §2.2 reserved, §2.3 unreserved and mark, §2.4.3 the

@@ -15,6 +15,8 @@ export const draft2003: Revision<Draft2003Ast> = {
   rules: generatedRules("draft-2003"),
   scanner: generatedScanner("draft-2003"),
   buildAst: buildDraft2003Ast,
+  resolution: { algorithm: "draft-2003 §5.2" },
+  normalization: "draft-2003 §6.2",
   readComponents: readGenericComponents,
   // §3 components: scheme (§3.1), authority (§3.2) = server / reg-name with userinfo, host, port
   // (§3.2.2); path (§3.3) of segments; query (§3.4); fragment (§4.1). Character classes: §2.2

@@ -8,9 +8,9 @@ import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
 import { rfc3986 } from "./rfc3986";
 import type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
-import type { RuleInfo } from "./types";
+import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
 
-export type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo, RuleInfo };
+export type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo, RuleInfo, Citation, NormalizationAlgorithm, ResolutionAlgorithm };
 
 /**
  * The revision used when no `spec` is given: draft-2003. The default stays the newest draft the

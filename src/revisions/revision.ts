@@ -5,7 +5,7 @@ import type { Rfc1738Ast } from "../ast/rfc1738";
 import type { Components, Draft1997Ast, Draft2003Ast, Rfc3986Ast } from "../ast/types";
 import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
-import type { RuleInfo } from "./types";
+import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
 
 /**
  * What the types know of each revision, by id: the AST its parse builds. One entry per revision;
@@ -57,6 +57,13 @@ export interface Revision<A = unknown> extends SpecInfo {
   /** Every rule as a start rule: a DFA, and the walk that builds an accepted input's derivation. */
   scanner: GeneratedScanner;
   buildAst(root: DerivationNode, input: string): A;
+  /**
+   * How the revision makes a relative reference absolute: the algorithm of src/ops it follows (the
+   * document's own; another revision may name the same one), or the document's words for having none.
+   */
+  resolution: { algorithm: ResolutionAlgorithm } | { notDefined: Citation };
+  /** The normalization for comparison the document defines (its ladder), or null when it defines none. */
+  normalization: NormalizationAlgorithm | null;
   /**
    * Rules that match one character or one escape (alpha, pchar, HEXDIG ...). Error messages name the
    * innermost rule above these, which is the one a person can act on.

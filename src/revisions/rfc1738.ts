@@ -40,6 +40,17 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   rules: generatedRules("rfc1738"),
   scanner: generatedScanner("rfc1738"),
   buildAst: buildRfc1738Ast,
+  resolution: {
+    notDefined: {
+      spec: "rfc1738",
+      section: "§2.3 分层方案和关系链接 (Hierarchical schemes and relative links)",
+      seed: "002_3376c89374b224fa.txt",
+      line: 122,
+      quote: "在这篇文档中没有对关系链接进行描述。",
+      translation: "Relative links are not described in this document.",
+    },
+  },
+  normalization: null,
   readComponents: readRfc1738Components,
   characterRules: new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
   selectProduction: selectRfc1738Production,

@@ -16,6 +16,8 @@ export const rfc3986: Revision<Rfc3986Ast> = {
   rules: generatedRules("rfc3986"),
   scanner: generatedScanner("rfc3986"),
   buildAst: buildRfc3986Ast,
+  resolution: { algorithm: "rfc3986 §5.2" },
+  normalization: "rfc3986 §6.2",
   readComponents: readGenericComponents,
   // §3 components: scheme (§3.1), authority (§3.2) = [ userinfo "@" ] host [ ":" port ] (§3.2.1-
   // §3.2.3), path (§3.3) of segments, query (§3.4), fragment (§3.5). Character classes: §2.2

@@ -1,3 +1,26 @@
+/** A passage of a document, quoted where it says that it defines no such thing (draft-1994, rfc1738: no resolution). */
+export interface Citation {
+  spec: string;
+  /** The section (or heading) of the document. */
+  section: string;
+  /** The seed file the quotation comes from, and its line when the seed has lines. */
+  seed: string;
+  line?: number;
+  /** The document's words, verbatim. */
+  quote: string;
+  /** An English rendering when the seed is a translation. */
+  translation?: string;
+}
+
+/**
+ * The relative-resolution algorithms of src/ops, named by the document and section that define
+ * them. A revision's descriptor names the one it follows, or cites its words for having none.
+ */
+export type ResolutionAlgorithm = "draft-1993 Partial form" | "draft-1997 §5.2" | "draft-2003 §5.2" | "rfc3986 §5.2";
+
+/** The normalization algorithms of src/ops (ladders for comparison), named by document and section. */
+export type NormalizationAlgorithm = "draft-1997 §6" | "draft-2003 §6.2" | "rfc3986 §6.2";
+
 /** One rule of a revision's grammar, read from the annotation comments of grammar/<spec>.peggy. */
 export interface RuleInfo {
   /** The rule's name in the .peggy file (peggy cannot spell `-` or `+`). */

@@ -7,8 +7,8 @@
 // - algorithm: "-" when the algorithm gives `expected`, else what it gives (the document's printed
 //   answer then differs from its own algorithm; `note` says why);
 // - printed: the example as the seed prints it ("-" for our own cases).
+import { jsonOrLiteral, readTsvLines } from "./table";
 import type { SpecId } from "../../src/revisions";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResolveOptions } from "../../src/ops/resolve";
 import { DATA_DIR } from "./table";
@@ -30,20 +30,11 @@ export interface ResolutionCase {
   note: string;
 }
 
-function field(s: string): string {
-  return s.startsWith('"') ? (JSON.parse(s) as string) : s;
-}
+const field = jsonOrLiteral;
 
+/** The lines of a table under test/data/resolution/ (the one table reader: test/support/table.ts). */
 export function readLines(file: string): { line: number; cols: string[] }[] {
-  const out: { line: number; cols: string[] }[] = [];
-  readFileSync(join(RESOLUTION_DIR, file), "utf8")
-    .split("\n")
-    .forEach((raw, i) => {
-      const line = raw.replace(/\r$/, "");
-      if (line.trim() === "" || line.startsWith("#")) return;
-      out.push({ line: i + 1, cols: line.split("\t") });
-    });
-  return out;
+  return readTsvLines(join("resolution", file));
 }
 
 export function readResolutionTable(file: string): ResolutionCase[] {

@@ -28,30 +28,21 @@ export interface TableCase {
 export const DATA_DIR = join(__dirname, "..", "..", "..", "test", "data");
 
 export function readTable(name: string): TableCase[] {
-  const file = join(DATA_DIR, name);
-  const out: TableCase[] = [];
-  readFileSync(file, "utf8")
-    .split("\n")
-    .forEach((raw, i) => {
-      const line = raw.replace(/\r$/, "");
-      if (line.trim() === "" || line.startsWith("#")) return;
-      const cols = line.split("\t");
-      if (cols.length < 4) throw new Error(`${name}:${i + 1}: expected at least 4 tab-separated columns, got ${cols.length}: ${line}`);
-      const [spec, rule, inputField, verdict, offset = "-", ...rest] = cols;
-      if (verdict !== "valid" && verdict !== "invalid") throw new Error(`${name}:${i + 1}: verdict must be valid or invalid, got ${verdict}`);
-      const input = inputField.startsWith('"') ? (JSON.parse(inputField) as string) : inputField;
-      out.push({
-        file: name,
-        line: i + 1,
-        spec: spec as SpecId,
-        rule,
-        input,
-        valid: verdict === "valid",
-        offset: offset === "-" || offset === "" ? null : Number(offset),
-        source: rest.join(" ").trim(),
-      });
-    });
-  return out;
+  return readTsvLines(name).map(({ line, cols }) => {
+    if (cols.length < 4) throw new Error(`${name}:${line}: expected at least 4 tab-separated columns, got ${cols.length}: ${cols.join("\t")}`);
+    const [spec, rule, inputField, verdict, offset = "-", ...rest] = cols;
+    if (verdict !== "valid" && verdict !== "invalid") throw new Error(`${name}:${line}: verdict must be valid or invalid, got ${verdict}`);
+    return {
+      file: name,
+      line,
+      spec: spec as SpecId,
+      rule,
+      input: jsonOrLiteral(inputField),
+      valid: verdict === "valid",
+      offset: offset === "-" || offset === "" ? null : Number(offset),
+      source: rest.join(" ").trim(),
+    };
+  });
 }
 
 /** One line of a table with its own columns (test/data/ops/, test/data/extract/ ...). */
@@ -68,15 +59,30 @@ export interface DataRow {
  * the last column, which is free text (the source, a note).
  */
 export function readRows(path: string, columns: number): DataRow[] {
+  return readTsvLines(path).map(({ file, line, cols }) => {
+    if (cols.length < columns) throw new Error(`${path}:${line}: expected ${columns} tab-separated columns, got ${cols.length}`);
+    return { file, line, cols: cols.map((c, k) => (k < columns - 1 ? jsonOrLiteral(c) : c)) };
+  });
+}
+
+/**
+ * The one reader of every table under test/data/ (`path` relative to it): its lines split at tabs,
+ * each with its 1-based line number, `#` comments and blank lines skipped, a final CR dropped. The
+ * fields are as written; readTable(), readRows() and the resolution tables give them meaning.
+ */
+export function readTsvLines(path: string): DataRow[] {
   const out: DataRow[] = [];
   readFileSync(join(DATA_DIR, path), "utf8")
     .split("\n")
     .forEach((raw, i) => {
       const line = raw.replace(/\r$/, "");
       if (line.trim() === "" || line.startsWith("#")) return;
-      const cols = line.split("\t");
-      if (cols.length < columns) throw new Error(`${path}:${i + 1}: expected ${columns} tab-separated columns, got ${cols.length}`);
-      out.push({ file: path, line: i + 1, cols: cols.map((c, k) => (k < columns - 1 && c.startsWith('"') ? (JSON.parse(c) as string) : c)) });
+      out.push({ file: path, line: i + 1, cols: line.split("\t") });
     });
   return out;
+}
+
+/** A field as the tables write it: a JSON string when it starts with a double quote (spaces at the ends, tabs, controls), else literally. */
+export function jsonOrLiteral(field: string): string {
+  return field.startsWith('"') ? (JSON.parse(field) as string) : field;
 }

@@ -1,5 +1,5 @@
 // `uri-grammars extract`: the URL references in a text, found and repaired by a revision's delimiting
-// rules (src/ops/extract-rules.ts) and judged by its grammar. The text streams from a file or standard
+// rules (src/revisions/delimiting.ts) and judged by its grammar. The text streams from a file or standard
 // input through the core's streaming extractor (src/ops/extract.ts), so memory stays bounded.
 import { createReadStream } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
@@ -42,7 +42,7 @@ export function registerExtract(program: Command, { io, setExit }: CommandContex
     .addHelpText(
       "after",
       `
-What is found (per revision: src/ops/extract-rules.ts, docs/extract.md):
+What is found (per revision: src/revisions/delimiting.ts, docs/extract.md):
   <URL:...>, URL:   the "URL:" prefix: part of the URL in draft-1994 (prefixedurl), recommended by
                     rfc1738, "was recommended" in draft-1997, "no longer recommended" in draft-2003
   <...>             angle brackets (draft-1994, rfc1738, draft-1997, draft-2003); inside them,

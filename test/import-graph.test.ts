@@ -1,0 +1,76 @@
+// The import graph of src/ (and generated/), read from the TypeScript sources by madge: no cycle,
+// and data flows one way (docs/architecture.md): grammar -> generated scanner -> AST builders ->
+// revisions -> parse -> operations -> the package entry -> CLI. A module imports only from its own
+// stage or an earlier one. Type-only imports count: a type cycle is still a tangle for a reader.
+import { expect } from "chai";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import madge from "madge";
+
+const ROOT = join(__dirname, "..", "..");
+
+/**
+ * The stage of a module (a path relative to the repository root). Leaves first: the AST types and
+ * builders, errors, the published grammars' reader and the scanner runtime; then the generated
+ * modules; the revision registry; parsing; the operations; the package entry; the CLI.
+ */
+export function stageOf(file: string): number {
+  if (file.startsWith("src/cli/")) return 6;
+  if (file === "src/index.ts") return 5;
+  if (file.startsWith("src/ops/")) return 4;
+  if (["src/request.ts", "src/diagnose.ts", "src/parse.ts"].includes(file)) return 3;
+  if (file === "src/revisions/types.ts") return 0; // the rule-record type the generated rule tables import
+  if (file.startsWith("src/revisions/")) return 2;
+  if (file.startsWith("generated/")) return 1;
+  return 0; // src/ast, src/scanner, src/published, src/errors.ts
+}
+
+/** Every import that goes to a later stage: "from -> to". */
+export function backwardImports(graph: Record<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, deps] of Object.entries(graph)) for (const to of deps) if (stageOf(to) > stageOf(from)) out.push(`${from} -> ${to}`);
+  return out;
+}
+
+async function graphOf(baseDir: string, paths: string[]): Promise<{ graph: Record<string, string[]>; cycles: string[][] }> {
+  const res = await madge(paths, { baseDir, fileExtensions: ["ts"], tsConfig: join(ROOT, "tsconfig.json"), excludeRegExp: [/\.d\.ts$/] });
+  return { graph: res.obj(), cycles: res.circular() };
+}
+
+describe("import graph (madge): no cycle, and every import goes to the same or an earlier stage", function () {
+  this.timeout(120_000);
+  let graph: Record<string, string[]> = {};
+  let cycles: string[][] = [];
+  before(async () => {
+    ({ graph, cycles } = await graphOf(ROOT, ["src", "generated"]));
+  });
+
+  it("reads the whole of src/ and generated/ (the parse entry, every AST builder, the CLI)", () => {
+    for (const f of ["src/parse.ts", "src/ast/draft-2003.ts", "src/ast/rfc1738.ts", "src/cli/main.ts", "generated/draft-2003.scanner.ts"]) expect(graph, f).to.have.property(f);
+  });
+  it("has no import cycle", () => {
+    expect(cycles.map((c) => c.join(" > "))).to.deep.equal([]);
+  });
+  it("has no import from a later stage", () => {
+    expect(backwardImports(graph)).to.deep.equal([]);
+  });
+
+  describe("the checks can fail", () => {
+    it("a planted cycle (two modules importing each other, by type only) is found", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "uri-grammars-cycle-"));
+      try {
+        writeFileSync(join(dir, "a.ts"), 'import type { B } from "./b";\nexport interface A { b: B }\n');
+        writeFileSync(join(dir, "b.ts"), 'import type { A } from "./a";\nexport interface B { a: A }\n');
+        const { cycles: planted } = await graphOf(dir, [dir]);
+        expect(planted).to.deep.equal([["a.ts", "b.ts"]]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+    it("a planted import from an AST builder back into the operations is found", () => {
+      const planted = { ...graph, "src/ast/draft-2003.ts": [...(graph["src/ast/draft-2003.ts"] ?? []), "src/ops/resolve.ts"] };
+      expect(backwardImports(planted)).to.deep.equal(["src/ast/draft-2003.ts -> src/ops/resolve.ts"]);
+    });
+  });
+});
