@@ -13,7 +13,7 @@ import { ENTRY_TABLE, entryNames } from "./fuzz/entries";
 import { decodeInput, encodeInput, InputMaker, SOURCES, API_VALUES } from "./fuzz/inputs";
 import { minimise } from "./fuzz/minimise";
 import { MARK } from "./support/fuzz-plants";
-import { propertyTable } from "./fuzz/properties";
+import { CaseRun, checkCase, propertyTable } from "./fuzz/properties";
 import { readRegressions } from "./fuzz/regressions";
 import { availableSpecIds, parse } from "../src";
 
@@ -197,6 +197,15 @@ describe("fuzz campaign: the real entry points", function () {
     // The documented exceptions are counted in the summary by name.
     expect(text).to.match(/excused/);
     expect(text).to.include("exception resolution-on-strings-without-grammar: in draft-1993");
+  });
+});
+
+describe("fuzz campaign: documented exceptions", () => {
+  it("rfc3986's resolution of ..//c against x:a/b (path //c, no authority) fails resolved-reference-is-absolute, excused by name; draft-2003's holds", () => {
+    const rows = propertyTable(ENTRY_TABLE).filter((r) => r.entry === "resolve");
+    const outcome = (spec: string) => checkCase(rows, new CaseRun(ENTRY_TABLE, { spec, input: "..//c", context: { base: "x:a/b" } })).outcomes.get("resolve resolved-reference-is-absolute");
+    expect(outcome("rfc3986")).to.deep.equal(["excused:rfc3986-resolution-path-begins-with-two-slashes"]);
+    expect(outcome("draft-2003")).to.deep.equal(["holds"]);
   });
 });
 

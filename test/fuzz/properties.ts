@@ -5,7 +5,7 @@
 // a violation the exception covers is counted under the exception's name in the summary (never
 // skipped in silence), and the exception is deleted when the reason goes away.
 // Any entry point that throws, in any check, is a violation of its "no-throw" row.
-import { availableSpecIds, DEFAULT_SPEC, type ParseError, type ParseResult } from "../../src";
+import { availableSpecIds, DEFAULT_SPEC, type ParseError, type ParseResult, type ResolveResult } from "../../src";
 import { recombine } from "../../src/ops/format";
 import type { EntryName, EntryTable, RawEntryPoints, Recognizer } from "./entries";
 import type { PeggyAnswer } from "./peggy";
@@ -233,8 +233,33 @@ function unvalidatedResolution(base: (run: CaseRun) => unknown, reference: (run:
   };
 }
 
+/**
+ * RFC 3986 §5.2.2 with §5.2.4 can give a target without an authority whose path begins with "//":
+ * base `x:a/b`, reference `..//c`: §5.2.3 merges the paths to `a/..//c`, remove_dot_segments gives
+ * `//c`, and §5.3 recomposes `x://c`, which reads back with the authority `c` (or, for `..//::`,
+ * not at all), though §3.3 says "When authority is not present, the path cannot begin with two slash
+ * characters". The resolver follows the text (draft-2003's merge does not do this).
+ * `resolution(run)`: the resolve() answer the property read.
+ */
+function pathWithTwoSlashes(resolution: (run: CaseRun) => ResolveResult): PropertyException {
+  return {
+    name: "rfc3986-resolution-path-begins-with-two-slashes",
+    reason:
+      "RFC 3986 §5.2.2 and §5.2.4 can give a target with no authority whose path begins with \"//\" (x:a/b and ..//c give path //c), which §5.3 recomposes as x://c, against §3.3; the resolver follows the text",
+    covers: (run) => {
+      if (run.spec !== "rfc3986") return false;
+      const r = resolution(run);
+      return r.ok && r.kind === "uri" && r.components !== null && r.components.authority === null && r.components.path.startsWith("//");
+    },
+  };
+}
+
 /** For non-string inputs, the error properties read the input as empty: offset 0, line 1, column 1, found null. */
 const textOf = (input: unknown): string => (isString(input) ? input : "");
+
+/** resolve(base, x) and resolve(x, reference) as the resolution rows call them (memoised: the same answers). */
+const asReference = (run: CaseRun) => run.entry("resolve", "as-reference", run.context.base, run.input, run.spec, resolveOptions(run.context));
+const asBase = (run: CaseRun) => run.entry("resolve", "as-base", run.input, run.context.reference ?? "", run.spec, resolveOptions(run.context));
 
 function resolveOptions(c: CaseContext): { strict?: boolean; dotSegments?: CaseContext["dotSegments"] } {
   return { ...(c.strict !== undefined ? { strict: c.strict } : {}), ...(c.dotSegments !== undefined ? { dotSegments: c.dotSegments } : {}) };
@@ -533,12 +558,12 @@ export function propertyTable(table: EntryTable): Property[] {
         const p = run.parse(undefined, r.uri);
         return p.ok ? null : `resolved to ${JSON.stringify(r.uri)}, which ${run.spec} rejects: ${p.error.message}`;
       },
-      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input)],
+      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference)],
     },
     {
       name: "resolved-reference-is-absolute",
       entry: "resolve",
-      says: "resolve(base, x), when it gives a URI, gives an absolute one: its components have a scheme and recombine to it (draft-2003 §5.2 always sets T.scheme; draft-1997 §5.2), or (draft-1993, no components) it is a full form, a scheme and a colon before any slash",
+      says: "resolve(base, x), when it gives a URI, gives an absolute one: its components have a scheme, no path beginning with \"//\" without an authority, and recombine to it (draft-2003 §5.2 always sets T.scheme; draft-1997 §5.2), or (draft-1993, no components) it is a full form, a scheme and a colon before any slash",
       uses: ["base", "strict", "dotSegments"],
       check: (run) => {
         const c = run.context;
@@ -547,12 +572,14 @@ export function propertyTable(table: EntryTable): Property[] {
         if (!r.ok || r.kind !== "uri") return NOT_APPLICABLE;
         if (r.components) {
           if (r.components.scheme === null) return `resolved to ${JSON.stringify(r.uri)}, whose components have no scheme`;
+          // draft-2003 §3.3 / rfc3986 §3.3: without an authority, the path cannot begin with "//" (it would read back as one).
+          if (r.components.authority === null && r.components.path.startsWith("//")) return `resolved to ${JSON.stringify(r.uri)}, whose components have no authority and the path ${JSON.stringify(r.components.path)}: it reads back with an authority`;
           const back = recombine(r.components);
           return back === r.uri ? null : `resolved to ${JSON.stringify(r.uri)}, whose components recombine to ${JSON.stringify(back)}`;
         }
         return /^[^:/]+:/.test(r.uri) ? null : `resolved to ${JSON.stringify(r.uri)}, which has no scheme`;
       },
-      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input)],
+      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference)],
     },
     {
       name: "resolved-reference-parses-input-as-base",
@@ -566,7 +593,7 @@ export function propertyTable(table: EntryTable): Property[] {
         const p = run.parse(undefined, r.uri);
         return p.ok ? null : `resolved to ${JSON.stringify(r.uri)}, which ${run.spec} rejects: ${p.error.message}`;
       },
-      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? "")],
+      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? ""), pathWithTwoSlashes(asBase)],
     },
 
     // ---- normalization and equivalence ----
