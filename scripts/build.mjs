@@ -23,6 +23,12 @@ if (process.env.URI_GRAMMARS_PREBUILT === "1" && existsSync(join(root, "dist", "
 const node = (script) => execFileSync(process.execPath, [join(root, "scripts", script)], { cwd: root, stdio: "inherit" });
 node("build-grammars.mjs");
 node("compile-scanner.mjs");
+// The test-only revision (test/fixtures/revision/: a grammar and a descriptor, test/fixture-revision.test.ts)
+// is built the same way into its own folder; a packed tarball has no test/ and skips it.
+const fixture = join("test", "fixtures", "revision");
+if (existsSync(join(root, fixture))) {
+  for (const script of ["build-grammars.mjs", "compile-scanner.mjs"]) execFileSync(process.execPath, [join(root, "scripts", script), fixture, join(fixture, "generated")], { cwd: root, stdio: "inherit" });
+}
 // tsc does not remove what an older build compiled (a module since deleted): start from nothing.
 rmSync(join(root, "dist"), { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });

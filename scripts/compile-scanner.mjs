@@ -28,7 +28,7 @@
 //   No backtracking engine runs on the input.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
-import { join, dirname, basename } from "node:path";
+import { join, dirname, basename, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { readAnnotations } from "./build-grammars.mjs";
@@ -259,7 +259,7 @@ function classOfCode(classes) {
   return { low: `u8(${JSON.stringify(base64(low))})`, high: tests };
 }
 
-export function emitModule(model, grammarFile) {
+export function emitModule(model, grammarFile, srcDir = "../src") {
   const { K, classes } = model;
   const { low, high } = classOfCode(classes);
   const t = table(model.trans, K, model.trans.length);
@@ -280,8 +280,8 @@ export function emitModule(model, grammarFile) {
 // Passes over the input, at most, for an accepted input of each start rule (validation is one):
 ${passes}
 /* eslint-disable */
-import type { DerivationNode } from "../src/ast/derivation";
-import { u8, u16, u32, i32 } from "../src/scanner/tables";
+import type { DerivationNode } from "${srcDir}/ast/derivation";
+import { u8, u16, u32, i32 } from "${srcDir}/scanner/tables";
 
 /** Number of character classes: the width of a transition row. */
 export const K = ${K};
@@ -417,7 +417,14 @@ function inputHash(source) {
   return h.digest("hex");
 }
 
-export function buildAll() {
+/**
+ * Compiles every grammar of `from` (default grammar/) into `to` (default generated/). Test fixtures
+ * (test/fixtures/revision/) are compiled the same way into their own folder.
+ */
+export function buildAll(from = grammarDir, to = outDir) {
+  const grammarDir = from;
+  const outDir = to;
+  const srcDir = relative(outDir, join(root, "src")).split(sep).join("/");
   mkdirSync(outDir, { recursive: true });
   const built = [];
   for (const file of readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).sort()) {
@@ -431,7 +438,7 @@ export function buildAll() {
       continue;
     }
     const model = compileGrammar(source, file);
-    writeFileSync(out, stampLine + emitModule(model, file));
+    writeFileSync(out, stampLine + emitModule(model, file, srcDir));
     built.push(`${id} ${model.stats.states}/${model.stats.classes}/${model.stats.reverseStates}`);
   }
   return built;
@@ -439,6 +446,7 @@ export function buildAll() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  const built = buildAll();
+  const [from, to] = process.argv.slice(2);
+  const built = from && to ? buildAll(join(process.cwd(), from), join(process.cwd(), to)) : buildAll();
   console.log(`compiled scanners (states/classes/reverse states): ${built.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

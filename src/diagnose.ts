@@ -241,7 +241,10 @@ function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Whether `from` (published name) can derive `target`, reading the published rule text (cached). */
+/**
+ * Whether `from` (published name) can derive `target`: a walk of the grammar model's reference
+ * graph (RuleInfo.uses, read from the PEG by the build), done once per revision and pair.
+ */
 const reachCache = new Map<string, boolean>();
 function reachesRule(revision: Revision, from: string, target: string): boolean {
   const key = `${revision.id}\0${from}\0${target}`;
@@ -252,15 +255,11 @@ function reachesRule(revision: Revision, from: string, target: string): boolean 
   const queue = [from];
   let found = false;
   while (queue.length > 0 && !found) {
-    const rule = byName.get(queue.shift()!);
-    if (!rule) continue;
-    // Drop quoted literals first (";" may be one), then ABNF ";" comments, then the "name =" head.
-    const body = rule.text.map((line) => line.replace(/"[^"]*"/g, " ").replace(/;.*$/, " ")).join(" ").replace(/^[^=]*=/, "");
-    for (const word of body.match(/[A-Za-z][A-Za-z0-9_+-]*/g) ?? []) {
-      if (word === target) found = true;
-      if (byName.has(word) && !seen.has(word)) {
-        seen.add(word);
-        queue.push(word);
+    for (const used of byName.get(queue.shift()!)?.uses ?? []) {
+      if (used === target) found = true;
+      if (!seen.has(used)) {
+        seen.add(used);
+        queue.push(used);
       }
     }
   }

@@ -180,7 +180,7 @@ describe("rule inventory: PEG registry = published grammar", () => {
     expect(inv2.missing).to.deep.equal(["ls32"]);
     const inv3 = compareInventory(rules.map((r) => (r.published === "DIGIT" ? { ...r, kind: "published" as const } : r)), grammarOf("draft-2003"));
     expect(inv3.wrongKind).to.deep.equal([{ name: "DIGIT", peg: "published", published: "core" }]);
-    const withHelper = [...rules, { pegName: "helper_x", published: null, kind: "helper" as const, section: null, text: [], peg: ["why"], repairs: [] }];
+    const withHelper = [...rules, { pegName: "helper_x", published: null, kind: "helper" as const, section: null, text: [], peg: ["why"], repairs: [], uses: [] }];
     expect(inventoryAgrees(compareInventory(withHelper, grammarOf("draft-2003")))).to.equal(true);
   });
 });

@@ -76,7 +76,8 @@ export function componentsFromPieces(text: string, textStart: number, p: Referen
  */
 export function readGenericComponents(ast: GenericAst): ReadComponents | null {
   if (ast.kind === undefined) return null;
-  const authority = ast.spec === "draft-1997" ? ast.site : ast.authority;
+  // draft-1997 calls the authority its site (§3.1); the AST's shape says which it has.
+  const authority = "site" in ast ? ast.site : "authority" in ast ? ast.authority : null;
   return componentsFromPieces(ast.text, ast.span.start, {
     span: ast.span,
     scheme: ast.scheme ?? null,

@@ -68,10 +68,11 @@ export function textBetween(input: string, start: number, end: number): TextComp
 }
 
 /**
- * The pieces of input[start, end) between occurrences of the character `sep`, with their spans;
- * one piece when `sep` does not occur. The builders split a path this way where the grammar's
- * segment rules cannot contain the separator, instead of having the parser build a node per
- * segment (a 10 MB path has 5 million of them).
+ * The pieces of input[start, end) between occurrences of `sep` (one character, or a string such as
+ * "%23"), with their spans; one piece when `sep` does not occur. The one splitter of the builders:
+ * they split a path (at "/"), a search (at "+") or a field list this way where the grammar's rules
+ * cannot contain the separator, instead of having the parser build a node per segment (a 10 MB path
+ * has 5 million of them).
  */
 export function piecesBetween(input: string, start: number, end: number, sep: string): TextComponent[] {
   // A bounded scan: input.indexOf(sep, from) would search past `end` to the end of the input each
@@ -79,10 +80,11 @@ export function piecesBetween(input: string, start: number, end: number, sep: st
   const code = sep.charCodeAt(0);
   const out: TextComponent[] = [];
   let from = start;
-  for (let at = start; at < end; at++) {
-    if (input.charCodeAt(at) !== code) continue;
+  for (let at = start; at + sep.length <= end; at++) {
+    if (input.charCodeAt(at) !== code || (sep.length > 1 && !input.startsWith(sep, at))) continue;
     out.push({ text: input.slice(from, at), span: { start: from, end: at } });
-    from = at + 1;
+    from = at + sep.length;
+    at += sep.length - 1;
   }
   out.push({ text: input.slice(from, end), span: { start: from, end } });
   return out;

@@ -3,8 +3,10 @@
 // newsaddress, prosperoaddress, telnetaddress, gopheraddress, waisaddress, afsaddress), plus the
 // anchorid of anchoraddress. Components follow the derivation; null means absent, an empty text
 // means present but empty (`http://h/` has path "", `http://h` has path null).
-import { DerivationNode, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
+import { DerivationNode, piecesBetween, findNode, textBetween, textOf, type Span, type TextComponent } from "./derivation";
 import { portOf } from "./port";
+import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
+
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port } from "./types";
 
@@ -255,7 +257,7 @@ function address(node: DerivationNode, input: string): Draft1993Address {
     case "prosperoaddress": {
       // prosperoaddress = p r o s p e r o : / / path; section "Prospero" for the "%23" fields.
       const p = path(findNode(node, "path")!, input);
-      const pieces = splitAt(input, p.span.start, p.span.end, "%23");
+      const pieces = piecesBetween(input, p.span.start, p.span.end, "%23");
       return { ...base, production: "prosperoaddress", scheme: literal("prospero"), path: p, hsoname: pieces[0], fields: pieces.slice(1) };
     }
     case "telnetaddress": {
@@ -318,7 +320,7 @@ function wais(node: DerivationNode, base: TextComponent, scheme: TextComponent, 
 
 function host(node: DerivationNode, input: string): Host {
   // host = hostname | hostnumber
-  return { ...textOf(node, input), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
+  return classifyHost(node, input, HOSTNAME_OR_HOSTNUMBER);
 }
 
 function hostIn(node: DerivationNode, input: string): Host {
@@ -338,27 +340,13 @@ function searchIn(node: DerivationNode, input: string): Draft1993Search | null {
 
 function search(node: DerivationNode, input: string): Draft1993Search {
   // search = xalphas [ + search ]: "+" is not an xalpha, so the keywords are the pieces between "+".
-  return { ...textOf(node, input), keywords: splitAt(input, node.start, node.end, "+") };
+  return { ...textOf(node, input), keywords: piecesBetween(input, node.start, node.end, "+") };
 }
 
 function path(node: DerivationNode, input: string): Draft1993Path {
   // path = void | xpalphas [ / path ]: "/" is not an xpalpha, so the segments are the pieces between "/".
   const t = textOf(node, input);
-  return { ...t, segments: t.text === "" ? [] : splitAt(input, node.start, node.end, "/") };
-}
-
-/** The pieces of input[start, end) between occurrences of `sep`, with their spans. */
-function splitAt(input: string, start: number, end: number, sep: string): TextComponent[] {
-  const out: TextComponent[] = [];
-  let from = start;
-  for (;;) {
-    const at = input.indexOf(sep, from);
-    if (at < 0 || at + sep.length > end) break;
-    out.push(textBetween(input, from, at));
-    from = at + sep.length;
-  }
-  out.push(textBetween(input, from, end));
-  return out;
+  return { ...t, segments: t.text === "" ? [] : piecesBetween(input, node.start, node.end, "/") };
 }
 
 /**

@@ -3,8 +3,10 @@
 // address per scheme production, under the optional "URL:" prefix (PrePrefix section). Every component is
 // what the published rule of that name matched; null means absent, an empty text means present but
 // empty (`http://a` has path null, `http://a/` has path ""). Spans are half-open UTF-16 offsets.
-import { DerivationNode, findAllNodes, findNode, textBetween, textOf, type TextComponent } from "./derivation";
+import { DerivationNode, piecesBetween, findAllNodes, findNode, textBetween, textOf, type TextComponent } from "./derivation";
 import { portOf } from "./port";
+import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
+
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port, Span } from "./types";
 
@@ -309,7 +311,7 @@ function address(root: DerivationNode, input: string): Draft1994Address | null {
 
 function host(node: DerivationNode, input: string): Host {
   // host = hostname | hostnumber; hostnumber = digits . digits . digits . digits
-  return { ...textOf(node, input), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
+  return classifyHost(node, input, HOSTNAME_OR_HOSTNUMBER);
 }
 
 function hostport(node: DerivationNode, input: string): Draft1994HostPort {
@@ -328,15 +330,7 @@ function login(node: DerivationNode, input: string): Draft1994Login {
 /** Splits a path-shaped node at "/"; the void path has no segments. */
 function path(node: DerivationNode, input: string): Draft1994Path {
   const t = textOf(node, input);
-  const segments: TextComponent[] = [];
-  if (t.text !== "") {
-    let at = node.start;
-    for (const part of t.text.split("/")) {
-      segments.push(textBetween(input, at, at + part.length));
-      at += part.length + 1;
-    }
-  }
-  return { ...t, segments };
+  return { ...t, segments: t.text === "" ? [] : piecesBetween(input, node.start, node.end, "/") };
 }
 
 function mailAddress(node: DerivationNode, input: string): Draft1994MailAddress {

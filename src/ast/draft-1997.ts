@@ -1,8 +1,10 @@
 // Builds the draft-1997 AST from the derivation of grammar/draft-1997.peggy.
 // Components as draft-1997 §4.3 names them: scheme, site (user, password, host, port), path with
 // segments and their ";" params (§4.3.2), query (§4.3.3); fragment (§3).
-import { DerivationNode, findAllNodes, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";
+import { DerivationNode, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";
 import { portOf } from "./port";
+import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
+
 import type { Draft1997Ast, Draft1997Path, Draft1997Segment, Draft1997Site, Host, ReferenceKind } from "./types";
 
 export const DRAFT_1997_REFERENCE_RULES = new Set(["URL-reference", "absoluteURL", "generic-URL", "opaque-URL", "relativeURL"]);
@@ -67,7 +69,7 @@ function siteParts(node: DerivationNode, input: string) {
 
 function host(node: DerivationNode, input: string): Host {
   // §4.3.1: host = hostname | hostnumber
-  return { text: input.slice(node.start, node.end), span: spanOf(node), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
+  return classifyHost(node, input, HOSTNAME_OR_HOSTNUMBER);
 }
 
 function path(root: DerivationNode, input: string): Draft1997Path | null {

@@ -2,7 +2,9 @@
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (draft-2003 §3: scheme, authority, path, query; §4.1: fragment).
 import { portOf } from "./port";
-import { DerivationNode, findAllNodes, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";
+import { classifyHost, type HostClassification } from "./host";
+
+import { DerivationNode, findNode, piecesBetween, spanOf, textOf } from "./derivation";
 import type { Draft2003Ast, Draft2003Authority, Draft2003Path, Host, Port, ReferenceKind, TextComponent } from "./types";
 
 /** The start rules that derive a whole reference: their AST has `kind` and every component key. */
@@ -70,15 +72,11 @@ function serverParts(node: DerivationNode, input: string): { userinfo: TextCompo
   };
 }
 
+/** §3.2.2: host = IPv6reference / IPv4address / hostname; IPv6reference = "[" IPv6address "]". */
+const HOSTS: HostClassification = { shapes: [{ rule: "IPv6reference", kind: "IPv6", address: "IPv6address" }, { rule: "IPv4address", kind: "IPv4" }], otherwise: "hostname" };
+
 function host(node: DerivationNode, input: string): Host {
-  // §3.2.2: host = IPv6reference / IPv4address / hostname
-  const v6 = findNode(node, "IPv6reference");
-  if (v6) {
-    const address = findNode(v6, "IPv6address");
-    return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "IPv6", address: address ? textOf(address, input) : undefined };
-  }
-  if (findNode(node, "IPv4address")) return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "IPv4" };
-  return { text: input.slice(node.start, node.end), span: spanOf(node), kind: "hostname" };
+  return classifyHost(node, input, HOSTS);
 }
 
 function path(root: DerivationNode, input: string): Draft2003Path | null {

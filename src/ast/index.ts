@@ -8,9 +8,11 @@ import type { GenericAst } from "./types";
 
 export type Ast = GenericAst | Draft1994Ast | Rfc1738Ast | Draft1993Ast;
 
-const GENERIC: ReadonlySet<string> = new Set<GenericAst["spec"]>(["draft-1997", "draft-2003", "rfc3986"]);
-
-/** Whether an AST is one of the generic syntax's (draft-1997, draft-2003, rfc3986), the ones resolution and normalization read. */
+/**
+ * Whether an AST is a whole reference of the generic syntax (draft-1997, draft-2003, rfc3986, or a
+ * revision built like them): it has a reference `kind`, which the scheme-specific ASTs never have.
+ * The ones resolution, normalization and the components read.
+ */
 export function isGenericAst(ast: Ast): ast is GenericAst {
-  return GENERIC.has(ast.spec);
+  return "kind" in ast && ast.kind !== undefined;
 }

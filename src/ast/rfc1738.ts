@@ -5,6 +5,8 @@
 // (`ftp://@host.com/` has user "", `ftp://host.com/` has user null, §3.1).
 import { DerivationNode, findAllNodes, findNode, piecesBetween, textBetween, textOf, type Span, type TextComponent } from "./derivation";
 import { portOf } from "./port";
+import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
+
 import { componentsFromPieces, type ReadComponents, type ReferencePieces } from "./components";
 import type { Host, Port } from "./types";
 
@@ -278,7 +280,7 @@ function need(node: DerivationNode, rule: string): DerivationNode {
 
 function host(node: DerivationNode, input: string): Host {
   // §5: host = hostname | hostnumber
-  return { ...textOf(node, input), kind: findNode(node, "hostnumber") ? "IPv4" : "hostname" };
+  return classifyHost(node, input, HOSTNAME_OR_HOSTNUMBER);
 }
 
 function hostPort(node: DerivationNode, input: string): { host: Host; port: Port | null } {

@@ -3,6 +3,8 @@
 // (RFC 3986 §3: scheme, authority, path, query, fragment; §3.2: userinfo, host, port).
 import { DerivationNode, findNode, piecesBetween, spanOf, textOf } from "./derivation";
 import { portOf } from "./port";
+import { classifyHost, type HostClassification } from "./host";
+
 import type { Host, ReferenceKind, Rfc3986Ast, Rfc3986Authority, Rfc3986Path, TextComponent } from "./types";
 
 /** The start rules that derive a whole reference: their AST has `kind` and every component key. */
@@ -70,17 +72,18 @@ function hostNodeIn(node: DerivationNode): DerivationNode | undefined {
   return findNode(node, "host") ?? findNode(node, "IP-literal") ?? findNode(node, "IPv6address") ?? findNode(node, "IPvFuture") ?? findNode(node, "IPv4address") ?? findNode(node, "reg-name");
 }
 
+/** §3.2.2: host = IP-literal / IPv4address / reg-name; IP-literal = "[" ( IPv6address / IPvFuture ) "]". */
+const HOSTS: HostClassification = {
+  shapes: [
+    { rule: "IPv6address", kind: "IPv6", address: "IPv6address" },
+    { rule: "IPvFuture", kind: "IPvFuture", address: "IPvFuture" },
+    { rule: "IPv4address", kind: "IPv4" },
+  ],
+  otherwise: "reg-name",
+};
+
 function host(node: DerivationNode, input: string): Host {
-  // §3.2.2: host = IP-literal / IPv4address / reg-name; IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-  const text = input.slice(node.start, node.end);
-  const v6 = findNode(node, "IPv6address");
-  if (v6 && node.rule !== "IPv6address") return { text, span: spanOf(node), kind: "IPv6", address: textOf(v6, input) };
-  if (v6) return { text, span: spanOf(node), kind: "IPv6" };
-  const future = findNode(node, "IPvFuture");
-  if (future && node.rule !== "IPvFuture") return { text, span: spanOf(node), kind: "IPvFuture", address: textOf(future, input) };
-  if (future) return { text, span: spanOf(node), kind: "IPvFuture" };
-  if (findNode(node, "IPv4address")) return { text, span: spanOf(node), kind: "IPv4" };
-  return { text, span: spanOf(node), kind: "reg-name" };
+  return classifyHost(node, input, HOSTS);
 }
 
 function path(root: DerivationNode, input: string): Rfc3986Path | null {

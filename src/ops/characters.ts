@@ -5,7 +5,7 @@
 import { isFailure, optionsObject, requireRevision, type UsageFailure } from "../request";
 import { findRule, type Revision, type SpecId } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
-import { componentKeys, matchesRule, shortSection } from "./components";
+import { componentKeys, matchesRule } from "./components";
 
 /** The pseudo-character standing for an escape triplet; probed as `%41`. */
 export const ESCAPE = "%XX";
@@ -99,12 +99,6 @@ export function mayAppear(revision: Revision, rule: string, probe: string, examp
 export function classesOf(revision: Revision, char: string): string[] {
   const table = characterTableOf(revision);
   return table?.rows.find((r) => r.char === char)?.classes ?? [];
-}
-
-/** `unwise (§2.4.3)`: a class with the section that defines it. */
-export function classWithSection(revision: Revision, cls: string): string {
-  const section = shortSection(findRule(revision, cls)?.section);
-  return section ? `${cls} (${section})` : cls;
 }
 
 /** The components in which `char` may appear unescaped (the revision's names). */

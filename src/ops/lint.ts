@@ -1,6 +1,7 @@
 // Security notes: the concerns the documents raise in their security sections (rfc3986 §7,
 // draft-2003 §7, draft-1997 §7, rfc1738 §6), checked on a valid input's components. Notes are warnings: they
 // never change validity, and an invalid input gets none.
+import { DEFAULT_PORTS as DEFAULT_PORT_TABLE } from "./default-ports";
 import type { DerivationNode } from "../ast/derivation";
 import { parse, type ParseFailure } from "../parse";
 import { optionsObject } from "../request";
@@ -21,18 +22,13 @@ export interface LintNote {
 
 /**
  * Default ports by scheme, as RFC 1738 gives them in its scheme sections (the later drafts defer
- * to the scheme definitions). Scheme knowledge, not a verdict: a scheme not listed gets no
- * default-port note unless the port is in the reserved space.
+ * to the scheme definitions): the table of src/ops/default-ports.ts, which quotes the seed, by
+ * scheme. Scheme knowledge, not a verdict: a scheme not listed gets no default-port note unless the
+ * port is in the reserved space.
  */
-export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: string }>> = {
-  ftp: { port: 21, section: "rfc1738 §3.2" },
-  http: { port: 80, section: "rfc1738 §3.3" },
-  gopher: { port: 70, section: "rfc1738 §3.4" },
-  nntp: { port: 119, section: "rfc1738 §3.7" },
-  telnet: { port: 23, section: "rfc1738 §3.8" },
-  wais: { port: 210, section: "rfc1738 §3.9" },
-  prospero: { port: 1525, section: "rfc1738 §3.11" },
-};
+export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: string }>> = Object.freeze(
+  Object.fromEntries(DEFAULT_PORT_TABLE.map((d) => [d.scheme, { port: d.port, section: `rfc1738 ${/§[0-9.]+/.exec(d.section)![0]}` }])),
+);
 
 // Where each concern is raised: draft-2003 §7.2 Malicious Construction, §7.3 Rare IP Address
 // Formats, §7.4 Sensitive Information, §7.5 Semantic Attacks; rfc3986 §7.2 Malicious Construction,

@@ -20,8 +20,8 @@ export interface UriComponents {
  */
 export function componentsOf(ast: Ast): UriComponents | null {
   if (!isGenericAst(ast) || ast.kind === undefined) return null;
-  // draft-1997 calls the authority `site` (§4.3.1); draft-2003 and rfc3986 call it `authority` (§3.2).
-  // draft-1997 calls the authority its site (§3.1); the AST says which it has.
+  // draft-1997 calls the authority `site` (§4.3.1); draft-2003 and rfc3986 call it `authority` (§3.2):
+  // the AST's shape says which it has.
   const authority = "site" in ast ? ast.site : "authority" in ast ? ast.authority : null;
   return {
     scheme: ast.scheme ? ast.scheme.text : null,

@@ -52,7 +52,26 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  * availableSpecIds().length; // => 6
  */
 export function availableSpecIds(): SpecId[] {
-  return [...SPEC_IDS];
+  return [...SPEC_IDS, ...(REGISTERED.keys() as Iterable<SpecId>)];
+}
+
+/** Revisions added at run time (registerRevision): the test-only revision of test/fixtures/revision/. */
+const REGISTERED = new Map<string, Revision>();
+
+/**
+ * Internal, not exported by the package: adds a revision at run time, after the built-in ones. The
+ * tests register a test-only revision (test/fixtures/revision/) to show that the operations need
+ * nothing but its grammar and descriptor. Its id is not a `SpecId` to the types, and `isSpecId` and
+ * `SPEC_IDS` keep to the built-in revisions.
+ */
+export function registerRevision(revision: Revision): void {
+  if (isSpecId(revision.id) || REGISTERED.has(revision.id)) throw new Error(`internal: revision "${revision.id}" is already registered`);
+  REGISTERED.set(revision.id, revision);
+}
+
+/** Internal: removes a revision registerRevision() added (a test cleans up after itself). */
+export function unregisterRevision(id: string): void {
+  REGISTERED.delete(id);
 }
 
 /**
@@ -70,7 +89,8 @@ export function isSpecId(id: unknown): id is SpecId {
 
 /** The descriptor of a revision (parsers, AST builder, component map): internal, not exported by the package. */
 export function getRevision(id: unknown): Revision | undefined {
-  return isSpecId(id) ? (REVISIONS[id] as Revision) : undefined;
+  if (isSpecId(id)) return REVISIONS[id] as Revision;
+  return typeof id === "string" ? REGISTERED.get(id) : undefined;
 }
 
 /**

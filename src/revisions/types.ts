@@ -37,4 +37,6 @@ export interface RuleInfo {
   peg: string[];
   /** Deliberate repairs of garbled source text, each with the seed's own words. */
   repairs: { repair: string; seed: string }[];
+  /** The rules its PEG transcription refers to (published names; helpers by their own), read from the grammar by the build. */
+  uses: string[];
 }
