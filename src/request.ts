@@ -27,19 +27,22 @@ export function specOf(spec: unknown): string {
 }
 
 /** The revision of `spec` (default DEFAULT_SPEC), or the unknown-spec failure. */
-export function requireRevision(spec: unknown, rule: string | null = null): Revision | UsageFailure {
+export function requireRevision(spec: unknown, rule: unknown = null): Revision | UsageFailure {
   const specId = specOf(spec);
   const revision = getRevision(specId);
   if (revision) return revision;
   const message = `Unknown spec: there is no revision "${specId}"; available: ${availableSpecIds().join(", ")}.`;
-  return { ok: false, spec: specId, rule, error: usageError("unknown-spec", specId, rule, message) };
+  // A JavaScript caller may pass a rule that is no string: the failure names it as one.
+  const ruleName = rule === null || rule === undefined ? null : String(rule);
+  return { ok: false, spec: specId, rule: ruleName, error: usageError("unknown-spec", specId, ruleName, message) };
 }
 
 /** The rule of `revision` with this published name, or the unknown-rule failure. */
 export function requireRule(revision: Revision, rule: string): RuleInfo | UsageFailure {
   const info = findRule(revision, rule);
   if (info) return info;
-  return { ok: false, spec: revision.id, rule, error: usageError("unknown-rule", revision.id, rule, unknownRuleMessage(revision, rule)) };
+  const name = String(rule); // a JavaScript caller may pass a number: the failure names it as a string
+  return { ok: false, spec: revision.id, rule: name, error: usageError("unknown-rule", revision.id, name, unknownRuleMessage(revision, name)) };
 }
 
 /** Null when `input` is a string, else the not-a-string failure. */

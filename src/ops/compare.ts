@@ -3,7 +3,7 @@
 // from the derivation through the revision's component map, so each one carries its own name.
 import { describeCharacter } from "../errors";
 import { parse } from "../parse";
-import { isFailure, requireRevision, requireString, type UsageFailure } from "../request";
+import { invalidOption, isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type SpecId } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
 import { classesOf } from "./characters";
@@ -57,7 +57,7 @@ export function selectSpecs(ids?: string[]): { specs: SpecId[]; unknown: string[
  * One input under several revisions side by side: each one's verdict, the production that decided,
  * its components under the revision's own names (`site`, `search`), and for an invalid input the
  * offset, the rule and the reason; `differs` marks what changed from the revision to the left. Never
- * throws: a non-string input or an unknown id in `specs` is parse()'s error value.
+ * throws: a non-string input, an unknown id in `specs` or `specs` that is no list is parse()'s error value.
  *
  * @example
  * import { compareInput } from "uri-grammars";
@@ -68,7 +68,11 @@ export function compareInput(input: unknown, options?: CompareOptions): CompareR
 /** @deprecated Pass the revisions in the options: `compareInput(input, { specs })`. */
 export function compareInput(input: unknown, specs: readonly string[]): CompareResult | UsageFailure;
 export function compareInput(input: unknown, specsOrOptions?: CompareOptions | readonly string[]): CompareResult | UsageFailure {
-  const asked: readonly unknown[] | undefined = Array.isArray(specsOrOptions) ? specsOrOptions : (specsOrOptions as CompareOptions | null | undefined)?.specs;
+  const option: unknown = Array.isArray(specsOrOptions) ? specsOrOptions : optionsObject(specsOrOptions as CompareOptions | null | undefined).specs;
+  if (option !== undefined && option !== null && !Array.isArray(option)) {
+    return invalidOption(availableSpecIds()[0], null, `specs must be a list of revision ids, not ${typeof option === "string" ? JSON.stringify(option) : typeof option}; available: ${availableSpecIds().join(", ")}.`);
+  }
+  const asked = option as readonly unknown[] | null | undefined;
   for (const id of asked ?? []) {
     const revision = requireRevision(id);
     if (isFailure(revision)) return revision;

@@ -103,7 +103,7 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
   // The four main components as resolution reads them (uri-components.ts, referenceComponents): for
   // draft-1997 `http://A?q` the grammar derives no site, §4.4 and Appendix B read site "A".
   const c = referenceComponents(ast)!;
-  const parts = authorityParts(ast) ?? (c.authority !== null && algorithm === "draft-1997 §6" ? siteParts(spec, c.authority) : null);
+  let parts = authorityParts(ast) ?? (c.authority !== null && algorithm === "draft-1997 §6" ? siteParts(spec, c.authority) : null);
   const note = (section: string, rule: string) => {
     const result = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
     if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push({ section, rule, result });
@@ -128,6 +128,16 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
     if (c.query !== null) c.query = normalizeEscapes(c.query);
     if (c.fragment !== null) c.fragment = normalizeEscapes(c.fragment);
     note("draft-2003 §6.2.2.2", "escapes: hex digits to upper case; ALPHA, DIGIT, \"_\" and \"~\" unescaped (§2.3)");
+    // §6.2.2.2 can make a registry-based name a server: `%41.com:80` becomes `A.com:80`, a hostname
+    // and a port. The authority is read again, so that §6.2.2.1 (hostname to lower case) and §6.2.3
+    // (default port) apply to it as to the same server written plainly; otherwise the normal form
+    // would not be its own normal form (found by the fuzz campaign: //Z%39 -> //Z9 -> //z9).
+    if (!parts && c.authority !== null) {
+      const again = parse(c.authority, { spec, rule: "authority" });
+      parts = again.ok ? authorityParts(again.ast as GenericAst) : null;
+      if (parts && parts.hostKind === "hostname") parts.host = parts.host.toLowerCase();
+      note("draft-2003 §6.2.2.1", "hostname to lower case, in a registry-based name that §6.2.2.2 made a server");
+    }
     // §6.2.2.3 Path Segment Normalization: "splitting the URI just after the "/" that starts the
     // path, using the left half as the base URI and the right as a relative reference, and
     // normalizing the URI by merging the two in accordance with the relative URI processing

@@ -40,6 +40,7 @@ export type ResolveResult =
 
 /** How draft-2003 §5.2 merge step 7 treats leading ".." segments: "keep" is what Appendix C uses. */
 export type DotSegmentsChoice = "keep" | "remove" | "error";
+export const DOT_SEGMENTS_CHOICES: readonly DotSegmentsChoice[] = ["keep", "remove", "error"];
 
 export interface ResolveOptions {
   /** Revision id; default draft-2003. */

@@ -5,13 +5,13 @@
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
-import { isFailure, optionsObject, requireRevision } from "../request";
+import { invalidOption, isFailure, optionsObject, requireRevision } from "../request";
 import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1997 } from "./resolve-1997";
 import { resolve2003 } from "./resolve-2003";
 import { resolve3986 } from "./resolve-3986";
-import type { Citation, ResolveOptions, ResolveResult } from "./resolve-result";
+import { DOT_SEGMENTS_CHOICES, type Citation, type ResolveOptions, type ResolveResult } from "./resolve-result";
 import { parse, type ParseFailure } from "../parse";
 
 export * from "./resolve-result";
@@ -38,8 +38,8 @@ export function definesResolution(spec: string): boolean {
  * (with its string buffer), draft-1993's "Partial form" rules; draft-1994 and rfc1738 define no
  * resolution, and the answer says so with the document's words. A reference to the current document
  * is its own kind of answer. Never throws: an invalid base or reference is `{ ok: false, error }`
- * with `invalid-base` or `invalid-reference` and the parse error; an unknown spec is parse()'s
- * error value.
+ * with `invalid-base` or `invalid-reference` and the parse error; an unknown spec, or a `strict`
+ * or `dotSegments` it does not know (`invalid-option`), is parse()'s error value.
  *
  * @example
  * import { resolve } from "uri-grammars";
@@ -53,6 +53,10 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
   const revision = requireRevision(o.spec);
   if (isFailure(revision)) return revision;
   const spec = revision.id;
+  if (o.strict !== undefined && typeof o.strict !== "boolean") return invalidOption(spec, null, `strict must be true or false, not ${JSON.stringify(o.strict) ?? String(o.strict)}.`);
+  if (o.dotSegments !== undefined && !DOT_SEGMENTS_CHOICES.includes(o.dotSegments)) {
+    return invalidOption(spec, null, `Unknown dotSegments ${JSON.stringify(o.dotSegments) ?? String(o.dotSegments)}; draft-2003 §5.2 merge step 7 offers: ${DOT_SEGMENTS_CHOICES.join(", ")}.`);
+  }
   if (typeof base !== "string" || typeof reference !== "string") {
     const which = typeof base !== "string" ? base : reference;
     const parseError = parse(which, { spec }) as ParseFailure;

@@ -45,9 +45,13 @@ export function minimumLengths(g: PublishedGrammar): Map<string, number> {
 export class Generator {
   private readonly min: Map<string, number>;
   private readonly random: () => number;
-  constructor(private readonly grammar: PublishedGrammar, seed: number) {
+  /**
+   * `seed` seeds the generator's own prng; a function is used as the random source instead (the fuzz
+   * campaign reseeds it per input, so input i of a run depends only on the seed and i).
+   */
+  constructor(private readonly grammar: PublishedGrammar, seed: number | (() => number)) {
     this.min = minimumLengths(grammar);
-    this.random = prng(seed);
+    this.random = typeof seed === "number" ? prng(seed) : seed;
   }
 
   private int(n: number): number {

@@ -1,0 +1,85 @@
+// Planted mistakes for the fuzz campaign's own test (test/fuzz-campaign.test.ts): each takes the
+// real entry table and returns it with one entry point broken. The campaign's worker threads load
+// this module by path (CampaignOptions.plant), so each mistake is a named export.
+import type { EntryTable, Recognizer } from "../fuzz/entries";
+
+/** format() drops the first "~" of what it rebuilds (a recomposition that loses a character). */
+export function formatDropsTilde(t: EntryTable): EntryTable {
+  const real = t.entries.format;
+  return { ...t, entries: { ...t.entries, format: (ast) => real(ast)?.replace("~", "") ?? null } };
+}
+
+/**
+ * validate() rejects every input holding a `mark` character of draft-2003 (§2.3: "-" / "_" / "." /
+ * "!" / "~" / "*" / "'" / "(" / ")"): it disagrees with parse() on one character class.
+ */
+export const MARK = "-_.!~*'()";
+export function validateRejectsMark(t: EntryTable): EntryTable {
+  const real = t.entries.validate;
+  const validate = (input: unknown, spec: string, rule?: string) => (typeof input === "string" && [...MARK].some((c) => input.includes(c)) ? false : real(input, spec, rule));
+  const recognizers: Recognizer[] = t.recognizers.map((r) => (r.name === "validate" ? { ...r, accepts: validate } : r));
+  return { ...t, entries: { ...t.entries, validate }, recognizers };
+}
+
+/** normalize() never returns for an input holding "@" (a backtracking regex would do the same). */
+export function normalizeHangsOnAt(t: EntryTable): EntryTable {
+  const real = t.entries.normalize;
+  return {
+    ...t,
+    entries: {
+      ...t.entries,
+      normalize: (input, spec, level) => {
+        if (typeof input === "string" && input.includes("@")) for (;;);
+        return real(input, spec, level);
+      },
+    },
+  };
+}
+
+/** resolve() throws on a reference holding "[" (a public function that throws on bad input). */
+export function resolveThrowsOnBracket(t: EntryTable): EntryTable {
+  const real = t.entries.resolve;
+  return {
+    ...t,
+    entries: {
+      ...t.entries,
+      resolve: (base, reference, spec, options) => {
+        if (typeof reference === "string" && reference.includes("[")) throw new TypeError("planted: cannot read properties of undefined");
+        return real(base, reference, spec, options);
+      },
+    },
+  };
+}
+
+/**
+ * normalize() of an input the revision rejects answers a code of its own, "invalid-input" (as the
+ * 0.1 API did), instead of parse()'s error value.
+ */
+export function normalizeOwnError(t: EntryTable): EntryTable {
+  const real = t.entries.normalize;
+  return {
+    ...t,
+    entries: {
+      ...t.entries,
+      normalize: (input, spec, level) => {
+        const r = real(input, spec, level);
+        return !r.ok && r.error.code === "syntax" ? { ok: false, spec: r.spec as never, error: { code: "invalid-input" as never, message: "invalid input" } } : r;
+      },
+    },
+  };
+}
+
+/** explain() called with an unknown spec explains under the default revision instead of answering unknown-spec. */
+export function explainIgnoresUnknownSpec(t: EntryTable): EntryTable {
+  const real = t.raw.explain;
+  return {
+    ...t,
+    raw: {
+      ...t.raw,
+      explain: (input, options) => {
+        const r = real(input, options) as { ok: boolean; error?: { code: string } };
+        return !r.ok && r.error?.code === "unknown-spec" ? real(input, {}) : r;
+      },
+    },
+  };
+}
