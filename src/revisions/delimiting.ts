@@ -98,7 +98,7 @@ const ADVICE_3986 = 'rfc3986 Appendix C: "in particular from punctuation marks t
  *
  * @example
  * import { DELIMITING_RULES } from "uri-grammars";
- * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"]
+ * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"]
  */
 export const DELIMITING_RULES: readonly DelimitingRules[] = [
   {
