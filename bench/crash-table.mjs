@@ -4,6 +4,7 @@
 // Every row must answer every line with exit status 0. Run it with `nice`: it takes minutes and GBs.
 // Environment: CRASH_TIMEOUT (seconds per row, default 300; a row still running then is killed),
 // CRASH_ROWS (comma-separated row numbers, default all), CRASH_LABEL (results file name, default "latest").
+import { children, kib, status } from "./proc-memory.mjs";
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -24,22 +25,6 @@ const ROWS = [
   ["--jobs 100000 (8 short lines)", ["check", "--json", "--jobs", "100000", "-"], () => Array.from({ length: 8 }, (_, i) => `http://a/${i}`)],
 ];
 
-function status(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return "";
-  }
-}
-const kib = (text, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
-/** The process's children (child processes judging large lines). */
-function children(pid) {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter((x) => x !== "").map(Number));
-  } catch {
-    return [];
-  }
-}
 
 function runRow(argv, lines) {
   return new Promise((resolve) => {

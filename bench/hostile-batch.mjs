@@ -13,6 +13,7 @@
 // memory per character. Memory: the peak resident set of the batch process (VmHWM) and the peak of
 // the whole tree (the batch process plus its child processes, sampled every 0.2 s).
 // Environment: HOSTILE_RUNS ("one,mix"), HOSTILE_SEED (default 17), plus the sizes above.
+import { children, kib, status } from "./proc-memory.mjs";
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, openSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -66,22 +67,6 @@ async function writeInput(file, lines, hostileAt) {
   await new Promise((r) => out.end(r));
 }
 
-function status(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return "";
-  }
-}
-const kib = (text, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
-/** The process's children (child processes judging large lines). */
-function children(pid) {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter((x) => x !== "").map(Number));
-  } catch {
-    return [];
-  }
-}
 
 /** Runs the batch on `file`; `expect(i)` is the JSON prefix line i's answer must start with (or null: not checked). */
 function run(file, args, expect = () => null) {
