@@ -85,6 +85,8 @@ export interface CampaignSummary {
   jobs: number;
   timeoutMs: number;
   every: Record<string, number>;
+  /** The entry points checked (null: all). */
+  entries: string[] | null;
   wallMs: number;
   perSpec: Record<string, SpecTotals>;
   /** Per "spec\tentry property", per outcome: a count. */
@@ -284,6 +286,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignSummary> 
     jobs: o.jobs,
     timeoutMs: o.timeoutMs,
     every,
+    entries: o.entries ?? null,
     wallMs: Date.now() - started,
     perSpec,
     outcomes,
@@ -350,7 +353,8 @@ export function formatSummary(s: CampaignSummary): string {
   });
   lines.push(...table([head, ...rows]));
   lines.push("");
-  const sampled = Object.entries(s.every).filter(([, k]) => k > 1);
+  if (s.entries) lines.push(`entry points checked: ${s.entries.join(", ")} (--entry)`);
+  const sampled = Object.entries(s.every).filter(([e, k]) => k > 1 && (!s.entries || s.entries.includes(e)));
   if (sampled.length > 0) lines.push(`entry points checked on one input in N: ${sampled.map(([e, k]) => `${e} 1/${k}`).join(", ")} (--full: every input)`);
   lines.push("properties (all revisions): inputs where it held / did not apply / failed / excused");
   const byKey = new Map<string, Record<string, number>>();

@@ -265,6 +265,32 @@ function resolveOptions(c: CaseContext): { strict?: boolean; dotSegments?: CaseC
   return { ...(c.strict !== undefined ? { strict: c.strict } : {}), ...(c.dotSegments !== undefined ? { dotSegments: c.dotSegments } : {}) };
 }
 
+/** `result` (from components() or normalize()) fails exactly when parse() does, with parse()'s error. */
+function sameVerdict(what: string, result: { ok: true } | { ok: false; error: { code: string; message: string } }, p: ParseResult): Outcome {
+  if (result.ok !== p.ok) return `${what} says ${result.ok ? "ok" : `${result.error.code}: ${result.error.message}`}, parse() says ${p.ok ? "ok" : p.error.code}`;
+  return p.ok || result.ok ? null : sameError(`${what}'s error`, result.error, p.error);
+}
+
+/**
+ * explain() and compareInput() on a non-string: parse()'s error, as a finished outcome; on a string,
+ * a failure is one; `undefined` when the answer is ok and the caller goes on to compare verdicts.
+ */
+function failureOrNonString(what: string, result: { ok: true } | { ok: false; error: { code: string; message: string } }, p: ParseResult, input: unknown): Outcome | undefined {
+  if (!result.ok) return isString(input) ? `${what} failed on a string: ${result.error.code}: ${result.error.message}` : p.ok ? "parse() accepts a non-string" : sameError(`${what}'s error`, result.error, p.error);
+  return isString(input) ? undefined : `${what} answers a non-string with ok: true`;
+}
+
+/** The resolved URI, or NOT_APPLICABLE when resolution gave none (an error, or not a URI). */
+function resolvedUri(r: ResolveResult): string | typeof NOT_APPLICABLE {
+  return r.ok && r.kind === "uri" ? r.uri : NOT_APPLICABLE;
+}
+
+/** A string the revision should accept, with what made it (`resolved to`, `normalized to`). */
+function acceptedBy(run: CaseRun, madeBy: string, text: string): Outcome {
+  const p = run.parse(undefined, text);
+  return p.ok ? null : `${madeBy} ${JSON.stringify(text)}, which ${run.spec} rejects: ${p.error.message}`;
+}
+
 /** The property table: one row per (entry point, property). */
 export function propertyTable(table: EntryTable): Property[] {
   const [reference, ...others] = table.recognizers;
@@ -537,10 +563,7 @@ export function propertyTable(table: EntryTable): Property[] {
       says: "components(x).ok is parse(x).ok, and a rejection is parse()'s error (same code, offset, message)",
       uses: [],
       check: (run) => {
-        const p = run.parse();
-        const c = run.entry("components", "", run.input, run.spec);
-        if (c.ok !== p.ok) return `components() says ${c.ok ? "ok" : `${c.error.code}: ${c.error.message}`}, parse() says ${p.ok ? "ok" : p.error.code}`;
-        return p.ok || c.ok ? null : sameError("components()'s error", c.error, p.error);
+        return sameVerdict("components()", run.entry("components", "", run.input, run.spec), run.parse());
       },
     },
 
@@ -551,12 +574,9 @@ export function propertyTable(table: EntryTable): Property[] {
       says: "resolve(base, x) against a base from the resolution tables, when it gives a URI, gives one the revision accepts",
       uses: ["base", "strict", "dotSegments"],
       check: (run) => {
-        const c = run.context;
-        if (c.base === undefined) return NOT_APPLICABLE;
-        const r = run.entry("resolve", "as-reference", c.base, run.input, run.spec, resolveOptions(c));
-        if (!r.ok || r.kind !== "uri") return NOT_APPLICABLE;
-        const p = run.parse(undefined, r.uri);
-        return p.ok ? null : `resolved to ${JSON.stringify(r.uri)}, which ${run.spec} rejects: ${p.error.message}`;
+        if (run.context.base === undefined) return NOT_APPLICABLE;
+        const uri = resolvedUri(asReference(run));
+        return uri === NOT_APPLICABLE ? uri : acceptedBy(run, "resolved to", uri);
       },
       exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference)],
     },
@@ -566,9 +586,8 @@ export function propertyTable(table: EntryTable): Property[] {
       says: "resolve(base, x), when it gives a URI, gives an absolute one: its components have a scheme, no path beginning with \"//\" without an authority, and recombine to it (draft-2003 §5.2 always sets T.scheme; draft-1997 §5.2), or (draft-1993, no components) it is a full form, a scheme and a colon before any slash",
       uses: ["base", "strict", "dotSegments"],
       check: (run) => {
-        const c = run.context;
-        if (c.base === undefined) return NOT_APPLICABLE;
-        const r = run.entry("resolve", "as-reference", c.base, run.input, run.spec, resolveOptions(c));
+        if (run.context.base === undefined) return NOT_APPLICABLE;
+        const r = asReference(run);
         if (!r.ok || r.kind !== "uri") return NOT_APPLICABLE;
         if (r.components) {
           if (r.components.scheme === null) return `resolved to ${JSON.stringify(r.uri)}, whose components have no scheme`;
@@ -587,11 +606,8 @@ export function propertyTable(table: EntryTable): Property[] {
       says: "resolve(x, reference) with a reference from the resolution tables, when it gives a URI, gives one the revision accepts",
       uses: ["reference", "strict", "dotSegments"],
       check: (run) => {
-        const c = run.context;
-        const r = run.entry("resolve", "as-base", run.input, c.reference ?? "", run.spec, resolveOptions(c));
-        if (!r.ok || r.kind !== "uri") return NOT_APPLICABLE;
-        const p = run.parse(undefined, r.uri);
-        return p.ok ? null : `resolved to ${JSON.stringify(r.uri)}, which ${run.spec} rejects: ${p.error.message}`;
+        const uri = resolvedUri(asBase(run));
+        return uri === NOT_APPLICABLE ? uri : acceptedBy(run, "resolved to", uri);
       },
       exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? ""), pathWithTwoSlashes(asBase)],
     },
@@ -604,9 +620,7 @@ export function propertyTable(table: EntryTable): Property[] {
       uses: ["level"],
       check: (run) => {
         const n = run.entry("normalize", "", run.input, run.spec, run.context.level);
-        if (!n.ok) return NOT_APPLICABLE;
-        const p = run.parse(undefined, n.normalized);
-        return p.ok ? null : `normalized to ${JSON.stringify(n.normalized)}, which ${run.spec} rejects: ${p.error.message}`;
+        return n.ok ? acceptedBy(run, "normalized to", n.normalized) : NOT_APPLICABLE;
       },
     },
     {
@@ -616,10 +630,8 @@ export function propertyTable(table: EntryTable): Property[] {
       uses: ["level"],
       check: (run) => {
         const n = run.entry("normalize", "", run.input, run.spec, run.context.level);
-        const p = run.parse();
         if (!NORMALIZING.has(run.spec)) return !n.ok && n.error.code === "not-defined" ? null : `normalize() under ${run.spec} gave ${n.ok ? "ok: true" : n.error.code}, not not-defined`;
-        if (n.ok !== p.ok) return `normalize() says ${n.ok ? "ok" : `${n.error.code}: ${n.error.message}`}, parse() says ${p.ok ? "ok" : p.error.code}`;
-        return p.ok || n.ok ? null : sameError("normalize()'s error", n.error, p.error);
+        return sameVerdict("normalize()", n, run.parse());
       },
     },
     {
@@ -686,8 +698,8 @@ export function propertyTable(table: EntryTable): Property[] {
       check: (run) => {
         const p = run.parse();
         const x = run.entry("explain", "", run.input, run.spec);
-        if (!x.ok) return isString(run.input) ? `explain() failed on a string: ${x.error.code}: ${x.error.message}` : p.ok ? "parse() accepts a non-string" : sameError("explain()'s error", x.error, p.error);
-        if (!isString(run.input)) return "explain() explains a non-string";
+        const failed = failureOrNonString("explain()", x, p, run.input);
+        if (failed !== undefined || !x.ok) return failed ?? null;
         if (x.valid !== p.ok) return `explain says ${x.valid ? "valid" : "invalid"}, parse says ${p.ok ? "valid" : "invalid"}`;
         for (const o of x.others) {
           const want = run.recognize(reference, undefined, run.input, o.spec);
@@ -705,8 +717,8 @@ export function propertyTable(table: EntryTable): Property[] {
       check: (run) => {
         const p = run.parse();
         const r = run.entry("compareInput", "", run.input, run.spec);
-        if (!r.ok) return isString(run.input) ? `compareInput() failed on a string: ${r.error.code}: ${r.error.message}` : p.ok ? "parse() accepts a non-string" : sameError("compareInput()'s error", r.error, p.error);
-        if (!isString(run.input)) return "compareInput() compares a non-string";
+        const failed = failureOrNonString("compareInput()", r, p, run.input);
+        if (failed !== undefined || !r.ok) return failed ?? null;
         const cell = r.cells[0];
         if (cell.valid !== p.ok) return `compare says ${cell.valid ? "valid" : "invalid"}, parse says ${p.ok ? "valid" : "invalid"}`;
         if (!p.ok && cell.error?.offset !== p.error.offset) return `compare's offset ${cell.error?.offset} differs from parse's ${p.error.offset}`;
