@@ -24,7 +24,7 @@ import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { InputError, Interrupted, processIo, type Io } from "./io";
-import { itemBytes, readItems, type JudgeSpec, type Packed, type RejectContext } from "./batch-lines";
+import { itemBytes, readItems, type Judge, type JudgeSpec, type Packed, type RejectContext } from "./batch-lines";
 import { BASE_HEAP_MB, DEFAULT_LINE_MEMORY_MB, DEFAULT_LINE_TIMEOUT_S, HEAP_PER_CHAR, HEAP_STEP_MB, intoTasks, MS_PER_MIB, SMALL_LINE_BYTES, Supervisor } from "./batch-supervisor";
 
 export { firstInvalidUtf8, judgeItem, loadJudge, pack, readItems, rejectLine, type Item, type Judge, type JudgeSpec, type LineResult, type Packed, type RejectContext } from "./batch-lines";
@@ -326,6 +326,21 @@ export function runBatchCommand(io: Io, judge: JudgeSpec, record: Record<string,
     // --no-progress sets false; otherwise the default (a terminal) decides.
     progress: flags.progress === false ? false : undefined,
   });
+}
+
+/**
+ * The inputs given as arguments, answered in order by the judge a '-' run uses (no workers: the
+ * arguments are few); resolves to true when some input was bad.
+ */
+export async function answerArguments(io: Io, answer: Judge, inputs: readonly string[]): Promise<boolean> {
+  let anyBad = false;
+  for (const input of inputs) {
+    const r = answer(input);
+    if (r.bad) anyBad = true;
+    if (r.err) io.err(r.err);
+    if (r.out) await io.out(r.out);
+  }
+  return anyBad;
 }
 
 /**

@@ -3,7 +3,7 @@ import { caretDisplay } from "../../errors";
 import { LEVELS, normalize, NORMALIZING_SPECS, type NormalizationLevel } from "../../ops/normalize";
 import type { SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
-import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 
 export function levelOption(): Option {
   return new Option("--level <level>", "rung of the comparison ladder (draft-2003 §6.2): string (§6.2.1), syntax (§6.2.2), scheme (§6.2.3)").choices([...LEVELS]).default("scheme");
@@ -71,19 +71,10 @@ Examples:
     .action(async (inputs: string[], opts: { spec: string; level: NormalizationLevel; steps?: boolean; json?: boolean } & BatchFlags) => {
       const spec = checkNormalizeSpec(opts.spec);
       const options = { spec, level: opts.level, steps: opts.steps, json: opts.json };
-      let anyInvalid = false;
-      if (inputs.length === 1 && inputs[0] === "-") {
-        const judge = { module: "commands/normalize", factory: "normalizeJudge", options };
-        anyInvalid = await runBatchCommand(io, judge, { spec, level: opts.level }, opts, "err");
-      } else {
-        const answer = normalizeJudge(options);
-        for (const input of inputs) {
-          const r = answer(input);
-          if (r.bad) anyInvalid = true;
-          if (r.err) io.err(r.err);
-          if (r.out) await io.out(r.out);
-        }
-      }
+      const anyInvalid =
+        inputs.length === 1 && inputs[0] === "-"
+          ? await runBatchCommand(io, { module: "commands/normalize", factory: "normalizeJudge", options }, { spec, level: opts.level }, opts, "err")
+          : await answerArguments(io, normalizeJudge(options), inputs);
       setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });
 }

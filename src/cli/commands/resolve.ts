@@ -3,7 +3,7 @@ import { caretDisplay } from "../../errors";
 import { NO_RESOLUTION, resolve, resultText, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
 import { DEFAULT_SPEC, isSpecId, SPEC_IDS, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
-import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 
 interface ResolveCliOptions {
   spec: string;
@@ -110,13 +110,7 @@ Examples:
         await io.out(allSpecsTable(base, rows, opts));
         for (const { reference, results } of rows) for (const r of results) if (!r.ok) io.err(errorText(reference, base, r));
       } else {
-        const answer = resolveJudge(judgeOptions);
-        for (const reference of references) {
-          const r = answer(reference);
-          if (r.bad) anyError = true;
-          if (r.err) io.err(r.err);
-          if (r.out) await io.out(r.out);
-        }
+        anyError = await answerArguments(io, resolveJudge(judgeOptions), references);
       }
       setExit(anyError && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });
