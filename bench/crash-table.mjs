@@ -23,6 +23,10 @@ const ROWS = [
   ["a valid 10 MB line to check --lint - (text)", ["check", "--lint", "-"], () => ["http://a/" + "b/".repeat(5 * MB)]],
   ["a valid 4 MB line to compare --json -", ["compare", "--json", "-"], () => ["http://a/" + "b/".repeat(2 * MB)]],
   ["--jobs 100000 (8 short lines)", ["check", "--json", "--jobs", "100000", "-"], () => Array.from({ length: 8 }, (_, i) => `http://a/${i}`)],
+  // Beyond the issue's table: compare and explain name the rule at the error from the derivation of
+  // the prefix before it (ruleBefore), which was a node per character until it was pruned.
+  ["an invalid 20 MB line to compare --json - (beyond the issue's table)", ["compare", "--json", "-"], () => ["http://a/" + "b/".repeat(10 * MB) + " "]],
+  ["an invalid 20 MB line to explain --json - (beyond the issue's table)", ["explain", "--json", "-"], () => ["http://a/" + "b/".repeat(10 * MB) + " "]],
 ];
 
 
@@ -71,13 +75,24 @@ console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round
 console.log("| # | input | exit | answers / lines | seconds | peak RSS (MiB): batch process / with children | answers (error codes) | standard error |");
 console.log("| ---: | --- | ---: | ---: | ---: | ---: | --- | --- |");
 const results = [];
+/**
+ * What a --json answer line says, in a word: a per-line error code (line-out-of-memory ...), a
+ * compare answer's count of valid revisions, or valid / invalid.
+ */
+function jsonAnswerCode(line) {
+  const code = /"code":"([^"]+)"/.exec(line)?.[1];
+  if (code) return code;
+  if (line.includes('"cells":')) return `compared: valid in ${(line.match(/"valid":true/g) ?? []).length} of ${(line.match(/"valid":(true|false)/g) ?? []).length}`;
+  return /^\{[^{]*"valid":true/.test(line) ? "ok" : /"valid":false/.test(line) ? "invalid" : "?";
+}
+
 for (const [i, [what, argv, make]] of ROWS.entries()) {
   if (only && !only.includes(i + 1)) continue;
   const lines = make();
   const r = await runRow(argv, lines);
   const json = argv.includes("--json");
   const answers = json ? r.out.split("\n").filter((l) => l.startsWith("{")) : r.out.split("\n").filter((l) => /^(valid|invalid) /.test(l));
-  const codes = json ? answers.map((a) => /"code":"([^"]+)"/.exec(a)?.[1] ?? (/"valid":true/.test(a) || /"differs"/.test(a) ? "ok" : "?")) : answers.map((a, k) => {
+  const codes = json ? answers.map(jsonAnswerCode) : answers.map((a, k) => {
         // text mode: the verdict, or the error code its sentence stands for
         const block = r.out.split(/\n(?=valid |invalid )/)[k] ?? a;
         return /no answer within/.test(block) ? "line-timeout" : /needed more than/.test(block) ? "line-out-of-memory" : /the worker judging the line stopped/.test(block) ? "worker-crashed" : a.split(/\s+/)[0];

@@ -281,6 +281,7 @@ export function emitModule(model, grammarFile, srcDir = "../src") {
 ${passes}
 /* eslint-disable */
 import type { DerivationNode } from "${srcDir}/ast/derivation";
+import type { NodeFilter } from "${srcDir}/scanner/types";
 import { u8, u16, u32, i32 } from "${srcDir}/scanner/tables";
 
 /** Number of character classes: the width of a transition row. */
@@ -346,6 +347,14 @@ export function scan(start: number, input: string): number {
 let I = "";
 let N = 0;
 let TREE = false;
+/** A pruned derivation's filter (null: keep every node): a node it refuses leaves its children in its place. */
+let KEEP: NodeFilter | null = null;
+
+/** A finished node under a filter: added to its parent, or its children added in its place. */
+function keepOrLift(parent: DerivationNode[], rule: string, start: number, end: number, children: DerivationNode[]): void {
+  if (KEEP === null || KEEP(rule, start, end)) parent.push({ rule, start, end, children });
+  else for (let i = 0; i < children.length; i++) parent.push(children[i]);
+}
 ${rev ? `let REV: ${revIndex} | null = null;
 
 /** The reverse pass: the reverse DFA's state at every position, computed once per walk on demand. */
@@ -389,15 +398,18 @@ ${model.ruleNames.map((r) => `  ${JSON.stringify(r)}: ${ruleFunction(r)},`).join
 
 /**
  * The derivation of an input that scan() accepted from the start rule \`rule\` (pegName): the nodes of
- * the @ast-nodes rules, or of every rule when \`tree\` is true (peggy's traced parser builds the same).
+ * the @ast-nodes rules, or of every rule when \`tree\` is true (peggy's traced parser builds the same),
+ * or of the rules \`tree\` keeps when it is a filter (a pruned derivation: memory for those nodes only).
  */
-export function walk(rule: string, input: string, tree: boolean): DerivationNode[] {
+export function walk(rule: string, input: string, tree: boolean | NodeFilter): DerivationNode[] {
   I = input;
   N = input.length;
-  TREE = tree;
+  TREE = tree !== false;
+  KEEP = typeof tree === "function" ? tree : null;
 ${rev ? "  REV = null;\n" : ""}  const out: DerivationNode[] = [];
   const end = WALKERS[rule](0, out);
   I = "";
+  KEEP = null;
 ${rev ? "  REV = null;\n" : ""}  if (end !== N) throw new Error(\`scanner: the walk of \${rule} ended at \${end}, not at the end (\${N})\`);
   return out;
 }

@@ -10,6 +10,7 @@ import type { ParseError } from "./errors";
 import { defaultRule, findRule, getRevision, type Revision } from "./revisions";
 import type { DefaultSpec, RuleName, SpecAst, SpecId } from "./revisions";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, specOf } from "./request";
+import type { NodeFilter } from "./scanner/types";
 
 export { unknownRuleMessage } from "./request";
 
@@ -118,8 +119,18 @@ function parseRule(revision: Revision, input: unknown, ruleName: string, tree: b
  */
 export type Verdict = ParseResult | { ok: true; spec: SpecId; rule: string; production?: string; ast: undefined };
 
+/** A verdict with a pruned derivation (see `verdictOf`'s `keep`): a success has its `tree`. */
+export type PrunedVerdict = ParseFailure | { ok: true; spec: SpecId; rule: string; production?: string; ast: undefined; tree: DerivationNode };
+
 /** parse() without building the AST (see Verdict). */
-export function verdictOf(input: unknown, options?: ParseOptions): Verdict {
+export function verdictOf(input: unknown, options?: ParseOptions): Verdict;
+/**
+ * With `keep`: a success also carries the derivation pruned to the nodes `keep` accepts (no AST).
+ * compare and lint read components from it: memory for the components, not a node per character,
+ * so a multi-megabyte line is affordable.
+ */
+export function verdictOf(input: unknown, options: ParseOptions | undefined, keep: NodeFilter): PrunedVerdict;
+export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFilter): Verdict | PrunedVerdict {
   const opts = optionsObject(options);
   const revision = requireRevision(opts.spec, opts.rule ?? null);
   if (isFailure(revision)) return revision;
@@ -130,7 +141,12 @@ export function verdictOf(input: unknown, options?: ParseOptions): Verdict {
   if (isFailure(rule)) return rule;
   if (typeof input !== "string") return requireString(input, revision.id, ruleName)!;
   const offset = revision.scanner.scan(revision.scanner.START[rule.pegName], input);
-  const r: Verdict = offset >= 0 ? { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]) } : { ok: true, spec: revision.id, rule: ruleName, ast: undefined };
+  const r: Verdict | PrunedVerdict =
+    offset >= 0
+      ? { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]) }
+      : keep === undefined
+        ? { ok: true, spec: revision.id, rule: ruleName, ast: undefined }
+        : { ok: true, spec: revision.id, rule: ruleName, ast: undefined, tree: asRoot(revision.scanner.walk(rule.pegName, input, keep), ruleName, input) };
   if (production !== undefined) r.production = production;
   return r;
 }

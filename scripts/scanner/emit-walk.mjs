@@ -5,7 +5,9 @@
 // Per rule, two functions:
 //   rule_X(p, parent)  builds a derivation node for the rules the AST builder reads (the grammar's
 //                      @ast-nodes), or for every rule when a derivation tree is asked for (TREE;
-//                      the same nodes peggy's traced parser builds);
+//                      the same nodes peggy's traced parser builds), or, under a filter (KEEP,
+//                      which implies TREE), for the rules it keeps: a node it refuses leaves its
+//                      children to its parent;
 //   skip_X(p)          for a rule that holds no @ast-nodes rule: only the position where it ends.
 //                      Without TREE, rule functions call these for such rules.
 // A question is asked by `ask(d, p)`: first a table lookup on the class of the next character
@@ -213,7 +215,9 @@ export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNa
       `function ${ruleFunction(r.name)}(p: number, parent: DerivationNode[]): number {`,
       always ? `  const start = p;\n  const out: DerivationNode[] = [];` : `  const start = p;\n  const out: DerivationNode[] = TREE ? [] : parent;`,
       gen(r.expression, 1, false, 0).trimEnd(),
-      always ? `  parent.push({ rule: ${name}, start, end: p, children: out });` : `  if (TREE) parent.push({ rule: ${name}, start, end: p, children: out });`,
+      always
+        ? `  if (KEEP === null) parent.push({ rule: ${name}, start, end: p, children: out });\n  else keepOrLift(parent, ${name}, start, p, out);`
+        : `  if (KEEP === null) { if (TREE) parent.push({ rule: ${name}, start, end: p, children: out }); }\n  else keepOrLift(parent, ${name}, start, p, out);`,
       `  return p;`,
       `}`,
       "",

@@ -2,12 +2,12 @@
 // default production (scheme-aware revisions pick it from the scheme); the components are read
 // from the derivation through the revision's component map, so each one carries its own name.
 import { describeCharacter } from "../errors";
-import { parse } from "../parse";
+import { verdictOf } from "../parse";
 import { invalidOption, isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type SpecId } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
 import { classesOf } from "./characters";
-import { componentsOf, noComponentsNote } from "./components";
+import { componentFilter, componentsOf, noComponentsNote } from "./components";
 import { ruleBefore } from "./explain";
 
 export interface CompareComponent {
@@ -83,10 +83,12 @@ export function compareInput(input: unknown, specsOrOptions?: CompareOptions | r
   const cells: CompareCell[] = [];
   for (const spec of specs) {
     const revision = getRevision(spec)!;
-    const r = parse(input, { spec, tree: true });
+    // Components only: a derivation pruned to the component rules (a multi-megabyte line stays affordable).
+    const keep = componentFilter(revision);
+    const r = keep ? verdictOf(input, { spec }, keep) : verdictOf(input, { spec });
     const cell: CompareCell = { spec, valid: r.ok, production: r.production ?? r.rule, components: null, differs: [] };
     if (r.ok) {
-      const values = r.tree ? componentsOf(revision, r.tree, input) : null;
+      const values = "tree" in r && r.tree ? componentsOf(revision, r.tree, input) : null;
       if (values) {
         cell.components = {};
         for (const v of values) cell.components[v.key] = { name: v.name, text: v.text, start: v.span.start, end: v.span.end };

@@ -5,6 +5,7 @@ import { findAllNodes, findNode, type DerivationNode, type TextComponent } from 
 import { accepts } from "../diagnose";
 import { findRule, type Revision } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
+import type { NodeFilter } from "../scanner/types";
 
 export interface ComponentValue extends TextComponent {
   key: ComponentKey;
@@ -82,6 +83,29 @@ function pathSpan(revision: Revision, tree: DerivationNode, input: string, nodes
   if (end < start) return null;
   return { start, end };
 }
+
+/**
+ * The nodes componentsOf and lintTree read, as a filter for a pruned derivation (verdictOf's
+ * `keep`): every component rule but the segment, and the rules the host rule names (lint reads
+ * which one the host matched). With it, a valid 10 MB line costs a few nodes, not several per
+ * character. Null when the revision has no component map.
+ */
+export function componentFilter(revision: Revision): NodeFilter | null {
+  const cached = COMPONENT_FILTERS.get(revision);
+  if (cached !== undefined) return cached;
+  const parts = revision.components?.parts;
+  let filter: NodeFilter | null = null;
+  if (parts) {
+    const rules = new Set<string>();
+    for (const key of COMPONENT_KEYS) if (key !== "segment" && parts[key]?.rule) rules.add(parts[key]!.rule!);
+    const host = parts.host?.rule;
+    for (const used of (host ? findRule(revision, host)?.uses : undefined) ?? []) rules.add(used);
+    filter = (rule) => rules.has(rule);
+  }
+  COMPONENT_FILTERS.set(revision, filter);
+  return filter;
+}
+const COMPONENT_FILTERS = new WeakMap<Revision, NodeFilter | null>();
 
 /** The path segments of a derivation (every match of the revision's segment rule). */
 export function segmentsOf(revision: Revision, tree: DerivationNode, input: string): TextComponent[] {

@@ -5,7 +5,7 @@
 // and how the other revisions judge the input.
 import type { DerivationNode } from "../ast/derivation";
 import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
-import { parse, type ParseResult } from "../parse";
+import { parse, verdictOf, type ParseResult } from "../parse";
 import { isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
@@ -93,7 +93,7 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
     availableSpecIds()
       .filter((id) => id !== spec)
       .map((id) => {
-        const o = parse(input, { spec: id });
+        const o = verdictOf(input, { spec: id }); // the verdict only: no AST
         return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
       });
   const out: { ok: true } & Explanation = { ok: true, input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
@@ -178,8 +178,11 @@ function errorSentence(revision: Revision, input: string, e: import("../errors")
  * that prefix is not itself valid (then the parser's own failing rule is used).
  */
 export function ruleBefore(revision: Revision, input: string, offset: number): { rule: string; text: string } | null {
-  const p = parse(input.slice(0, offset), { spec: revision.id, tree: true });
-  if (!p.ok || !p.tree) return null;
+  // Only nodes that end at `offset` can be the answer, and their ancestors all end there too (the
+  // prefix ends there): a derivation pruned to them has the same nodes at the same depths, in the
+  // same order, and costs a handful of nodes instead of several per character of the prefix.
+  const p = verdictOf(input.slice(0, offset), { spec: revision.id }, (_rule, _start, end) => end === offset);
+  if (!p.ok) return null;
   let best: DerivationNode | null = null;
   let bestDepth = -1;
   const walk = (n: DerivationNode, depth: number) => {

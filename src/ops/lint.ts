@@ -3,10 +3,10 @@
 // never change validity, and an invalid input gets none.
 import { DEFAULT_PORTS as DEFAULT_PORT_TABLE } from "./default-ports";
 import type { DerivationNode } from "../ast/derivation";
-import { parse, type ParseFailure } from "../parse";
-import { optionsObject } from "../request";
+import { verdictOf, type ParseFailure } from "../parse";
+import { optionsObject, specOf } from "../request";
 import { getRevision, type Revision, type SpecId } from "../revisions";
-import { componentsOf, matchesRule, type ComponentValue } from "./components";
+import { componentFilter, componentsOf, matchesRule, type ComponentValue } from "./components";
 import { findNode } from "../ast/derivation";
 
 export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4";
@@ -71,10 +71,13 @@ export type LintResult = { ok: true; spec: SpecId; notes: LintNote[] } | ParseFa
  */
 export function lint(input: unknown, options?: LintOptions): LintResult {
   const o = optionsObject(options);
-  const r = parse(input, { spec: o.spec, tree: true });
+  // The notes read components only: a derivation pruned to them (componentFilter) keeps a
+  // multi-megabyte line affordable.
+  const revision = getRevision(specOf(o.spec));
+  const keep = revision ? componentFilter(revision) : null;
+  const r = keep ? verdictOf(input, { spec: o.spec }, keep) : verdictOf(input, { spec: o.spec });
   if (!r.ok) return r;
-  const revision = getRevision(r.spec)!;
-  return { ok: true, spec: r.spec, notes: revision.components ? lintTree(revision, r.tree, input as string) : [] };
+  return { ok: true, spec: r.spec, notes: "tree" in r && r.tree ? lintTree(getRevision(r.spec)!, r.tree, input as string) : [] };
 }
 
 export function lintTree(revision: Revision, tree: DerivationNode, input: string): LintNote[] {

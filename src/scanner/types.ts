@@ -1,6 +1,13 @@
 import type { DerivationNode } from "../ast/derivation";
 
 /**
+ * Which nodes a pruned derivation keeps, by rule (published name) and span; called once per matched
+ * rule, children first. Memory goes to the kept nodes only, so a filter that keeps a few rules makes
+ * the derivation of a multi-megabyte input affordable.
+ */
+export type NodeFilter = (rule: string, start: number, end: number) => boolean;
+
+/**
  * What scripts/compile-scanner.mjs writes for one revision (generated/<spec>.scanner.ts): a DFA per
  * start rule in one table, and the walk that builds the derivation of an accepted input.
  */
@@ -25,6 +32,9 @@ export interface GeneratedScanner {
   readonly LAST: Int32Array;
   /** -1 when the input is accepted from `start`, else the offset where it stops matching. */
   scan(start: number, input: string): number;
-  /** The derivation of an accepted input (the @ast-nodes rules' nodes, or every rule's with `tree`). */
-  walk(rule: string, input: string, tree: boolean): DerivationNode[];
+  /**
+   * The derivation of an accepted input: the @ast-nodes rules' nodes (`tree` false), every rule's
+   * (true), or those a filter keeps (a refused node's children take its place, in order).
+   */
+  walk(rule: string, input: string, tree: boolean | NodeFilter): DerivationNode[];
 }

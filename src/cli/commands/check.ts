@@ -85,7 +85,7 @@ function otherRevisions(input: string, spec: string): string {
   const parts = availableSpecIds()
     .filter((id) => id !== spec)
     .map((id) => {
-      const r = parse(input, { spec: id });
+      const r = verdictOf(input, { spec: id });
       return r.ok ? `${id} valid` : `${id} invalid at offset ${r.error.offset}`;
     });
   return parts.length > 0 ? `  other revisions: ${parts.join("; ")}\n` : "";
