@@ -217,7 +217,7 @@ export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNa
       gen(r.expression, 1, false, 0).trimEnd(),
       always
         ? `  if (KEEP === null) parent.push({ rule: ${name}, start, end: p, children: out });\n  else keepOrLift(parent, ${name}, start, p, out);`
-        : `  if (KEEP === null) { if (TREE) parent.push({ rule: ${name}, start, end: p, children: out }); }\n  else keepOrLift(parent, ${name}, start, p, out);`,
+        : `  if (TREE) {\n    if (KEEP === null) parent.push({ rule: ${name}, start, end: p, children: out });\n    else keepOrLift(parent, ${name}, start, p, out);\n  }`,
       `  return p;`,
       `}`,
       "",
