@@ -52,12 +52,16 @@ export interface Progress {
   phase: "fuzzing" | "minimising";
 }
 
-export interface FailureFound {
+/** Which property failed where, and why: what a failure found in a run and its report share. */
+interface FailureSite {
   spec: string;
   entry: string;
   property: string;
   detail: string;
   context: CaseContext;
+}
+
+export interface FailureFound extends FailureSite {
   /** The input that failed first (encoded: a JSON string, or {"value": NAME}), and the minimised one. */
   input: string;
   minimised: string;
@@ -98,12 +102,7 @@ export interface CampaignSummary {
   slow: { spec: string; entry: string; input: string; index: number; detail: string }[];
 }
 
-interface Found {
-  spec: string;
-  entry: string;
-  property: string;
-  detail: string;
-  context: CaseContext;
+interface Found extends FailureSite {
   input: string;
   index: number;
   source: string;

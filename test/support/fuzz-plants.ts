@@ -1,12 +1,16 @@
 // Planted mistakes for the fuzz campaign's own test (test/fuzz-campaign.test.ts): each takes the
 // real entry table and returns it with one entry point broken. The campaign's worker threads load
 // this module by path (CampaignOptions.plant), so each mistake is a named export.
-import type { EntryTable, Recognizer } from "../fuzz/entries";
+import type { EntryPoints, EntryTable, Recognizer } from "../fuzz/entries";
+
+/** `t` with one entry point replaced by `wrap` of the real one. */
+function withEntry<K extends keyof EntryPoints>(t: EntryTable, name: K, wrap: (real: EntryPoints[K]) => EntryPoints[K]): EntryTable {
+  return { ...t, entries: { ...t.entries, [name]: wrap(t.entries[name]) } };
+}
 
 /** format() drops the first "~" of what it rebuilds (a recomposition that loses a character). */
 export function formatDropsTilde(t: EntryTable): EntryTable {
-  const real = t.entries.format;
-  return { ...t, entries: { ...t.entries, format: (ast) => real(ast)?.replace("~", "") ?? null } };
+  return withEntry(t, "format", (real) => (ast) => real(ast)?.replace("~", "") ?? null);
 }
 
 /**
@@ -18,37 +22,23 @@ export function validateRejectsMark(t: EntryTable): EntryTable {
   const real = t.entries.validate;
   const validate = (input: unknown, spec: string, rule?: string) => (typeof input === "string" && [...MARK].some((c) => input.includes(c)) ? false : real(input, spec, rule));
   const recognizers: Recognizer[] = t.recognizers.map((r) => (r.name === "validate" ? { ...r, accepts: validate } : r));
-  return { ...t, entries: { ...t.entries, validate }, recognizers };
+  return { ...withEntry(t, "validate", () => validate), recognizers };
 }
 
 /** normalize() never returns for an input holding "@" (a backtracking regex would do the same). */
 export function normalizeHangsOnAt(t: EntryTable): EntryTable {
-  const real = t.entries.normalize;
-  return {
-    ...t,
-    entries: {
-      ...t.entries,
-      normalize: (input, spec, level) => {
-        if (typeof input === "string" && input.includes("@")) for (;;);
-        return real(input, spec, level);
-      },
-    },
-  };
+  return withEntry(t, "normalize", (real) => (input, spec, level) => {
+    if (typeof input === "string" && input.includes("@")) for (;;);
+    return real(input, spec, level);
+  });
 }
 
 /** resolve() throws on a reference holding "[" (a public function that throws on bad input). */
 export function resolveThrowsOnBracket(t: EntryTable): EntryTable {
-  const real = t.entries.resolve;
-  return {
-    ...t,
-    entries: {
-      ...t.entries,
-      resolve: (base, reference, spec, options) => {
-        if (typeof reference === "string" && reference.includes("[")) throw new TypeError("planted: cannot read properties of undefined");
-        return real(base, reference, spec, options);
-      },
-    },
-  };
+  return withEntry(t, "resolve", (real) => (base, reference, spec, options) => {
+    if (typeof reference === "string" && reference.includes("[")) throw new TypeError("planted: cannot read properties of undefined");
+    return real(base, reference, spec, options);
+  });
 }
 
 /**
@@ -56,17 +46,10 @@ export function resolveThrowsOnBracket(t: EntryTable): EntryTable {
  * 0.1 API did), instead of parse()'s error value.
  */
 export function normalizeOwnError(t: EntryTable): EntryTable {
-  const real = t.entries.normalize;
-  return {
-    ...t,
-    entries: {
-      ...t.entries,
-      normalize: (input, spec, level) => {
-        const r = real(input, spec, level);
-        return !r.ok && r.error.code === "syntax" ? { ok: false, spec: r.spec as never, error: { code: "invalid-input" as never, message: "invalid input" } } : r;
-      },
-    },
-  };
+  return withEntry(t, "normalize", (real) => (input, spec, level) => {
+    const r = real(input, spec, level);
+    return !r.ok && r.error.code === "syntax" ? { ok: false, spec: r.spec as never, error: { code: "invalid-input" as never, message: "invalid input" } } : r;
+  });
 }
 
 /** explain() called with an unknown spec explains under the default revision instead of answering unknown-spec. */
