@@ -130,7 +130,9 @@ export function verdictOf(input: unknown, options?: ParseOptions): Verdict;
  * so a multi-megabyte line is affordable.
  */
 export function verdictOf(input: unknown, options: ParseOptions | undefined, keep: NodeFilter): PrunedVerdict;
-export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFilter): Verdict | PrunedVerdict {
+/** `keep` null (a revision without a component map has no filter): no derivation, as without it. */
+export function verdictOf(input: unknown, options: ParseOptions | undefined, keep: NodeFilter | null): Verdict | PrunedVerdict;
+export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFilter | null): Verdict | PrunedVerdict {
   const opts = optionsObject(options);
   const revision = requireRevision(opts.spec, opts.rule ?? null);
   if (isFailure(revision)) return revision;
@@ -144,7 +146,7 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
   const r: Verdict | PrunedVerdict =
     offset >= 0
       ? { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]) }
-      : keep === undefined
+      : keep === undefined || keep === null
         ? { ok: true, spec: revision.id, rule: ruleName, ast: undefined }
         : { ok: true, spec: revision.id, rule: ruleName, ast: undefined, tree: asRoot(revision.scanner.walk(rule.pegName, input, keep), ruleName, input) };
   if (production !== undefined) r.production = production;

@@ -84,8 +84,7 @@ export function compareInput(input: unknown, specsOrOptions?: CompareOptions | r
   for (const spec of specs) {
     const revision = getRevision(spec)!;
     // Components only: a derivation pruned to the component rules (a multi-megabyte line stays affordable).
-    const keep = componentFilter(revision);
-    const r = keep ? verdictOf(input, { spec }, keep) : verdictOf(input, { spec });
+    const r = verdictOf(input, { spec }, componentFilter(revision));
     const cell: CompareCell = { spec, valid: r.ok, production: r.production ?? r.rule, components: null, differs: [] };
     if (r.ok) {
       const values = "tree" in r && r.tree ? componentsOf(revision, r.tree, input) : null;

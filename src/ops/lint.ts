@@ -74,10 +74,10 @@ export function lint(input: unknown, options?: LintOptions): LintResult {
   // The notes read components only: a derivation pruned to them (componentFilter) keeps a
   // multi-megabyte line affordable.
   const revision = getRevision(specOf(o.spec));
-  const keep = revision ? componentFilter(revision) : null;
-  const r = keep ? verdictOf(input, { spec: o.spec }, keep) : verdictOf(input, { spec: o.spec });
+  const r = verdictOf(input, { spec: o.spec }, revision ? componentFilter(revision) : null);
   if (!r.ok) return r;
-  return { ok: true, spec: r.spec, notes: "tree" in r && r.tree ? lintTree(getRevision(r.spec)!, r.tree, input as string) : [] };
+  // A success means the revision exists; a tree means it has a component map.
+  return { ok: true, spec: r.spec, notes: "tree" in r && r.tree ? lintTree(revision!, r.tree, input as string) : [] };
 }
 
 export function lintTree(revision: Revision, tree: DerivationNode, input: string): LintNote[] {
