@@ -38,6 +38,7 @@ import { DfaBuilder, minimize } from "./scanner/dfa.mjs";
 import { listDecisions, callPaths } from "./scanner/decisions.mjs";
 import { buildReverse } from "./scanner/reverse.mjs";
 import { emitWalk, ruleFunction } from "./scanner/emit-walk.mjs";
+import { planGrammar, taggedAutomata, emitAstModule } from "./ast/emit-ast.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -145,8 +146,13 @@ export function compileGrammar(source, file) {
     }),
   );
 
+  // The AST: per start rule, a tagged DFA over the same classes and the builder (scripts/ast/).
+  const planned = planGrammar(source, file, basename(file, ".peggy"), ruleList, publishedNames);
+  taggedAutomata(planned, rules, publishedNames, classes);
+
   return {
     file,
+    planned,
     oneChar,
     classes,
     K,
@@ -424,7 +430,8 @@ ${rev ? "  REV = null;\n" : ""}  if (end !== N) throw new Error(\`scanner: the w
 function inputHash(source) {
   const h = createHash("sha256");
   h.update(source);
-  for (const f of [fileURLToPath(import.meta.url), join(root, "scripts", "build-grammars.mjs"), ...readdirSync(join(root, "scripts", "scanner")).sort().map((f) => join(root, "scripts", "scanner", f))]) h.update(readFileSync(f));
+  for (const dir of ["scanner", "ast"]) for (const f of readdirSync(join(root, "scripts", dir)).sort()) h.update(readFileSync(join(root, "scripts", dir, f)));
+  for (const f of [fileURLToPath(import.meta.url), join(root, "scripts", "build-grammars.mjs")]) h.update(readFileSync(f));
   h.update(require("peggy/package.json").version);
   return h.digest("hex");
 }
@@ -443,14 +450,16 @@ export function buildAll(from = grammarDir, to = outDir) {
     const id = basename(file, ".peggy");
     const source = readFileSync(join(grammarDir, file), "utf8");
     const out = join(outDir, `${id}.scanner.ts`);
+    const astOut = join(outDir, `${id}.ast.ts`);
     const hash = inputHash(source);
     const stampLine = `// input-hash ${hash}\n`;
-    if (existsSync(out) && readFileSync(out, "utf8").startsWith(stampLine)) {
+    if (existsSync(out) && readFileSync(out, "utf8").startsWith(stampLine) && existsSync(astOut) && readFileSync(astOut, "utf8").startsWith(stampLine)) {
       built.push(`${id} (unchanged)`);
       continue;
     }
     const model = compileGrammar(source, file);
     writeFileSync(out, stampLine + emitModule(model, file, srcDir));
+    writeFileSync(astOut, stampLine + emitAstModule(model.planned, id, file, srcDir));
     built.push(`${id} ${model.stats.states}/${model.stats.classes}/${model.stats.reverseStates}`);
   }
   return built;

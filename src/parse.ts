@@ -11,6 +11,7 @@ import { defaultRule, findRule, getRevision, type Revision } from "./revisions";
 import type { DefaultSpec, RuleName, SpecAst, SpecId } from "./revisions";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, specOf } from "./request";
 import type { NodeFilter } from "./scanner/types";
+import { capture, wholeMatch } from "./scanner/tagged";
 
 export { unknownRuleMessage } from "./request";
 
@@ -105,11 +106,27 @@ function parseRule(revision: Revision, input: unknown, ruleName: string, tree: b
   if (isFailure(rule)) return rule;
   if (typeof input !== "string") return requireString(input, spec, ruleName)!;
   const scanner = revision.scanner;
-  const offset = scanner.scan(scanner.START[rule.pegName], input);
-  if (offset >= 0) return { ok: false, spec, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
-  const ast = revision.buildAst(asRoot(scanner.walk(rule.pegName, input, false), ruleName, input), input);
+  const entry = revision.ast?.[rule.pegName];
+  let ast: unknown;
+  if (entry !== undefined && entry.table !== null) {
+    // One pass: the tagged DFA validates and records the positions the AST reads.
+    const c = capture(entry.table, scanner.classOf, input);
+    if (c === null) return rejected(revision, ruleName, rule.pegName, input);
+    ast = entry.build(input, c);
+  } else {
+    const offset = scanner.scan(scanner.START[rule.pegName], input);
+    if (offset >= 0) return { ok: false, spec, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
+    ast = entry !== undefined ? entry.build(input, wholeMatch(input)) : revision.buildAst(asRoot(scanner.walk(rule.pegName, input, false), ruleName, input), input);
+  }
   if (!tree) return { ok: true, spec, rule: ruleName, ast };
   return { ok: true, spec, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };
+}
+
+/** The error of an input the start rule rejects: where the scanner's DFA stops, and why. */
+function rejected(revision: Revision, ruleName: string, pegName: string, input: string): ParseFailure {
+  const scanner = revision.scanner;
+  const offset = scanner.scan(scanner.START[pegName], input);
+  return { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { generatedRules, generatedScanner } from "./generated";
+import { generatedAst, generatedRules, generatedScanner } from "./generated";
 import { buildDraft2003Ast } from "../ast/draft-2003";
 import type { Draft2003Ast } from "../ast/types";
 import type { Revision } from "./revision";
@@ -14,6 +14,7 @@ export const draft2003: Revision<Draft2003Ast> = {
   topRule: "URI-reference",
   rules: generatedRules("draft-2003"),
   scanner: generatedScanner("draft-2003"),
+  ast: generatedAst("draft-2003"),
   buildAst: buildDraft2003Ast,
   resolution: { algorithm: "draft-2003 §5.2" },
   normalization: "draft-2003 §6.2",

@@ -5,25 +5,32 @@
 // GeneratedModules); a new revision is one more row. (generated/<spec>.peggy.ts, peggy's own parser,
 // is the tests' reference and is not loaded by the library.)
 import type { GeneratedScanner } from "../scanner/types";
+import type { AstEntry } from "../scanner/tagged";
 import type { RuleInfo } from "./types";
 
 import * as draft1993Scanner from "../../generated/draft-1993.scanner";
 import * as draft1993Rules from "../../generated/draft-1993.rules";
+import * as draft1993Ast from "../../generated/draft-1993.ast";
 
 import * as draft1994Scanner from "../../generated/draft-1994.scanner";
 import * as draft1994Rules from "../../generated/draft-1994.rules";
+import * as draft1994Ast from "../../generated/draft-1994.ast";
 
 import * as rfc1738Scanner from "../../generated/rfc1738.scanner";
 import * as rfc1738Rules from "../../generated/rfc1738.rules";
+import * as rfc1738Ast from "../../generated/rfc1738.ast";
 
 import * as draft1997Scanner from "../../generated/draft-1997.scanner";
 import * as draft1997Rules from "../../generated/draft-1997.rules";
+import * as draft1997Ast from "../../generated/draft-1997.ast";
 
 import * as draft2003Scanner from "../../generated/draft-2003.scanner";
 import * as draft2003Rules from "../../generated/draft-2003.rules";
+import * as draft2003Ast from "../../generated/draft-2003.ast";
 
 import * as rfc3986Scanner from "../../generated/rfc3986.scanner";
 import * as rfc3986Rules from "../../generated/rfc3986.rules";
+import * as rfc3986Ast from "../../generated/rfc3986.ast";
 
 /** What the build writes for one revision and the library runs. */
 interface GeneratedModules {
@@ -31,15 +38,17 @@ interface GeneratedModules {
   scanner: GeneratedScanner;
   /** generated/<spec>.rules.ts (scripts/build-grammars.mjs). */
   rules: { RULES: readonly RuleInfo[] };
+  /** generated/<spec>.ast.ts (scripts/compile-scanner.mjs, scripts/ast/): per start rule, its tagged DFA and AST builder. */
+  ast: { AST: Readonly<Record<string, AstEntry>> };
 }
 
 const GENERATED: Readonly<Record<string, GeneratedModules>> = {
-  "draft-1993": { scanner: draft1993Scanner, rules: draft1993Rules },
-  "draft-1994": { scanner: draft1994Scanner, rules: draft1994Rules },
-  rfc1738: { scanner: rfc1738Scanner, rules: rfc1738Rules },
-  "draft-1997": { scanner: draft1997Scanner, rules: draft1997Rules },
-  "draft-2003": { scanner: draft2003Scanner, rules: draft2003Rules },
-  rfc3986: { scanner: rfc3986Scanner, rules: rfc3986Rules },
+  "draft-1993": { scanner: draft1993Scanner, rules: draft1993Rules, ast: draft1993Ast },
+  "draft-1994": { scanner: draft1994Scanner, rules: draft1994Rules, ast: draft1994Ast },
+  rfc1738: { scanner: rfc1738Scanner, rules: rfc1738Rules, ast: rfc1738Ast },
+  "draft-1997": { scanner: draft1997Scanner, rules: draft1997Rules, ast: draft1997Ast },
+  "draft-2003": { scanner: draft2003Scanner, rules: draft2003Rules, ast: draft2003Ast },
+  rfc3986: { scanner: rfc3986Scanner, rules: rfc3986Rules, ast: rfc3986Ast },
 };
 
 function modulesOf(id: string): GeneratedModules {
@@ -54,4 +63,9 @@ export function generatedScanner(id: string): GeneratedScanner {
 
 export function generatedRules(id: string): readonly RuleInfo[] {
   return modulesOf(id).rules.RULES;
+}
+
+/** The revision's AST builders, by start rule (peggy name): generated/<spec>.ast.ts. */
+export function generatedAst(id: string): Readonly<Record<string, AstEntry>> {
+  return modulesOf(id).ast.AST;
 }

@@ -5,6 +5,7 @@ import type { Rfc1738Ast } from "../ast/rfc1738";
 import type { Components, Draft1997Ast, Draft2003Ast, Rfc3986Ast } from "../ast/types";
 import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
+import type { AstEntry } from "../scanner/tagged";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
 
 /**
@@ -57,6 +58,12 @@ export interface Revision<A = unknown> extends SpecInfo {
   /** Every rule as a start rule: a DFA, and the walk that builds an accepted input's derivation. */
   scanner: GeneratedScanner;
   buildAst(root: DerivationNode, input: string): A;
+  /**
+   * Per start rule (peggy name): the tagged DFA that records, in the pass that validates, where the
+   * rule matches the AST reads are, and the builder of the AST from those positions (generated from
+   * the grammar's @ast annotations, scripts/ast/).
+   */
+  ast?: Readonly<Record<string, AstEntry>>;
   /**
    * How the revision makes a relative reference absolute: the algorithm of src/ops it follows (the
    * document's own; another revision may name the same one), or the document's words for having none.

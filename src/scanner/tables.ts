@@ -30,3 +30,8 @@ export function i32(base64: string): Int32Array {
   const u = u32(base64);
   return new Int32Array(u.buffer, u.byteOffset, u.length);
 }
+
+export function i16(base64: string): Int16Array {
+  const u = u16(base64);
+  return new Int16Array(u.buffer, u.byteOffset, u.length);
+}

@@ -1,0 +1,182 @@
+// Writes generated/<spec>.ast.ts: per start rule, the tagged DFA that records the positions the AST
+// reads and the builder that assembles the AST from them; the AST types of every start rule and
+// the record types. The stages (each callable on its own, for tests and for a person debugging):
+//   readAstAnnotations (read-ast.mjs)  grammar -> the annotations
+//   StartRulePlan (plan-ast.mjs)       annotations + start rule -> skeleton, nodes read, builder, type
+//   TaggedGraph, determinize, tables   (scripts/scanner/tdfa.mjs) nodes read -> tagged DFA tables
+//   emitAstModule                      all of it -> TypeScript
+import { readAstAnnotations } from "./read-ast.mjs";
+import { StartRulePlan, wantedRules } from "./plan-ast.mjs";
+import { TaggedGraph, TaggedBuilder, determinize, tables } from "../scanner/tdfa.mjs";
+
+/** The AST plan of a whole grammar: the annotations, and a plan per start rule. */
+export function planGrammar(source, file, id, ruleList, publishedNames) {
+  const spec = readAstAnnotations(source, file);
+  if (!spec.root) return null; // transitional: the grammar has no AST annotations yet
+  const rules = new Map(ruleList.map((r) => [r.name, r]));
+  const pegByName = new Map();
+  for (const [peg, pub] of publishedNames) pegByName.set(pub, peg);
+  const pegOf = (name) => pegByName.get(name) ?? name;
+  for (const [peg] of spec.records) if (!rules.has(peg)) throw new Error(`${file}: @ast above an unknown rule ${peg}`);
+  const ctx = {
+    specId: id,
+    spec,
+    rules,
+    published: publishedNames,
+    pegOf,
+    whole: new Set(spec.root.whole.map((n) => {
+      const peg = pegOf(n);
+      if (!rules.has(peg)) throw new Error(`${spec.root.where}: whole names unknown rule ${n}`);
+      return peg;
+    })),
+    calls: new Set(),
+    recordFields: new Map(), // type -> Map field -> { types: Set, nullable }
+    pathTypes: new Map(), // type -> Set of forms (or null when a path of it has no form)
+    noteField(type, name, v) {
+      let fields = this.recordFields.get(type);
+      if (!fields) this.recordFields.set(type, (fields = new Map()));
+      let f = fields.get(name);
+      if (!f) fields.set(name, (f = { types: new Set(), nullable: false }));
+      if (v.type) f.types.add(v.type);
+      if (v.nullable) f.nullable = true;
+    },
+    notePath(type, forms) {
+      let known = this.pathTypes.get(type);
+      if (!known) this.pathTypes.set(type, (known = new Set()));
+      for (const f of forms) known.add(f);
+    },
+  };
+  ctx.wanted = wantedRules(spec, pegOf);
+  for (const w of ctx.wanted) if (!rules.has(w)) throw new Error(`${file}: the AST annotations name an unknown rule ${w}`);
+  const plans = ruleList.map((r) => {
+    const plan = new StartRulePlan(ctx, r.name);
+    const built = plan.builder();
+    return { peg: r.name, plan, ...built };
+  });
+  return { ctx, plans };
+}
+
+/** The tagged DFA of every start rule that reads positions, over the scanner's character classes. */
+export function taggedAutomata(planned, rules, publishedNames, classes) {
+  if (planned === null) return;
+  const tagged = new Map();
+  let next = 0;
+  for (const p of planned.plans) {
+    const slots = p.plan.assignSlots();
+    p.code = slots.code;
+    p.type = slots.type;
+    p.captures = slots.captures;
+    p.local = new Map();
+    p.slots = [];
+    const bySlot = new Map(); // slot -> { open, close } global tags, shared by the nodes of the slot
+    for (const t of slots.tags) {
+      let g = bySlot.get(t.slot);
+      if (!g) {
+        g = { open: -1, close: -1 };
+        bySlot.set(t.slot, g);
+      }
+      if (t.open && g.open < 0) {
+        g.open = next++;
+        p.local.set(g.open, p.slots.length);
+        p.slots.push(t.slot);
+      }
+      if (t.close && g.close < 0) {
+        g.close = next++;
+        p.local.set(g.close, p.slots.length);
+        p.slots.push(t.slot + 1);
+      }
+    }
+    for (const t of slots.tags) {
+      const key = p.plan.nodes[t.node].path.join(">");
+      if (tagged.has(key)) throw new Error(`ast: call path ${key} read twice`);
+      tagged.set(key, bySlot.get(t.slot));
+    }
+  }
+  const graph = new TaggedGraph(rules, publishedNames, tagged);
+  const starts = planned.plans.map((p) => (p.slots.length > 0 ? graph.startRule(p.peg) : -1));
+  // The scanner's classes, with membership in this graph's character sets (each class lies inside
+  // or outside every set of the grammar, so its first code unit decides).
+  const own = classes.map((cls) => ({ ...cls, member: graph.sets.map((set) => set.some(([lo, hi]) => cls.ranges[0][0] >= lo && cls.ranges[0][0] <= hi)) }));
+  const builder = new TaggedBuilder(graph, own);
+  planned.plans.forEach((p, k) => {
+    if (starts[k] < 0) return;
+    const dfa = determinize(graph, builder, starts[k], p.local);
+    p.tables = tables(dfa, classes.length, p.slots.length);
+    p.tables.slots = Int32Array.from(p.slots);
+    p.tables.captures = p.captures;
+  });
+}
+
+function base64(typed) {
+  return Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString("base64");
+}
+
+/** A typed array in the smallest of u8/u16/u32 (unsigned) or i16/i32 (signed) that holds it, as code. */
+function packed(values, signed) {
+  const arr = Array.from(values);
+  const min = Math.min(0, ...arr);
+  const max = Math.max(0, ...arr);
+  if (!signed && max <= 0xff && min >= 0) return `u8(${JSON.stringify(base64(Uint8Array.from(arr)))})`;
+  if (!signed && max <= 0xffff && min >= 0) return `u16(${JSON.stringify(base64(Uint16Array.from(arr)))})`;
+  if (!signed && min >= 0) return `u32(${JSON.stringify(base64(Uint32Array.from(arr)))})`;
+  if (min >= -0x8000 && max <= 0x7fff) return `i16(${JSON.stringify(base64(Int16Array.from(arr)))})`;
+  return `i32(${JSON.stringify(base64(Int32Array.from(arr)))})`;
+}
+
+const KNOWN_TYPES = new Set(["TextComponent", "Span", "Host", "Port", "Array", "ReadonlyArray", "Readonly"]);
+
+/** generated/<spec>.ast.ts */
+export function emitAstModule(planned, id, file, srcDir) {
+  if (planned === null) return `// GENERATED by scripts/compile-scanner.mjs: grammar/${file} has no AST annotations yet.\nimport type { AstEntry } from "${srcDir}/scanner/tagged";\nexport const AST: Readonly<Record<string, AstEntry>> = {};\n`;
+  const { ctx, plans } = planned;
+  const rootType = ctx.spec.root.type;
+  const custom = new Set();
+  const names = (t) => t.replace(/"[^"]*"/g, "").matchAll(/\b[A-Z]\w*/g);
+  for (const fields of ctx.recordFields.values()) for (const f of fields.values()) for (const t of f.types) for (const m of names(t)) custom.add(m[0]);
+  const declared = new Set([...ctx.recordFields.keys(), ...ctx.pathTypes.keys(), rootType]);
+  const imports = [...custom].filter((t) => !KNOWN_TYPES.has(t) && !declared.has(t)).sort();
+  for (const p of plans) for (const m of names(p.type)) if (!KNOWN_TYPES.has(m[0]) && !declared.has(m[0]) && !imports.includes(m[0])) imports.push(m[0]);
+  const out = [];
+  out.push(`// GENERATED by scripts/compile-scanner.mjs (scripts/ast/) from grammar/${file}. Do not edit: edit the grammar's @ast annotations and run \`npm run build\`.`);
+  out.push(`//`);
+  out.push(`// The ${id} AST: its types (from the grammar's @ast-root, @ast and @field annotations) and, per start rule, a tagged`);
+  out.push(`// DFA that records where the rule matches the AST reads begin and end, in the one pass that validates, and the`);
+  out.push(`// builder that assembles the AST from those positions.`);
+  out.push(`//   ${plans.filter((p) => p.tables).map((p) => `${ctx.published.get(p.peg) ?? p.peg} ${p.tables.count} states/${p.tables.slots.length} tags`).join(", ")}`);
+  out.push(`/* eslint-disable */`);
+  out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
+  out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
+  out.push(`import { i16, i32, u16, u32, u8 } from "${srcDir}/scanner/tables";`);
+  out.push(`import type { AstEntry } from "${srcDir}/scanner/tagged";`);
+  if (ctx.calls.size > 0) out.push(`import * as H from "${srcDir}/ast/${id}";`);
+  if (imports.length > 0) out.push(`import type { ${imports.join(", ")} } from "${srcDir}/ast/${id}";`);
+  out.push("");
+  for (const [type, forms] of ctx.pathTypes) {
+    const formType = [...forms].map((f) => JSON.stringify(f)).join(" | ");
+    out.push(`export interface ${type} extends TextComponent {${formType ? ` form: ${formType};` : ""} segments: TextComponent[]; }`);
+  }
+  for (const [type, fields] of ctx.recordFields) {
+    const record = [...ctx.spec.records.values()].find((r) => r.type === type);
+    const head = record.nospan ? "" : " text: string; span: Span;";
+    out.push(`export interface ${type} {${head} ${[...fields].map(([n, f]) => `${n}: ${[...f.types].join(" | ") || "never"}${f.nullable ? " | null" : ""};`).join(" ")} }`);
+  }
+  out.push(`/** The AST of each start rule (by published name). */`);
+  out.push(`export interface ${rootType}s {`);
+  for (const p of plans) out.push(`  ${JSON.stringify(ctx.published.get(p.peg) ?? p.peg)}: ${p.type};`);
+  out.push(`}`);
+  out.push(`/** The AST of a start rule; without one, the union of all. */`);
+  out.push(`export type ${rootType}<R extends keyof ${rootType}s = keyof ${rootType}s> = ${rootType}s[R];`);
+  out.push("");
+  for (const p of plans) out.push(p.code, "");
+  out.push(`/** Per start rule (peggy name): the tagged DFA (absent when the AST reads no position) and the builder. */`);
+  out.push(`export const AST: Readonly<Record<string, AstEntry>> = {`);
+  for (const p of plans) {
+    const t = p.tables;
+    const table = t
+      ? `{ K: ${t.K}, states: ${t.count}, start: ${t.start}, registers: ${t.registers}, captures: ${t.captures}, trans: ${packed(t.trans)}, ops: ${packed(t.ops)}, opList: ${packed(t.opList, true)}, finals: ${packed(t.finals, true)}, slots: ${packed(t.slots)} }`
+      : "null";
+    out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}, build: build_${p.peg} as AstEntry["build"] },`);
+  }
+  out.push(`};`);
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,486 @@
+// From a grammar's AST annotations (scripts/ast/read-ast.mjs) to, per start rule: the skeleton
+// nodes whose matches the AST reads (they get tags in the tagged DFA), the builder (TypeScript that
+// assembles the AST from the recorded positions), and the AST's type. The record types (one
+// interface per @ast, the path types) are shared by every start rule.
+//
+// The builder reads the capture array `c` the tagged DFA fills: a node matched iff c[k] >= 0, from
+// c[k] to c[k + 1] (k its slot); slot 0 is the start rule's own match (0 to the end of the input).
+// "The first match of R inside the record" is, per start rule, a fixed list of skeleton nodes
+// (depth first), so each field is a chain of tests on `c`: no derivation, no search by rule name.
+// Nodes that no parse can match together and that the builder reads alike (the same rules below
+// them) share a slot and its tags: an authority under absolute-URI and one under relative-URI are
+// one authority to the tagged DFA, which keeps it small.
+import { matchesBelow, mustBelow, isBelow, skeleton } from "./skeleton.mjs";
+
+/** The pegNames every annotation of the spec names (sources, positions, picks, shapes, records). */
+export function wantedRules(spec, pegOf) {
+  const out = new Set();
+  const add = (name) => out.add(pegOf(name));
+  const pos = (ps) => ps.forEach((p) => p.rule && add(p.rule));
+  const sources = (ss) => ss.forEach((s) => (s.kind === "rule" ? add(s.rule) : (pos(s.from), pos(s.to))));
+  const fields = (fs) => {
+    for (const f of fs) {
+      if (f.flag?.kind === "unless") add(f.flag.rule);
+      const e = f.expr;
+      if (e.sources) sources(e.sources);
+      if (e.kind === "path") {
+        e.alternatives.forEach((a) => add(a.rule));
+        if (e.empty) pos(e.empty.at);
+      }
+      if (e.kind === "pick") e.alternatives.forEach((a) => a.rule && add(a.rule));
+      if (e.kind === "call") for (const a of e.args) if (a.kind === "rule") add(a.rule); else if (a.kind === "pos") pos(a.pos);
+    }
+  };
+  fields(spec.root.fields);
+  for (const [peg, r] of spec.records) (out.add(peg), fields(r.fields));
+  for (const s of spec.hostShapes ?? []) {
+    if (s.rule) add(s.rule);
+    if (s.address) add(s.address);
+  }
+  return out;
+}
+
+/** The type of a field of each kind when no rule of it can match (it is then always null). */
+const KIND_TYPES = { text: "TextComponent", port: "Port", number: "TextComponent & { number: number }", host: "Host" };
+
+/** A chain of (test, value) pairs as one conditional expression; "true" ends it, a repeated test is dropped. */
+function chain(parts, otherwise = "null") {
+  const seen = new Set();
+  const kept = [];
+  for (const p of parts) {
+    if (seen.has(p[0])) continue;
+    seen.add(p[0]);
+    kept.push(p);
+    if (p[0] === "true") break;
+  }
+  let code = otherwise;
+  for (let k = kept.length - 1; k >= 0; k--) code = kept[k][0] === "true" ? kept[k][1] : `${kept[k][0]} ? ${kept[k][1]} : ${code}`;
+  return code;
+}
+
+/** One start rule: its skeleton, the nodes its builder reads, the builder and the AST type. */
+export class StartRulePlan {
+  constructor(ctx, startPeg) {
+    this.ctx = ctx;
+    this.start = startPeg;
+    this.nodes = skeleton(ctx.rules, ctx.published, startPeg, ctx.wanted);
+    this.slotOf = null; // node -> slot, once assigned (before: placeholders @{node})
+    this.reset();
+  }
+
+  reset() {
+    this.open = new Set(); // nodes whose presence (and start) is read
+    this.close = new Set(); // nodes whose end is read
+    this.recordFns = new Map();
+    this.recordNodes = new Set();
+    this.chains = [];
+    this.functions = [];
+    this.local = 0;
+    this.mode = "root";
+  }
+
+  /** The slot of node i in code (a placeholder until slots are assigned). */
+  slot(i) {
+    return this.slotOf === null ? `@{${i}}` : `${this.slotOf(i)}`;
+  }
+
+  fresh(prefix) {
+    return `${prefix}${this.local++}`;
+  }
+
+  pegOf(name, where) {
+    const peg = this.ctx.pegOf(name);
+    if (!this.ctx.rules.has(peg)) throw new Error(`${where}: no rule named ${name}`);
+    return peg;
+  }
+
+  /**
+   * The nodes a list of rules stands for inside `scope`, in order (each rule's matches depth first:
+   * `findNode(a) ?? findNode(b)`), without those that could only be taken after one that must match
+   * or that holds them.
+   */
+  candidates(scope, names, where) {
+    const out = [];
+    for (const name of names) {
+      for (const i of matchesBelow(this.nodes, scope, this.pegOf(name, where))) {
+        if (this.exclude && this.exclude(i)) continue;
+        if (out.some((j) => isBelow(this.nodes, j, i))) continue;
+        if (this.nodes[i].inLoop && !this.nodes[scope].inLoop) throw new Error(`${where}: ${name} is read inside a repetition (${this.nodes[i].path.join(" > ")}); a repeated match has no single position: split the span that holds it instead`);
+        out.push(i);
+        if (mustBelow(this.nodes, scope, i)) break;
+      }
+      if (out.length > 0 && mustBelow(this.nodes, scope, out[out.length - 1])) break;
+    }
+    this.chains.push(out);
+    return out;
+  }
+
+  /** Code: does node i match, given that `scope` does? ("true" when it always does.) */
+  presentIn(scope, i) {
+    if (mustBelow(this.nodes, scope, i)) {
+      if (i !== 0) this.open.add(i);
+      return "true";
+    }
+    return this.present(i);
+  }
+
+  /** Code: does node i match? (Placeholders @{i} become slots once nodes share them.) */
+  present(i) {
+    if (i === 0) return "true";
+    this.open.add(i);
+    return `c[${this.slot(i)}] >= 0`;
+  }
+
+  startOf(i) {
+    if (i !== 0) this.open.add(i);
+    return `c[${this.slot(i)}]`;
+  }
+
+  endOf(i) {
+    if (i !== 0) this.close.add(i);
+    return `c[${this.slot(i) === "0" ? 1 : /^\d+$/.test(this.slot(i)) ? Number(this.slot(i)) + 1 : `${this.slot(i)} + 1`}]`;
+  }
+
+  /** Emits `const m = <slot of the first matching node, or -1>` and returns its name (or a constant). */
+  matchVar(out, list, withEnd) {
+    for (const i of list) if (withEnd) this.endOf(i);
+    const code = chain(list.map((i) => [this.present(i), this.slot(i)]), "-1");
+    if (!code.includes("?")) return code;
+    const m = this.fresh("m");
+    out.push(`const ${m} = ${code};`);
+    return m;
+  }
+
+  /** Code of a position (alternatives: the first that exists), -1 when none does. */
+  position(out, scope, alts, where) {
+    const parts = alts.map((p) => {
+      const off = p.offset ? ` + ${p.offset}` : "";
+      if (!p.rule) return `${p.at === "start" ? this.startOf(scope) : this.endOf(scope)}${off}`;
+      const m = this.matchVar(out, this.candidates(scope, [p.rule], where), p.at === "end");
+      if (m === "-1") return "-1";
+      const at = `c[${m}${p.at === "end" ? " + 1" : ""}]`;
+      return /^[@\d]/.test(m) ? `${at}${off}` : `(${m} < 0 ? -1 : ${at}${off})`;
+    });
+    if (parts.length === 1) return parts[0];
+    const v = this.fresh("p");
+    out.push(`let ${v} = ${parts[0]};`);
+    for (const p of parts.slice(1)) out.push(`if (${v} < 0) ${v} = ${p};`);
+    return v;
+  }
+
+  /** Whether the last node of a candidate list always matches within `scope`. */
+  settled(scope, list) {
+    return list.length > 0 && mustBelow(this.nodes, scope, list[list.length - 1]);
+  }
+
+  /**
+   * Code for a field's value in `scope`, pushing statements to `out`. Returns { code (the value or
+   * null), nullable, type, none (no rule of it can match here) }.
+   */
+  value(out, scope, field, fieldVars) {
+    const e = field.expr;
+    const where = field.where;
+    switch (e.kind) {
+      case "text":
+      case "port":
+      case "number": {
+        const make = { text: "tc", port: "portOf", number: "numberOf" }[e.kind];
+        const type = { text: "TextComponent", port: "Port", number: "TextComponent & { number: number }" }[e.kind];
+        return this.spanValue(out, scope, e.sources, where, (a, b) => `${make}(input, ${a}, ${b})`, type);
+      }
+      case "host":
+        return this.hostValue(scope, e.sources, where);
+      case "record":
+        return this.recordValue(scope, e.sources, where);
+      case "path":
+        return this.pathValue(out, scope, e, where);
+      case "pick": {
+        const ruled = e.alternatives.filter((a) => a.rule !== null);
+        const wordOf = new Map(ruled.map((a) => [this.pegOf(a.rule, where), a.word]).reverse());
+        const list = this.candidates(scope, ruled.map((a) => a.rule), where);
+        const parts = list.map((i) => [this.presentIn(scope, i), JSON.stringify(wordOf.get(this.nodes[i].peg))]);
+        let nullable = !this.settled(scope, list);
+        const fallback = e.alternatives.find((a) => a.rule === null);
+        if (nullable && fallback) (parts.push(["true", JSON.stringify(fallback.word)]), (nullable = false));
+        const type = [...new Set(parts.map((x) => x[1]))].join(" | ");
+        return { code: chain(parts), nullable, type, none: parts.length === 0 };
+      }
+      case "const":
+        return { code: JSON.stringify(e.word), nullable: false, type: JSON.stringify(e.word), none: false };
+      case "call": {
+        const args = e.args.map((a) => {
+          if (a.kind === "field") {
+            if (!fieldVars.has(a.name)) throw new Error(`${where}: @${a.name} is not a field computed before this one`);
+            return fieldVars.get(a.name);
+          }
+          if (a.kind === "pos") return this.position(out, scope, a.pos, where);
+          const m = this.matchVar(out, this.candidates(scope, [a.rule], where), true);
+          if (m === "-1") return "null";
+          const span = `{ start: c[${m}], end: c[${m} + 1] }`;
+          return /^[@\d]/.test(m) ? span : `${m} < 0 ? null : ${span}`;
+        });
+        this.ctx.calls.add(e.fn);
+        const scopeSpan = `{ start: ${this.startOf(scope)}, end: ${this.endOf(scope)} }`;
+        const nullable = /\|\s*null\s*$/.test(e.type);
+        return { code: `H.${e.fn}(input, ${scopeSpan}${args.map((a) => `, ${a}`).join("")})`, nullable, type: e.type.replace(/\s*\|\s*null\s*$/, ""), none: false };
+      }
+      default:
+        throw new Error(`${where}: unknown kind ${e.kind}`);
+    }
+  }
+
+  /** A value made from a span: the first source that exists (a rule's match, or a span between positions). */
+  spanValue(out, scope, sources, where, make, type) {
+    const list = this.candidates(scope, sources.filter((s) => s.kind === "rule").map((s) => s.rule), where);
+    const parts = list.map((i) => [this.presentIn(scope, i), make(this.startOf(i), this.endOf(i))]);
+    let nullable = !this.settled(scope, list);
+    for (const s of sources) {
+      if (s.kind !== "span" || !nullable) continue;
+      const a = this.position(out, scope, s.from, where);
+      const b = this.position(out, scope, s.to, where);
+      const certain = (x) => /^c\[@\{\d+\}( \+ 1)?\]( [+-] \d+)?$/.test(x) && s.from.concat(s.to).every((p) => !p.rule);
+      parts.push([certain(a) && certain(b) ? "true" : `${a} >= 0 && ${b} >= 0`, make(a, b)]);
+      if (certain(a) && certain(b)) nullable = false;
+    }
+    return { code: chain(parts), nullable, type, none: parts.length === 0 };
+  }
+
+  /** The value per candidate node: a chain on which candidate matched. */
+  perCandidate(scope, list, make, type) {
+    return { code: chain(list.map((i) => [this.presentIn(scope, i), make(i)])), nullable: !this.settled(scope, list), type, none: list.length === 0 };
+  }
+
+  /** A host: its match, classified by the grammar's @ast-host (the first shape found inside it). */
+  hostValue(scope, sources, where) {
+    const shapes = this.ctx.spec.hostShapes;
+    if (!shapes) throw new Error(`${where}: a host field, but the grammar has no @ast-host`);
+    const ruled = shapes.filter((x) => x.rule !== null);
+    const shapeOf = new Map(ruled.map((x) => [this.pegOf(x.rule, where), x]).reverse());
+    const otherwise = shapes.find((x) => x.rule === null);
+    const classify = (h) => {
+      const host = (kind, a) => `hostOf(input, ${this.startOf(h)}, ${this.endOf(h)}, ${JSON.stringify(kind)}, ${a === null ? "-1, -1" : `${this.startOf(a)}, ${this.endOf(a)}`})`;
+      const found = this.candidates(h, ruled.map((x) => x.rule), where);
+      const parts = found.map((f) => {
+        const shape = shapeOf.get(this.nodes[f].peg);
+        let make = host(shape.kind, null);
+        if (shape.address && this.nodes[h].peg !== this.pegOf(shape.address, where)) {
+          const addresses = this.candidates(f, [shape.address], where);
+          make = chain(addresses.map((a) => [this.present(a), host(shape.kind, a)]), make);
+        }
+        return [this.presentIn(h, f), make];
+      });
+      if (otherwise && !this.settled(h, found)) parts.push(["true", host(otherwise.kind, null)]);
+      return `(${chain(parts)})`;
+    };
+    return this.perCandidate(scope, this.candidates(scope, sources.map((s) => s.rule), where), classify, "Host");
+  }
+
+  /** A record: built by the record's function for the node that matched. */
+  recordValue(scope, sources, where) {
+    const list = this.candidates(scope, sources.map((s) => s.rule), where);
+    const types = new Set();
+    const v = this.perCandidate(scope, list, (i) => {
+      const record = this.ctx.spec.records.get(this.nodes[i].peg);
+      if (!record) throw new Error(`${where}: ${this.nodes[i].path.at(-1)} has no @ast record`);
+      types.add(record.type);
+      return `${this.recordFunction(record, i)}(input, c)`;
+    }, "");
+    v.type = [...types].join(" | ");
+    return v;
+  }
+
+  /** A path: the first alternative's match (its form, its segments), or the empty path where it would be. */
+  pathValue(out, scope, e, where) {
+    const forms = new Set();
+    const altOf = new Map(e.alternatives.map((a) => [this.pegOf(a.rule, where), a]).reverse());
+    const list = this.candidates(scope, e.alternatives.map((a) => a.rule), where);
+    const parts = list.map((i) => {
+      const a = altOf.get(this.nodes[i].peg);
+      if (a.form !== null) forms.add(a.form);
+      return [this.presentIn(scope, i), `pathOf(input, ${this.startOf(i)}, ${this.endOf(i)}, ${a.form === null ? "undefined" : JSON.stringify(a.form)}, ${JSON.stringify(a.mode)})`];
+    });
+    let nullable = !this.settled(scope, list);
+    let otherwise = "null";
+    const always = this.mode === "record" || this.ctx.whole.has(this.start);
+    if (nullable && e.empty && always) {
+      if (e.empty.form !== null) forms.add(e.empty.form);
+      const at = this.position(out, scope, e.empty.at, where);
+      otherwise = `pathOf(input, ${at}, ${at}, ${e.empty.form === null ? "undefined" : JSON.stringify(e.empty.form)}, "none")`;
+      nullable = false;
+    }
+    this.ctx.notePath(e.type, forms);
+    return { code: chain(parts, otherwise), nullable, type: e.type, none: parts.length === 0 && otherwise === "null" };
+  }
+
+  /** The function that builds the record `record` from node i's match (one per record and node). */
+  recordFunction(record, i) {
+    const key = `${record.type}@${i}`;
+    if (this.recordFns.has(key)) return this.recordFns.get(key);
+    const name = `${record.type}_${this.start}_${this.slot(i)}`;
+    this.recordFns.set(key, name);
+    this.recordNodes.add(i);
+    const out = [];
+    const mode = this.mode;
+    this.mode = "record";
+    const entries = this.fields(out, i, record.fields, record.type);
+    this.mode = mode;
+    const head = record.nospan ? [] : [["text", `input.slice(${this.startOf(i)}, ${this.endOf(i)})`], ["span", `{ start: ${this.startOf(i)}, end: ${this.endOf(i)} }`]];
+    const all = [...head, ...entries.map((x) => [x.name, x.code])];
+    this.functions.push(`function ${name}(input: string, c: Int32Array): ${record.type} {\n${out.map((l) => `  ${l}\n`).join("")}  return { ${all.map(([n, v]) => `${n}: ${v}`).join(", ")} };\n}`);
+    return name;
+  }
+
+  /**
+   * The fields of a record (or the root) in scope node `scope`: statements in `out`, and per field
+   * { name, code, nullable, type, optional } for the object and its type.
+   */
+  fields(out, scope, fields, recordType) {
+    const root = recordType === null;
+    const whole = this.ctx.whole.has(this.start);
+    const entries = [];
+    const fieldVars = new Map();
+    for (const f of fields) {
+      if (f.flag?.kind === "whole" && !(root && whole)) continue;
+      if (f.flag?.kind === "only" && !(root && f.flag.rules.some((r) => this.pegOf(r, f.where) === this.start))) continue;
+      let guard = null;
+      let v;
+      const fieldOut = [];
+      if (f.flag?.kind === "unless") {
+        // Only when that rule does not match: what it holds is its own record's, never this field's.
+        const blockers = matchesBelow(this.nodes, scope, this.pegOf(f.flag.rule, f.where));
+        this.exclude = (i) => blockers.some((b) => isBelow(this.nodes, b, i));
+        try {
+          v = this.value(fieldOut, scope, f, fieldVars);
+        } finally {
+          this.exclude = null;
+        }
+        if (blockers.length > 0 && !v.none) guard = blockers.map((b) => `!(${this.present(b)})`).join(" && ");
+      } else {
+        v = this.value(fieldOut, scope, f, fieldVars);
+      }
+      // A root field no rule of which can match here is not in this start rule's AST at all, but
+      // for a whole reference, which has every component (null when absent) but those that belong
+      // to another rule's record (`unless`).
+      if (root && v.none && (!whole || f.flag?.kind === "unless")) continue;
+      if (v.none) v.type = KIND_TYPES[f.expr.kind] ?? v.type;
+      const name = this.fresh("v");
+      if (guard) {
+        out.push(`let ${name}: ${v.type} | null = null;`, `if (${guard}) {`, ...fieldOut.map((l) => `  ${l}`), `  ${name} = ${v.code};`, `}`);
+        v.nullable = true;
+      } else {
+        out.push(...fieldOut, `const ${name} = ${v.code};`);
+      }
+      fieldVars.set(f.name, name);
+      entries.push({ name: f.name, code: name, nullable: v.nullable, type: v.type, optional: root && !whole && f.expr.kind !== "const" });
+      if (!root) this.ctx.noteField(recordType, f.name, v);
+    }
+    return entries;
+  }
+
+  /** The builder of the start rule's AST (the root's fields in the start rule's match) and its type. */
+  builder() {
+    const out = [];
+    const entries = this.fields(out, 0, this.ctx.spec.root.fields, null);
+    const pub = JSON.stringify(this.ctx.published.get(this.start) ?? this.start);
+    const rootType = `${this.ctx.spec.root.type}<${pub}>`;
+    const head = `spec: ${JSON.stringify(this.ctx.specId)}, rule: ${pub}, text: input, span: { start: 0, end: input.length }`;
+    const fixed = entries.filter((x) => !x.optional || !x.nullable);
+    const optional = entries.filter((x) => x.optional && x.nullable);
+    const body = [
+      `function build_${this.start}(input: string, c: Int32Array): ${rootType} {`,
+      ...out.map((l) => `  ${l}`),
+      `  const ast: ${rootType} = { ${[head, ...fixed.map((x) => `${x.name}: ${x.code}`)].join(", ")} };`,
+      ...optional.map((x) => `  if (${x.code} !== null) ast.${x.name} = ${x.code};`),
+      `  return ast;`,
+      `}`,
+    ].join("\n");
+    const type = `{ spec: ${JSON.stringify(this.ctx.specId)}; rule: ${pub}; text: string; span: Span; ${entries
+      .map((x) => (x.optional ? `${x.name}${x.nullable ? "?" : ""}: ${x.type};` : `${x.name}: ${x.type}${x.nullable ? " | null" : ""};`))
+      .join(" ")} }`;
+    return { code: [...this.functions, body].join("\n\n"), type };
+  }
+
+  /**
+   * Slots: nodes no parse matches together, with the same rules below them, share one (the tagged
+   * DFA then records them with the same tags). Returns the code with slots in place of the
+   * placeholders, and the nodes that get tags ([{ node, slot, open, close }]).
+   */
+  assignSlots() {
+    const read = [...new Set([...this.open, ...this.close])].sort((a, b) => a - b);
+    const shape = new Map();
+    const shapeOf = (i) => {
+      if (shape.has(i)) return shape.get(i);
+      const n = this.nodes[i];
+      const s = `${n.peg}${n.must ? "!" : "?"}${this.open.has(i) ? "o" : ""}${this.close.has(i) ? "c" : ""}(${n.children.map(shapeOf).join(",")})`;
+      shape.set(i, s);
+      return s;
+    };
+    const classOf = new Map();
+    const classes = [];
+    for (const i of read) {
+      // Join the first class of the same shape none of whose members can match together with i,
+      // read in the same record (the same node, or nodes that share a slot), and never apart in a
+      // list of candidates (so a test of the slot is a test of any of them, in the same place).
+      const joined = classes.find((k) => k.shape === shapeOf(i) && k.scope === this.scopeClass(i, classOf) && k.members.every((j) => this.exclusive(i, j)) && this.adjacent([...k.members, i]));
+      if (joined) {
+        joined.members.push(i);
+        classOf.set(i, joined);
+      } else {
+        const k = { shape: shapeOf(i), scope: this.scopeClass(i, classOf), members: [i], slot: 2 * (classes.length + 1) };
+        classes.push(k);
+        classOf.set(i, k);
+      }
+    }
+    const slotOf = (i) => (i === 0 ? 0 : classOf.get(i).slot);
+    const tags = read.map((i) => ({ node: i, slot: slotOf(i), open: this.open.has(i) || this.close.has(i), close: this.close.has(i) }));
+    // Again, with the slots: tests of nodes that share a slot are now one test.
+    this.slotOf = slotOf;
+    this.reset();
+    const again = this.builder();
+    return { code: dedupeFunctions(again.code), type: again.type, tags, captures: 2 * (classes.length + 1) };
+  }
+
+  /** The record i is read in: the class of its nearest ancestor that is a record (null: the root). */
+  scopeClass(i, classOf) {
+    for (let x = this.nodes[i].parent; x > 0; x = this.nodes[x].parent) if (this.recordNodes.has(x)) return classOf.get(x) ?? x;
+    return null;
+  }
+
+  /** Whether the nodes, in every candidate list that holds more than one of them, stand together. */
+  adjacent(members) {
+    const set = new Set(members);
+    return this.chains.every((list) => {
+      const at = list.map((x, k) => (set.has(x) ? k : -1)).filter((k) => k >= 0);
+      return at.length <= 1 || at[at.length - 1] - at[0] === at.length - 1;
+    });
+  }
+
+  /** Whether no parse matches nodes i and j together: every route of one parts from every route of the other at a choice. */
+  exclusive(i, j) {
+    const apart = (a, b) => {
+      for (let k = 0; k < Math.min(a.length, b.length); k++) {
+        if (a[k] === b[k]) continue;
+        const [ea, ka] = a[k].split(":");
+        const [eb] = b[k].split(":");
+        return ea === eb && ka.startsWith("c");
+      }
+      return false;
+    };
+    return this.nodes[i].routes.every((a) => this.nodes[j].routes.every((b) => apart(a, b)));
+  }
+}
+
+/** Functions with the same name (records of nodes that now share a slot) are written once. */
+function dedupeFunctions(code) {
+  const seen = new Set();
+  return code
+    .split("\n\n")
+    .filter((block) => {
+      const m = /^function (\w+)\(/.exec(block);
+      if (!m) return true;
+      if (seen.has(m[1])) return false;
+      seen.add(m[1]);
+      return true;
+    })
+    .join("\n\n");
+}
