@@ -292,7 +292,8 @@ import { u8, u16, u32, i32 } from "${srcDir}/scanner/tables";
 
 /** Number of character classes: the width of a transition row. */
 export const K = ${K};
-const LOW = ${low};
+/** The character class of each code unit below 128. */
+export const LOW = ${low};
 /** The character class of a UTF-16 code unit. */
 export function classOf(c: number): number {
   if (c < 128) return LOW[c];

@@ -110,7 +110,7 @@ function parseRule(revision: Revision, input: unknown, ruleName: string, tree: b
   let ast: unknown;
   if (entry !== undefined && entry.table !== null) {
     // One pass: the tagged DFA validates and records the positions the AST reads.
-    const c = capture(entry.table, scanner.classOf, input);
+    const c = capture(entry.table, scanner.LOW, scanner.classOf, input);
     if (c === null) return rejected(revision, ruleName, rule.pegName, input);
     ast = entry.build(input, c);
   } else {

@@ -101,8 +101,7 @@ export function taggedAutomata(planned, rules, publishedNames, classes) {
   planned.plans.forEach((p, k) => {
     if (starts[k] < 0) return;
     const dfa = determinize(graph, builder, starts[k], p.local);
-    p.tables = tables(dfa, classes.length, p.slots.length);
-    p.tables.slots = Int32Array.from(p.slots);
+    p.tables = tables(dfa, classes.length, p.slots.length, p.slots);
     p.tables.captures = p.captures;
   });
 }
@@ -121,6 +120,19 @@ function packed(values, signed) {
   if (!signed && min >= 0) return `u32(${JSON.stringify(base64(Uint32Array.from(arr)))})`;
   if (min >= -0x8000 && max <= 0x7fff) return `i16(${JSON.stringify(base64(Int16Array.from(arr)))})`;
   return `i32(${JSON.stringify(base64(Int32Array.from(arr)))})`;
+}
+
+/** The register operations of a tagged DFA, as code: one case per list of operations a transition carries. */
+function opsFunction(peg, opLists) {
+  const source = (src) => (src === -1 ? "p" : src === -2 ? "-1" : `r[${src}]`);
+  const cases = opLists.slice(1).map((list, k) => `    case ${k + 1}: ${list.map(([d, src]) => `r[${d}] = ${source(src)};`).join(" ")} return;`);
+  return `function ops_${peg}(o: number, p: number, r: Int32Array): void {\n  switch (o) {\n${cases.join("\n")}\n  }\n}`;
+}
+
+/** A table of values below 65536 as Uint16Array (every table of one kind has one type: the run stays monomorphic). */
+function u16Of(values) {
+  if (values.some((v) => v > 0xffff)) throw new Error("ast: a tagged DFA table needs more than 16 bits");
+  return Uint16Array.from(values);
 }
 
 const KNOWN_TYPES = new Set(["TextComponent", "Span", "Host", "Port", "Array", "ReadonlyArray", "Readonly"]);
@@ -142,11 +154,11 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`// The ${id} AST: its types (from the grammar's @ast-root, @ast and @field annotations) and, per start rule, a tagged`);
   out.push(`// DFA that records where the rule matches the AST reads begin and end, in the one pass that validates, and the`);
   out.push(`// builder that assembles the AST from those positions.`);
-  out.push(`//   ${plans.filter((p) => p.tables).map((p) => `${ctx.published.get(p.peg) ?? p.peg} ${p.tables.count} states/${p.tables.slots.length} tags`).join(", ")}`);
+  out.push(`//   ${plans.filter((p) => p.tables).map((p) => `${ctx.published.get(p.peg) ?? p.peg} ${p.tables.count} states/${p.slots.length} tags`).join(", ")}`);
   out.push(`/* eslint-disable */`);
   out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
   out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
-  out.push(`import { i16, i32, u16, u32, u8 } from "${srcDir}/scanner/tables";`);
+  out.push(`import { i32, u16 } from "${srcDir}/scanner/tables";`);
   out.push(`import type { AstEntry } from "${srcDir}/scanner/tagged";`);
   if (ctx.calls.size > 0) out.push(`import * as H from "${srcDir}/ast/${id}";`);
   if (imports.length > 0) out.push(`import type { ${imports.join(", ")} } from "${srcDir}/ast/${id}";`);
@@ -168,12 +180,13 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`export type ${rootType}<R extends keyof ${rootType}s = keyof ${rootType}s> = ${rootType}s[R];`);
   out.push("");
   for (const p of plans) out.push(p.code, "");
+  for (const p of plans) if (p.tables) out.push(opsFunction(p.peg, p.tables.opLists), "");
   out.push(`/** Per start rule (peggy name): the tagged DFA (absent when the AST reads no position) and the builder. */`);
   out.push(`export const AST: Readonly<Record<string, AstEntry>> = {`);
   for (const p of plans) {
     const t = p.tables;
     const table = t
-      ? `{ K: ${t.K}, states: ${t.count}, start: ${t.start}, registers: ${t.registers}, captures: ${t.captures}, trans: ${packed(t.trans)}, ops: ${packed(t.ops)}, opList: ${packed(t.opList, true)}, finals: ${packed(t.finals, true)}, slots: ${packed(t.slots)} }`
+      ? `{ K: ${t.K}, states: ${t.count}, start: ${t.start}, registers: ${t.registers}, captures: ${t.captures}, trans: u16(${JSON.stringify(base64(u16Of(t.trans)))}), ops: u16(${JSON.stringify(base64(u16Of(t.ops)))}), apply: ops_${p.peg}, accept: i32(${JSON.stringify(base64(t.accept))}), fixups: i32(${JSON.stringify(base64(t.fixups))}) }`
       : "null";
     out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}, build: build_${p.peg} as AstEntry["build"] },`);
   }

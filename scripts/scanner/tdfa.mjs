@@ -259,11 +259,11 @@ export function determinize(graph, builder, startNode, localOf, limit = 100_000)
 /**
  * Removes dead states, minimises, numbers the registers and writes the tables.
  * Returns { count, start, K, trans: Int32Array (state * K + class -> state, 0 = reject), ops: Int32Array
- * (same index -> offset in opList, 0 = none), opList: Int32Array ([n, dst, src, ...]; src -1 = the
- * position, -2 = -1), finals: Int32Array (state * tagCount + tag -> register, -1 = end, -2 = unset;
+ * (same index -> its operations' number, 0 = none), opLists (number -> [[register, source], ...] in
+ * the order they run; source -1 = the position, -2 = -1), finals: Int32Array (state * tagCount + tag -> register, -1 = end, -2 = unset;
  * row of -3 = not accepting), registers }.
  */
-export function tables({ states, start }, K, tagCount) {
+export function tables({ states, start }, K, tagCount, slots) {
   // Dead states: no accepting state reachable.
   const preds = states.map(() => []);
   states.forEach((S, i) => S.trans.forEach((t) => t >= 0 && preds[t].push(i)));
@@ -315,16 +315,26 @@ export function tables({ states, start }, K, tagCount) {
     }
   }
   const n = order.size + 1;
+  // Registers: the home register of tag t is its slot in the capture array (so that at the end
+  // most values are already where the builder reads them); the others come after the slots.
   const registerIds = new Map();
+  let nextRegister = Math.max(1, ...slots) + 1;
   const reg = (name) => {
-    if (!registerIds.has(name)) registerIds.set(name, registerIds.size);
+    if (!registerIds.has(name)) {
+      const [t, k] = name.split(".");
+      registerIds.set(name, k === "0" ? slots[Number(t)] : nextRegister++);
+    }
     return registerIds.get(name);
   };
   const trans = new Int32Array(n * K);
   const opsAt = new Int32Array(n * K);
-  const opList = [0];
+  const opLists = [[]]; // case number -> [[dst, src], ...] in execution order (src: register, -1 the position, -2 unset)
   const opIndex = new Map([["", 0]]);
-  const finals = new Int32Array(n * tagCount).fill(-3);
+  // Per state: -1 (not accepting) or the offset in fixups of [count, slot, source, ...]: the values
+  // that are not in their home register at the end (source: a register, -1 the end, -2 unset).
+  const accept = new Int32Array(n).fill(-1);
+  const fixups = [0];
+  const fixupIndex = new Map();
   for (let s = 1; s < n; s++) {
     const S = states[rep[s]];
     for (let c = 0; c < K; c++) {
@@ -333,16 +343,25 @@ export function tables({ states, start }, K, tagCount) {
       trans[s * K + c] = order.get(block[t]);
       const key = S.ops[c];
       if (!opIndex.has(key)) {
-        opIndex.set(key, opList.length);
+        opIndex.set(key, opLists.length);
         const seq = sequential(key.split(" ").map((x) => x.split("=")));
-        opList.push(seq.length);
-        for (const [d, src] of seq) opList.push(reg(d), src === "p" ? -1 : src === "reset" ? -2 : reg(src));
+        opLists.push(seq.map(([d, src]) => [reg(d), src === "p" ? -1 : src === "reset" ? -2 : reg(src)]));
       }
       opsAt[s * K + c] = opIndex.get(key);
     }
-    if (S.final) S.final.forEach((r, t) => (finals[s * tagCount + t] = r === "end" ? -1 : r === "unset" ? -2 : reg(r)));
+    if (S.final) {
+      const list = [];
+      S.final.forEach((r, t) => {
+        const source = r === "end" ? -1 : r === "unset" ? -2 : reg(r);
+        if (source !== slots[t]) list.push(slots[t], source);
+      });
+      const key = list.join(",");
+      if (!fixupIndex.has(key)) (fixupIndex.set(key, fixups.length), fixups.push(list.length / 2, ...list));
+      accept[s] = fixupIndex.get(key);
+    }
   }
-  return { count: n, start: 1, K, trans, ops: opsAt, opList: Int32Array.from(opList), finals, registers: registerIds.size + 1 };
+  reg("scratch");
+  return { count: n, start: 1, K, trans, ops: opsAt, opLists, accept, fixups: Int32Array.from(fixups), registers: nextRegister };
 }
 
 /**

@@ -7,7 +7,7 @@
 
 /** One start rule's tagged DFA. */
 export interface TaggedTable {
-  /** Character classes (row width); the revision's scanner's classOf numbers them. */
+  /** Character classes (row width); the revision's scanner numbers them (LOW, classOf). */
   readonly K: number;
   /** Number of states (0 rejects). */
   readonly states: number;
@@ -16,15 +16,18 @@ export interface TaggedTable {
   /** Length of the capture array. */
   readonly captures: number;
   /** state * K + class -> state (0: reject). */
-  readonly trans: Uint8Array | Uint16Array | Uint32Array;
-  /** state * K + class -> offset of its operations in opList (0: none). */
-  readonly ops: Uint8Array | Uint16Array | Uint32Array;
-  /** At an offset: n, then n pairs (register, source): source >= 0 a register, -1 the position, -2 unset. */
-  readonly opList: Int16Array | Int32Array;
-  /** state * tags + tag -> where its final value is: a register, -1 the end of the input, -2 unset; -3: the state does not accept. */
-  readonly finals: Int16Array | Int32Array;
-  /** tag -> its slot in the capture array. */
-  readonly slots: Uint8Array | Uint16Array | Uint32Array;
+  readonly trans: Uint16Array;
+  /** state * K + class -> the number of the register operations the transition carries (0: none). */
+  readonly ops: Uint16Array;
+  /** Runs operations number `o` at position `p` on the registers (generated: one case per number). */
+  readonly apply: (o: number, p: number, registers: Int32Array) => void;
+  /** Per state: -1 (it does not accept), or the offset in `fixups` of what the end of the input sets. */
+  readonly accept: Int32Array;
+  /**
+   * At an offset: n, then n pairs (slot, source): the values not already in their slot at the end
+   * (source: a register, -1 the end of the input, -2 unset). A tag's home register is its slot.
+   */
+  readonly fixups: Int32Array;
 }
 
 /** What the build writes per start rule: its tagged DFA (null when its AST reads no position) and its builder. */
@@ -36,48 +39,66 @@ export interface AstEntry {
 let registers = new Int32Array(64);
 
 /**
- * Runs a tagged DFA over the input. Returns the capture array, or null when the input is rejected
- * (the scanner's DFA then says where and why: it accepts exactly the same inputs).
+ * The table the run reads, made once per start rule on first use: per state and class, the next
+ * state's row offset (state * K) times 2, plus 1 when the transition carries operations. The loop
+ * then costs what the scanner's does, and reads the operations only on the few transitions that
+ * have some.
  */
-export function capture(t: TaggedTable, classOf: (c: number) => number, input: string): Int32Array | null {
-  const K = t.K;
-  const trans = t.trans;
+interface RunForm {
+  rows?: Int32Array;
+}
+
+function rowsOf(t: TaggedTable): Int32Array {
+  const form = t as RunForm;
+  if (form.rows === undefined) {
+    const rows = new Int32Array(t.trans.length);
+    for (let i = 0; i < rows.length; i++) rows[i] = t.trans[i] * t.K * 2 + (t.ops[i] !== 0 ? 1 : 0);
+    form.rows = rows;
+  }
+  return form.rows;
+}
+
+/**
+ * Runs a tagged DFA over the input: `low` and `classOf` are the revision's character classes (the
+ * scanner's). Returns the capture array, or null when the input is rejected (the scanner's DFA then
+ * says where and why: it accepts exactly the same inputs). The array is reused by the next call:
+ * read it (build the AST) before running another.
+ */
+export function capture(t: TaggedTable, low: Uint8Array, classOf: (c: number) => number, input: string): Int32Array | null {
+  const rows = rowsOf(t);
   const ops = t.ops;
-  const opList = t.opList;
+  const apply = t.apply;
   if (registers.length < t.registers) registers = new Int32Array(t.registers);
   const regs = registers;
   regs.fill(-1, 0, t.registers);
-  let s = t.start;
+  let s = t.start * t.K;
   const n = input.length;
   for (let p = 0; p < n; p++) {
-    const i = s * K + classOf(input.charCodeAt(p));
-    const next = trans[i];
-    if (next === 0) return null;
-    const o = ops[i];
-    if (o !== 0) {
-      const end = o + 1 + 2 * opList[o];
-      for (let k = o + 1; k < end; k += 2) {
-        const src = opList[k + 1];
-        regs[opList[k]] = src >= 0 ? regs[src] : src === -1 ? p : -1;
-      }
-    }
-    s = next;
+    const ch = input.charCodeAt(p);
+    const i = s + (ch < 128 ? low[ch] : classOf(ch));
+    const v = rows[i];
+    if (v === 0) return null;
+    if ((v & 1) !== 0) apply(ops[i], p, regs);
+    s = v >> 1;
   }
-  const tags = t.slots.length;
-  const f = s * tags;
-  if (tags > 0 && t.finals[f] === -3) return null;
-  if (tags === 0 && s === 0) return null;
-  const c = new Int32Array(t.captures).fill(-1);
-  c[0] = 0;
-  c[1] = n;
-  for (let k = 0; k < tags; k++) {
-    const r = t.finals[f + k];
-    c[t.slots[k]] = r >= 0 ? regs[r] : r === -1 ? n : -1;
+  const f = t.accept[s / t.K];
+  if (f < 0) return null;
+  const fixups = t.fixups;
+  const end = f + 1 + 2 * fixups[f];
+  for (let k = f + 1; k < end; k += 2) {
+    const src = fixups[k + 1];
+    regs[fixups[k]] = src >= 0 ? regs[src] : src === -1 ? n : -1;
   }
-  return c;
+  regs[0] = 0;
+  regs[1] = n;
+  return regs;
 }
 
-/** The capture array of a start rule whose AST reads no position: the match itself. */
+const whole = new Int32Array(2);
+
+/** The capture array of a start rule whose AST reads no position: the match itself (reused, as capture()'s). */
 export function wholeMatch(input: string): Int32Array {
-  return Int32Array.of(0, input.length);
+  whole[0] = 0;
+  whole[1] = input.length;
+  return whole;
 }

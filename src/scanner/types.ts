@@ -15,6 +15,8 @@ export interface GeneratedScanner {
   /** Number of character classes (the width of a row of TRANS). */
   readonly K: number;
   classOf(codeUnit: number): number;
+  /** classOf below 128, as a table. */
+  readonly LOW: Uint8Array;
   /** Code-unit ranges of each class, [lo, hi, lo, hi, ...]. */
   readonly CLASS_RANGES: readonly (readonly number[])[];
   /** state * K + class -> state; 0 rejects everything, 1 accepts everything. */
