@@ -68,7 +68,7 @@ function ruleFromBlock(pegName, block, file) {
     else if ((m = /^@peg\s+(.+)$/.exec(body))) rule.peg.push(m[1].trim());
     else if ((m = /^@repair\s+(.+)$/.exec(body))) { lastRepair = { repair: m[1].trim(), seed: "" }; rule.repairs.push(lastRepair); }
     else if ((m = /^@seed\s+(.+)$/.exec(body))) { if (!lastRepair) throw new Error(`${file}: @seed without @repair above rule ${pegName}`); lastRepair.seed = m[1].trim(); }
-    else if (/^@(ast|field)\b/.test(body)) continue; // the AST annotations (scripts/ast/read-ast.mjs)
+    else if (/^@(ast|field|components)\b/.test(body)) continue; // the AST annotations (scripts/ast/read-ast.mjs)
     else if (/^  \s*\S/.test(body)) rule.text.push(body.slice(2)); // continuation lines keep their alignment
     else if (/^@/.test(body)) throw new Error(`${file}: unknown annotation "${body}" above rule ${pegName}`);
   }
@@ -156,7 +156,7 @@ export function buildAll(from = grammarDir, to = outDir) {
   // A file an older build wrote (another variant, a grammar since removed) must not survive:
   // generated/ holds exactly what the build makes (it is not committed).
   const ids = readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).map((f) => basename(f, ".peggy"));
-  const made = new Set([...ids.flatMap((id) => [`${id}.peggy.ts`, `${id}.rules.ts`, `${id}.scanner.ts`, `${id}.ast.ts`]), "rule-names.ts"]);
+  const made = new Set([...ids.flatMap((id) => [`${id}.peggy.ts`, `${id}.rules.ts`, `${id}.scanner.ts`, `${id}.ast.ts`]), "rule-names.ts", "ast-types.ts"]);
   for (const f of readdirSync(outDir)) if (f.endsWith(".ts") && !made.has(f)) rmSync(join(outDir, f));
   const specs = [];
   const ruleNames = {};

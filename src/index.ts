@@ -9,17 +9,18 @@ export type { SpecId, SpecAst, SpecAsts, RuleName, DefaultSpec, SpecInfo, RuleIn
 
 // Parsing and validation
 export { parse, validate } from "./parse";
-export type { ParseOptions, ParseResult, ParseSuccess, ParseFailure, TreeField, ValidateOptions } from "./parse";
+export type { AnyParseResult, AstFor, ParseOptions, ParseResult, ParseSuccess, ParseFailure, TreeField, ValidateOptions } from "./parse";
 export type { UsageFailure } from "./request";
 export type { ParseError, ErrorCode } from "./errors";
 
 // ASTs
-export type { DerivationNode, Span, TextComponent } from "./ast/derivation";
+export type { DerivationNode } from "./ast/derivation";
 export type * from "./ast/types";
-export type { Ast } from "./ast";
-export type * from "./ast/draft-1993";
-export type * from "./ast/draft-1994";
-export type * from "./ast/rfc1738";
+export type { Ast, GenericAst, RuleAst, TopAst, SpecAstsByRule } from "./revisions/revision";
+export type * from "../generated/ast-types";
+export type { Draft1997Path, Draft1997Segment } from "./ast/draft-1997";
+export type { Rfc1738Path, Rfc1738Field } from "./ast/rfc1738";
+export type { Draft1994Path, Draft1994WaisField } from "./ast/draft-1994";
 
 // Components, recomposition, policies
 export { components } from "./ops/reference-components";

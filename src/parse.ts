@@ -8,19 +8,21 @@ import { collectNodes, type DerivationNode } from "./ast/derivation";
 import { syntaxError } from "./diagnose";
 import type { ParseError } from "./errors";
 import { defaultRule, findRule, getRevision, type Revision } from "./revisions";
-import type { DefaultSpec, RuleName, SpecAst, SpecId } from "./revisions";
+import type { DefaultSpec, RuleName, SpecId } from "./revisions";
+import type { RuleAst, TopAst } from "./revisions/revision";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, specOf } from "./request";
 import type { NodeFilter } from "./scanner/types";
-import { capture, wholeMatch } from "./scanner/tagged";
+import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
 
 export { unknownRuleMessage } from "./request";
 
 /**
- * The options of `parse()`. `S` is the revision, `T` whether the derivation is asked for: both are
- * inferred from the literal you pass, so `parse(x, { spec: "draft-1997", tree: true })` is typed
- * with `Draft1997Ast` and a `tree`.
+ * The options of `parse()`. `S` is the revision, `R` the start rule, `T` whether the derivation is
+ * asked for: all are inferred from the literals you pass, so `parse(x, { spec: "draft-1997", tree:
+ * true })` is typed with draft-1997's URL-reference AST and a `tree`, and `parse(x, { spec:
+ * "rfc3986", rule: "authority" })` with the AST of rfc3986's authority rule.
  */
-export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boolean> {
+export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boolean, R extends string = string> {
   /** Revision id; default `draft-2003` (DEFAULT_SPEC). */
   spec?: S;
   /**
@@ -28,18 +30,21 @@ export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boo
    * revision's top rule (scheme-aware for draft-1993, draft-1994 and rfc1738). The names of the
    * revision are offered; any string is accepted (an unknown one is an error value).
    */
-  rule?: RuleName<S> | (string & {});
+  rule?: R;
   /** Also return the concrete derivation (every named rule that matched). */
   tree?: T;
 }
+
+/** The AST parse() builds: that of the rule asked for (`R`), or without one (`never`) the top rule's (TopAst). */
+export type AstFor<S extends SpecId, R extends string = never> = [R] extends [never] ? TopAst<S> : RuleAst<S, R>;
 
 /**
  * A successful parse. `rule` is the start rule that was applied. `production` is set when no rule
  * was asked for and the revision is scheme-aware: the scheme's own production (`httpurl`) or the
  * generic one decided. A union of revisions gives a union of successes, narrowed by `spec`.
  */
-export type ParseSuccess<S extends SpecId = SpecId> = S extends SpecId
-  ? { ok: true; spec: S; rule: string; production?: string; ast: SpecAst<S> }
+export type ParseSuccess<S extends SpecId = SpecId, R extends string = never> = S extends SpecId
+  ? { ok: true; spec: S; rule: string; production?: string; ast: AstFor<S, R> }
   : never;
 
 /** A rejected input, a non-string input, an unknown revision or rule: never thrown, always this value. */
@@ -56,8 +61,11 @@ export interface ParseFailure {
 /** `tree` is on the success exactly when `tree: true` was passed (optional when the flag is not known statically). */
 export type TreeField<T extends boolean> = [T] extends [true] ? { tree: DerivationNode } : [T] extends [false] ? { tree?: undefined } : { tree?: DerivationNode };
 
+/** What `parse()` returns for any revision and any start rule. */
+export type AnyParseResult = ParseResult<SpecId, boolean, string>;
+
 /** What `parse()` returns: `{ ok: true, ast }` (with `tree` when asked for) or `{ ok: false, error }`. */
-export type ParseResult<S extends SpecId = SpecId, T extends boolean = boolean> = (ParseSuccess<S> & TreeField<T>) | ParseFailure;
+export type ParseResult<S extends SpecId = SpecId, T extends boolean = boolean, R extends string = never> = (ParseSuccess<S, R> & TreeField<T>) | ParseFailure;
 
 /**
  * Parses `input` with one revision's grammar from one start rule and builds that revision's AST.
@@ -76,18 +84,19 @@ export type ParseResult<S extends SpecId = SpecId, T extends boolean = boolean> 
  * const bad = parse("1::2::3", { spec: "draft-2003", rule: "IPv6address" });
  * if (!bad.ok) bad.error.offset; // => 5
  */
-export function parse<S extends SpecId = DefaultSpec, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T>): ParseResult<S, T>;
-export function parse(input: unknown, options?: ParseOptions): ParseResult {
+export function parse<S extends SpecId = DefaultSpec, R extends RuleName<S> | (string & {}) = never, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T, R>): ParseResult<S, T, R>;
+export function parse(input: unknown, options?: ParseOptions): ParseResult<SpecId, boolean, string> {
   const opts = optionsObject(options);
-  const revision = requireRevision(opts.spec, opts.rule ?? null);
-  if (isFailure(revision)) return revision;
-  if (opts.rule === undefined && revision.schemeProductions && typeof input === "string") {
-    const { rule, production } = defaultRule(revision, input);
-    const r = parseRule(revision, input, rule, opts.tree === true);
-    if (production !== undefined) r.production = production;
-    return r as ParseResult;
+  const tree = opts.tree === true;
+  const r = readInput(input, opts, (entry, c, text) => entry.build(text, c));
+  if (!r.ok) return r;
+  const out: RawSuccess = { ok: true, spec: r.spec, rule: r.rule, ast: r.value };
+  if (r.production !== undefined) out.production = r.production;
+  if (tree) {
+    const revision = getRevision(r.spec)!;
+    out.tree = asRoot(revision.scanner.walk(r.pegName, input as string, true), r.rule, input as string);
   }
-  return parseRule(revision, input, opts.rule ?? revision.topRule, opts.tree === true) as ParseResult;
+  return out as ParseResult<SpecId, boolean, string>;
 }
 
 interface RawSuccess {
@@ -99,27 +108,51 @@ interface RawSuccess {
   tree?: DerivationNode;
 }
 
-/** parse() once the revision and the start rule are known. Results are object literals: spreading one costs more than the scan. */
-function parseRule(revision: Revision, input: unknown, ruleName: string, tree: boolean): RawSuccess | ParseFailure {
-  const spec = revision.id;
+/** What readInput() gives back for an accepted input: the value its reader made of the positions. */
+export interface ReadSuccess<V> {
+  ok: true;
+  spec: SpecId;
+  rule: string;
+  pegName: string;
+  production?: string;
+  value: V;
+}
+
+/**
+ * The request checks of parse() (options, revision, rule, input type; the scheme-aware production
+ * when no rule is given), then one pass of the start rule's tagged DFA, and `read` applied to the
+ * positions it recorded: parse() builds the AST from them, components() only the components.
+ * Internal.
+ */
+export function readInput<V>(input: unknown, opts: ParseOptions, read: (entry: AstEntry, c: Int32Array, input: string) => V): ReadSuccess<V> | ParseFailure {
+  const revision = requireRevision(opts.spec, opts.rule ?? null);
+  if (isFailure(revision)) return revision;
+  let ruleName: string = opts.rule ?? revision.topRule;
+  let production: string | undefined;
+  if (opts.rule === undefined && revision.schemeProductions && typeof input === "string") ({ rule: ruleName, production } = defaultRule(revision, input));
   const rule = requireRule(revision, ruleName);
-  if (isFailure(rule)) return rule;
-  if (typeof input !== "string") return requireString(input, spec, ruleName)!;
+  if (isFailure(rule)) return failing(rule, production);
+  if (typeof input !== "string") return failing(requireString(input, revision.id, ruleName)!, production);
   const scanner = revision.scanner;
-  const entry = revision.ast?.[rule.pegName];
-  let ast: unknown;
-  if (entry !== undefined && entry.table !== null) {
+  const entry = revision.ast[rule.pegName];
+  let c: Int32Array | null;
+  if (entry.table !== null) {
     // One pass: the tagged DFA validates and records the positions the AST reads.
-    const c = capture(entry.table, scanner.LOW, scanner.classOf, input);
-    if (c === null) return rejected(revision, ruleName, rule.pegName, input);
-    ast = entry.build(input, c);
+    c = capture(entry.table, scanner.LOW, scanner.classOf, input);
   } else {
-    const offset = scanner.scan(scanner.START[rule.pegName], input);
-    if (offset >= 0) return { ok: false, spec, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
-    ast = entry !== undefined ? entry.build(input, wholeMatch(input)) : revision.buildAst(asRoot(scanner.walk(rule.pegName, input, false), ruleName, input), input);
+    c = scanner.scan(scanner.START[rule.pegName], input) === -1 ? wholeMatch(input) : null;
   }
-  if (!tree) return { ok: true, spec, rule: ruleName, ast };
-  return { ok: true, spec, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };
+  if (c === null) return failing(rejected(revision, ruleName, rule.pegName, input), production);
+  const value = read(entry, c, input);
+  const out: ReadSuccess<V> = { ok: true, spec: revision.id, rule: ruleName, pegName: rule.pegName, value };
+  if (production !== undefined) out.production = production;
+  return out;
+}
+
+/** A failure, with the scheme-aware production that was applied when there was one. */
+function failing(f: ParseFailure, production: string | undefined): ParseFailure {
+  if (production !== undefined) f.production = production;
+  return f;
 }
 
 /** The error of an input the start rule rejects: where the scanner's DFA stops, and why. */
@@ -134,7 +167,7 @@ function rejected(revision: Revision, ruleName: string, pegName: string, input: 
  * production but no AST, so a valid line costs the scan alone (a 64 MiB line: no 32 million path
  * segment objects); a failure is parse()'s error value. Internal: the public API is parse() and validate().
  */
-export type Verdict = ParseResult | { ok: true; spec: SpecId; rule: string; production?: string; ast: undefined };
+export type Verdict = ParseResult<SpecId, boolean, string> | { ok: true; spec: SpecId; rule: string; production?: string; ast: undefined };
 
 /** A verdict with a pruned derivation (see `verdictOf`'s `keep`): a success has its `tree`. */
 export type PrunedVerdict = ParseFailure | { ok: true; spec: SpecId; rule: string; production?: string; ast: undefined; tree: DerivationNode };

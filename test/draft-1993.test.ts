@@ -15,7 +15,7 @@ import * as peggy from "peggy";
 import { runFidelity } from "../src/ops/fidelity";
 import { GRAMMAR_DIR } from "../src/published";
 import { parse } from "../src";
-import type { Draft1993Address, Draft1993Ast } from "../src/ast/draft-1993";
+import type { Draft1993Address, Draft1993Ast } from "./support/loose-ast";
 import { loadPublishedGrammar, showExpr, type PublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
 import { Generator as Derivations } from "../src/published/generate";

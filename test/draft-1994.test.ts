@@ -1,9 +1,9 @@
 // draft-1994 (URL Internet-Draft 03, March 1994): the typed scheme ASTs, the literal-case decision,
 // scheme-aware selection, and long inputs. Verdict-only cases are in test/data/draft-1994.tsv.
 import { expect } from "chai";
-import { parse, type ParseResult } from "../src";
+import { parse, type ParseResult, type SpecId } from "../src";
+import type { Draft1994Ast } from "./support/loose-ast";
 import type {
-  Draft1994Ast,
   Draft1994FtpAddress,
   Draft1994GopherAddress,
   Draft1994HttpAddress,
@@ -16,12 +16,12 @@ import type {
   Draft1994WaisAddress,
   Draft1994CidAddress,
   Draft1994AfsAddress,
-} from "../src/ast/draft-1994";
+} from "../generated/draft-1994.ast";
 import { getRevision } from "../src/revisions";
 
 const SPEC = "draft-1994";
 
-function ok(input: string, rule?: string): { result: ParseResult & { ok: true }; ast: Draft1994Ast } {
+function ok(input: string, rule?: string): { result: ParseResult<SpecId, boolean, string> & { ok: true }; ast: Draft1994Ast } {
   const result = parse(input, { spec: SPEC, rule });
   if (!result.ok) throw new Error(`expected ${JSON.stringify(input)} to parse: ${result.error.message}`);
   return { result, ast: result.ast as Draft1994Ast };

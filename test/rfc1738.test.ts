@@ -4,7 +4,7 @@
 // as a context-free grammar is in test/rfc1738-published.test.ts.
 import { expect } from "chai";
 import { parse } from "../src";
-import type { Rfc1738Ast, Rfc1738Url } from "../src/ast/rfc1738";
+import type { Rfc1738Ast, Rfc1738Url } from "./support/loose-ast";
 import { defaultRule, getRevision } from "../src/revisions";
 
 /** The production the descriptor's scheme table selects for an input (src/revisions/rfc1738.ts, read by defaultRule). */

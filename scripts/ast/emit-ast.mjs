@@ -8,6 +8,7 @@
 import { readAstAnnotations } from "./read-ast.mjs";
 import { StartRulePlan, wantedRules } from "./plan-ast.mjs";
 import { TaggedGraph, TaggedBuilder, determinize, tables } from "../scanner/tdfa.mjs";
+import { componentFields, readerCode } from "./components.mjs";
 
 /** The AST plan of a whole grammar: the annotations, and a plan per start rule. */
 export function planGrammar(source, file, id, ruleList, publishedNames) {
@@ -40,6 +41,12 @@ export function planGrammar(source, file, id, ruleList, publishedNames) {
       if (v.type) f.types.add(v.type);
       if (v.nullable) f.nullable = true;
     },
+    named: new Map(), // a named union (pick words, records) -> its members
+    noteNamed(name, members) {
+      const known = this.named.get(name) ?? new Set();
+      for (const m of members) known.add(m);
+      this.named.set(name, known);
+    },
     notePath(type, forms) {
       let known = this.pathTypes.get(type);
       if (!known) this.pathTypes.set(type, (known = new Set()));
@@ -53,6 +60,8 @@ export function planGrammar(source, file, id, ruleList, publishedNames) {
     const built = plan.builder();
     return { peg: r.name, plan, ...built };
   });
+  ctx.keep = componentFields(spec, pegOf);
+  ctx.reader = readerCode(spec, pegOf, spec.root.whole);
   return { ctx, plans };
 }
 
@@ -65,6 +74,7 @@ export function taggedAutomata(planned, rules, publishedNames, classes) {
     const slots = p.plan.assignSlots();
     p.code = slots.code;
     p.type = slots.type;
+    p.leanCode = planned.ctx.keep ? p.plan.leanBuilder(planned.ctx.keep) : null;
     p.captures = slots.captures;
     p.local = new Map();
     p.slots = [];
@@ -129,6 +139,46 @@ function opsFunction(peg, opLists) {
   return `function ops_${peg}(o: number, p: number, r: Int32Array): void {\n  switch (o) {\n${cases.join("\n")}\n  }\n}`;
 }
 
+/**
+ * A tagged DFA's transitions, compressed (the tables are most of a revision's weight, and most rows
+ * are another row with a few changes, as flex's template rows): per state, varints of (the row it
+ * starts from, as a distance back, 0 for an empty row), the number of classes that differ, and for
+ * each (class, target state, operations number). src/scanner/tagged.ts decodes it on first use.
+ */
+function rowDiffs(trans, ops, K, n) {
+  const bytes = [];
+  const varint = (v) => {
+    while (v >= 0x80) (bytes.push((v & 0x7f) | 0x80), (v = Math.floor(v / 128)));
+    bytes.push(v);
+  };
+  const differs = (a, b) => {
+    let d = 0;
+    for (let c = 0; c < K; c++) if (trans[a * K + c] !== trans[b * K + c] || ops[a * K + c] !== ops[b * K + c]) d++;
+    return d;
+  };
+  for (let s = 0; s < n; s++) {
+    let ref = -1;
+    let best = 0;
+    for (let c = 0; c < K; c++) if (trans[s * K + c] !== 0 || ops[s * K + c] !== 0) best++;
+    for (let r = s - 1; r >= 0 && best > 0; r--) {
+      const d = differs(r, s);
+      if (d < best) (best = d), (ref = r);
+    }
+    varint(ref < 0 ? 0 : s - ref);
+    varint(best);
+    for (let c = 0; c < K; c++) {
+      const t = trans[s * K + c];
+      const o = ops[s * K + c];
+      const changed = ref < 0 ? t !== 0 || o !== 0 : t !== trans[ref * K + c] || o !== ops[ref * K + c];
+      if (!changed) continue;
+      varint(c);
+      varint(t);
+      varint(o);
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
 /** A table of values below 65536 as Uint16Array (every table of one kind has one type: the run stays monomorphic). */
 function u16Of(values) {
   if (values.some((v) => v > 0xffff)) throw new Error("ast: a tagged DFA table needs more than 16 bits");
@@ -145,7 +195,7 @@ export function emitAstModule(planned, id, file, srcDir) {
   const custom = new Set();
   const names = (t) => t.replace(/"[^"]*"/g, "").matchAll(/\b[A-Z]\w*/g);
   for (const fields of ctx.recordFields.values()) for (const f of fields.values()) for (const t of f.types) for (const m of names(t)) custom.add(m[0]);
-  const declared = new Set([...ctx.recordFields.keys(), ...ctx.pathTypes.keys(), rootType]);
+  const declared = new Set([...ctx.recordFields.keys(), ...ctx.pathTypes.keys(), ...ctx.named.keys(), rootType]);
   const imports = [...custom].filter((t) => !KNOWN_TYPES.has(t) && !declared.has(t)).sort();
   for (const p of plans) for (const m of names(p.type)) if (!KNOWN_TYPES.has(m[0]) && !declared.has(m[0]) && !imports.includes(m[0])) imports.push(m[0]);
   const out = [];
@@ -158,19 +208,22 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`/* eslint-disable */`);
   out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
   out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
-  out.push(`import { i32, u16 } from "${srcDir}/scanner/tables";`);
+  out.push(`import { i32 } from "${srcDir}/scanner/tables";`);
   out.push(`import type { AstEntry } from "${srcDir}/scanner/tagged";`);
+  if (ctx.reader) out.push(`import { authorityPiece, componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);
   if (ctx.calls.size > 0) out.push(`import * as H from "${srcDir}/ast/${id}";`);
   if (imports.length > 0) out.push(`import type { ${imports.join(", ")} } from "${srcDir}/ast/${id}";`);
   out.push("");
+  for (const [name, members] of ctx.named) out.push(`export type ${name} = ${[...members].join(" | ")};`);
   for (const [type, forms] of ctx.pathTypes) {
     const formType = [...forms].map((f) => JSON.stringify(f)).join(" | ");
     out.push(`export interface ${type} extends TextComponent {${formType ? ` form: ${formType};` : ""} segments: TextComponent[]; }`);
   }
   for (const [type, fields] of ctx.recordFields) {
-    const record = [...ctx.spec.records.values()].find((r) => r.type === type);
-    const head = record.nospan ? "" : " text: string; span: Span;";
-    out.push(`export interface ${type} {${head} ${[...fields].map(([n, f]) => `${n}: ${[...f.types].join(" | ") || "never"}${f.nullable ? " | null" : ""};`).join(" ")} }`);
+    const record = [...ctx.spec.records.values()].flatMap((r) => r.variants ?? [r]).find((r) => r.type === type);
+    const members = [...fields].map(([n, f]) => `${n}: ${[...f.types].join(" | ") || "never"}${f.nullable ? " | null" : ""};`);
+    if (!record.nospan) members.splice(record.spanAfter ? [...fields.keys()].indexOf(record.spanAfter) + 1 : 0, 0, "text: string; span: Span;");
+    out.push(`export interface ${type} { ${members.join(" ")} }`);
   }
   out.push(`/** The AST of each start rule (by published name). */`);
   out.push(`export interface ${rootType}s {`);
@@ -180,15 +233,20 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`export type ${rootType}<R extends keyof ${rootType}s = keyof ${rootType}s> = ${rootType}s[R];`);
   out.push("");
   for (const p of plans) out.push(p.code, "");
+  if (ctx.reader) {
+    out.push(ctx.reader, "");
+    for (const p of plans) out.push(p.leanCode, "");
+  }
   for (const p of plans) if (p.tables) out.push(opsFunction(p.peg, p.tables.opLists), "");
   out.push(`/** Per start rule (peggy name): the tagged DFA (absent when the AST reads no position) and the builder. */`);
   out.push(`export const AST: Readonly<Record<string, AstEntry>> = {`);
   for (const p of plans) {
     const t = p.tables;
     const table = t
-      ? `{ K: ${t.K}, states: ${t.count}, start: ${t.start}, registers: ${t.registers}, captures: ${t.captures}, trans: u16(${JSON.stringify(base64(u16Of(t.trans)))}), ops: u16(${JSON.stringify(base64(u16Of(t.ops)))}), apply: ops_${p.peg}, accept: i32(${JSON.stringify(base64(t.accept))}), fixups: i32(${JSON.stringify(base64(t.fixups))}) }`
+      ? `{ K: ${t.K}, states: ${t.count}, start: ${t.start}, registers: ${t.registers}, captures: ${t.captures}, rows: ${JSON.stringify(base64(rowDiffs(t.trans, t.ops, t.K, t.count)))}, apply: ops_${p.peg}, accept: i32(${JSON.stringify(base64(t.accept))}), fixups: i32(${JSON.stringify(base64(t.fixups))}) }`
       : "null";
-    out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}, build: build_${p.peg} as AstEntry["build"] },`);
+    const components = ctx.reader ? `, components: (input: string, c: Int32Array) => readComponents(lean_${p.peg}(input, c))` : "";
+    out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}, build: build_${p.peg} as AstEntry["build"]${components} },`);
   }
   out.push(`};`);
   return out.join("\n") + "\n";

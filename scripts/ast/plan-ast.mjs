@@ -10,17 +10,17 @@
 // Nodes that no parse can match together and that the builder reads alike (the same rules below
 // them) share a slot and its tags: an authority under absolute-URI and one under relative-URI are
 // one authority to the tagged DFA, which keeps it small.
-import { matchesBelow, mustBelow, isBelow, skeleton } from "./skeleton.mjs";
+import { apart, covered, matchesBelow, mustBelow, isBelow, skeleton } from "./skeleton.mjs";
 
 /** The pegNames every annotation of the spec names (sources, positions, picks, shapes, records). */
 export function wantedRules(spec, pegOf) {
   const out = new Set();
-  const add = (name) => out.add(pegOf(name));
+  const add = (name) => out.add(pegOf(name.replace(/^\^/, "")));
   const pos = (ps) => ps.forEach((p) => p.rule && add(p.rule));
   const sources = (ss) => ss.forEach((s) => (s.kind === "rule" ? add(s.rule) : (pos(s.from), pos(s.to))));
   const fields = (fs) => {
     for (const f of fs) {
-      if (f.flag?.kind === "unless") add(f.flag.rule);
+      if (f.flag?.kind === "unless") f.flag.rules.forEach(add);
       const e = f.expr;
       if (e.sources) sources(e.sources);
       if (e.kind === "path") {
@@ -32,7 +32,13 @@ export function wantedRules(spec, pegOf) {
     }
   };
   fields(spec.root.fields);
-  for (const [peg, r] of spec.records) (out.add(peg), fields(r.fields));
+  for (const [peg, r] of spec.records) {
+    out.add(peg);
+    for (const v of r.variants ?? [r]) {
+      if (v.when) add(v.when);
+      fields(v.fields);
+    }
+  }
   for (const s of spec.hostShapes ?? []) {
     if (s.rule) add(s.rule);
     if (s.address) add(s.address);
@@ -42,6 +48,12 @@ export function wantedRules(spec, pegOf) {
 
 /** The type of a field of each kind when no rule of it can match (it is then always null). */
 const KIND_TYPES = { text: "TextComponent", port: "Port", number: "TextComponent & { number: number }", host: "Host" };
+
+/** The parts of a chain of candidates of which one always matches: the last needs no test. */
+function settle(parts, settled) {
+  if (settled && parts.length > 0) parts[parts.length - 1] = ["true", parts[parts.length - 1][1]];
+  return parts;
+}
 
 /** A chain of (test, value) pairs as one conditional expression; "true" ends it, a repeated test is dropped. */
 function chain(parts, otherwise = "null") {
@@ -65,6 +77,7 @@ export class StartRulePlan {
     this.start = startPeg;
     this.nodes = skeleton(ctx.rules, ctx.published, startPeg, ctx.wanted);
     this.slotOf = null; // node -> slot, once assigned (before: placeholders @{node})
+    this.keep = null; // the fields a lean builder computes (per record type, "#root"), or null for all
     this.reset();
   }
 
@@ -89,7 +102,7 @@ export class StartRulePlan {
   }
 
   pegOf(name, where) {
-    const peg = this.ctx.pegOf(name);
+    const peg = this.ctx.pegOf(name.replace(/^\^/, ""));
     if (!this.ctx.rules.has(peg)) throw new Error(`${where}: no rule named ${name}`);
     return peg;
   }
@@ -104,6 +117,7 @@ export class StartRulePlan {
     for (const name of names) {
       for (const i of matchesBelow(this.nodes, scope, this.pegOf(name, where))) {
         if (this.exclude && this.exclude(i)) continue;
+        if (name.startsWith("^") && this.nodes[i].parent !== scope) continue;
         if (out.some((j) => isBelow(this.nodes, j, i))) continue;
         if (this.nodes[i].inLoop && !this.nodes[scope].inLoop) throw new Error(`${where}: ${name} is read inside a repetition (${this.nodes[i].path.join(" > ")}); a repeated match has no single position: split the span that holds it instead`);
         out.push(i);
@@ -142,9 +156,9 @@ export class StartRulePlan {
   }
 
   /** Emits `const m = <slot of the first matching node, or -1>` and returns its name (or a constant). */
-  matchVar(out, list, withEnd) {
+  matchVar(out, list, withEnd, scope) {
     for (const i of list) if (withEnd) this.endOf(i);
-    const code = chain(list.map((i) => [this.present(i), this.slot(i)]), "-1");
+    const code = chain(list.map((i) => [this.presentIn(scope, i), this.slot(i)]), "-1");
     if (!code.includes("?")) return code;
     const m = this.fresh("m");
     out.push(`const ${m} = ${code};`);
@@ -156,7 +170,7 @@ export class StartRulePlan {
     const parts = alts.map((p) => {
       const off = p.offset ? ` + ${p.offset}` : "";
       if (!p.rule) return `${p.at === "start" ? this.startOf(scope) : this.endOf(scope)}${off}`;
-      const m = this.matchVar(out, this.candidates(scope, [p.rule], where), p.at === "end");
+      const m = this.matchVar(out, this.candidates(scope, [p.rule], where), p.at === "end", scope);
       if (m === "-1") return "-1";
       const at = `c[${m}${p.at === "end" ? " + 1" : ""}]`;
       return /^[@\d]/.test(m) ? `${at}${off}` : `(${m} < 0 ? -1 : ${at}${off})`;
@@ -168,9 +182,11 @@ export class StartRulePlan {
     return v;
   }
 
-  /** Whether the last node of a candidate list always matches within `scope`. */
+  /** Whether one node of a candidate list always matches within `scope`. */
   settled(scope, list) {
-    return list.length > 0 && mustBelow(this.nodes, scope, list[list.length - 1]);
+    if (list.length === 0) return false;
+    if (mustBelow(this.nodes, scope, list[list.length - 1])) return true;
+    return covered(this.nodes, this.ctx.rules, scope, list);
   }
 
   /**
@@ -191,18 +207,22 @@ export class StartRulePlan {
       case "host":
         return this.hostValue(scope, e.sources, where);
       case "record":
-        return this.recordValue(scope, e.sources, where);
+        return this.recordValue(scope, e, where);
       case "path":
         return this.pathValue(out, scope, e, where);
       case "pick": {
         const ruled = e.alternatives.filter((a) => a.rule !== null);
         const wordOf = new Map(ruled.map((a) => [this.pegOf(a.rule, where), a.word]).reverse());
         const list = this.candidates(scope, ruled.map((a) => a.rule), where);
-        const parts = list.map((i) => [this.presentIn(scope, i), JSON.stringify(wordOf.get(this.nodes[i].peg))]);
         let nullable = !this.settled(scope, list);
+        const parts = settle(list.map((i) => [this.presentIn(scope, i), JSON.stringify(wordOf.get(this.nodes[i].peg))]), !nullable);
         const fallback = e.alternatives.find((a) => a.rule === null);
         if (nullable && fallback) (parts.push(["true", JSON.stringify(fallback.word)]), (nullable = false));
-        const type = [...new Set(parts.map((x) => x[1]))].join(" | ");
+        let type = [...new Set(parts.map((x) => x[1]))].join(" | ");
+        if (e.name) {
+          this.ctx.noteNamed(e.name, e.alternatives.map((a) => JSON.stringify(a.word)));
+          type = e.name;
+        }
         return { code: chain(parts), nullable, type, none: parts.length === 0 };
       }
       case "const":
@@ -214,7 +234,10 @@ export class StartRulePlan {
             return fieldVars.get(a.name);
           }
           if (a.kind === "pos") return this.position(out, scope, a.pos, where);
-          const m = this.matchVar(out, this.candidates(scope, [a.rule], where), true);
+          if (a.kind === "whole") return `${this.ctx.whole.has(this.start)}`;
+          if (a.kind === "number") return `${a.value}`;
+          if (a.kind === "is") return `${this.pegOf(a.rule, where) === this.start}`;
+          const m = this.matchVar(out, this.candidates(scope, [a.rule], where), true, scope);
           if (m === "-1") return "null";
           const span = `{ start: c[${m}], end: c[${m} + 1] }`;
           return /^[@\d]/.test(m) ? span : `${m} < 0 ? null : ${span}`;
@@ -232,22 +255,24 @@ export class StartRulePlan {
   /** A value made from a span: the first source that exists (a rule's match, or a span between positions). */
   spanValue(out, scope, sources, where, make, type) {
     const list = this.candidates(scope, sources.filter((s) => s.kind === "rule").map((s) => s.rule), where);
-    const parts = list.map((i) => [this.presentIn(scope, i), make(this.startOf(i), this.endOf(i))]);
     let nullable = !this.settled(scope, list);
+    const parts = settle(list.map((i) => [this.presentIn(scope, i), make(this.startOf(i), this.endOf(i))]), !nullable);
     for (const s of sources) {
       if (s.kind !== "span" || !nullable) continue;
       const a = this.position(out, scope, s.from, where);
       const b = this.position(out, scope, s.to, where);
-      const certain = (x) => /^c\[@\{\d+\}( \+ 1)?\]( [+-] \d+)?$/.test(x) && s.from.concat(s.to).every((p) => !p.rule);
-      parts.push([certain(a) && certain(b) ? "true" : `${a} >= 0 && ${b} >= 0`, make(a, b)]);
-      if (certain(a) && certain(b)) nullable = false;
+      // Between positions of the record's own match, or said to be always there (`!`).
+      const certain = s.always || s.from.concat(s.to).every((p) => !p.rule);
+      parts.push([certain ? "true" : `${a} >= 0 && ${b} >= ${a}`, make(a, b)]);
+      if (certain) nullable = false;
     }
     return { code: chain(parts), nullable, type, none: parts.length === 0 };
   }
 
   /** The value per candidate node: a chain on which candidate matched. */
   perCandidate(scope, list, make, type) {
-    return { code: chain(list.map((i) => [this.presentIn(scope, i), make(i)])), nullable: !this.settled(scope, list), type, none: list.length === 0 };
+    const settled = this.settled(scope, list);
+    return { code: chain(settle(list.map((i) => [this.presentIn(scope, i), make(i)]), settled)), nullable: !settled, type, none: list.length === 0 };
   }
 
   /** A host: its match, classified by the grammar's @ast-host (the first shape found inside it). */
@@ -260,7 +285,7 @@ export class StartRulePlan {
     const classify = (h) => {
       const host = (kind, a) => `hostOf(input, ${this.startOf(h)}, ${this.endOf(h)}, ${JSON.stringify(kind)}, ${a === null ? "-1, -1" : `${this.startOf(a)}, ${this.endOf(a)}`})`;
       const found = this.candidates(h, ruled.map((x) => x.rule), where);
-      const parts = found.map((f) => {
+      const parts = settle(found.map((f) => {
         const shape = shapeOf.get(this.nodes[f].peg);
         let make = host(shape.kind, null);
         if (shape.address && this.nodes[h].peg !== this.pegOf(shape.address, where)) {
@@ -268,7 +293,7 @@ export class StartRulePlan {
           make = chain(addresses.map((a) => [this.present(a), host(shape.kind, a)]), make);
         }
         return [this.presentIn(h, f), make];
-      });
+      }), this.settled(h, found));
       if (otherwise && !this.settled(h, found)) parts.push(["true", host(otherwise.kind, null)]);
       return `(${chain(parts)})`;
     };
@@ -276,16 +301,30 @@ export class StartRulePlan {
   }
 
   /** A record: built by the record's function for the node that matched. */
-  recordValue(scope, sources, where) {
-    const list = this.candidates(scope, sources.map((s) => s.rule), where);
+  recordValue(scope, e, where) {
+    const list = this.candidates(scope, e.sources.map((s) => s.rule), where);
     const types = new Set();
     const v = this.perCandidate(scope, list, (i) => {
       const record = this.ctx.spec.records.get(this.nodes[i].peg);
       if (!record) throw new Error(`${where}: ${this.nodes[i].path.at(-1)} has no @ast record`);
-      types.add(record.type);
-      return `${this.recordFunction(record, i)}(input, c)`;
+      // Variants: the first whose `when` rule matches inside the match.
+      const parts = [];
+      for (const variant of record.variants ?? [record]) {
+        types.add(variant.type);
+        const call = `${this.recordFunction(variant, i)}(input, c)`;
+        if (!variant.when) {
+          parts.push(["true", call]);
+          break;
+        }
+        for (const w of this.candidates(i, [variant.when], where)) parts.push([this.presentIn(i, w), call]);
+      }
+      return parts.length === 1 && parts[0][0] === "true" ? parts[0][1] : `(${chain(parts)})`;
     }, "");
     v.type = [...types].join(" | ");
+    if (e.name) {
+      this.ctx.noteNamed(e.name, e.sources.flatMap((x) => { const r = this.ctx.spec.records.get(this.pegOf(x.rule, where)); return r ? (r.variants ?? [r]).map((v) => v.type) : []; }));
+      v.type = e.name;
+    }
     return v;
   }
 
@@ -294,12 +333,12 @@ export class StartRulePlan {
     const forms = new Set();
     const altOf = new Map(e.alternatives.map((a) => [this.pegOf(a.rule, where), a]).reverse());
     const list = this.candidates(scope, e.alternatives.map((a) => a.rule), where);
-    const parts = list.map((i) => {
+    let nullable = !this.settled(scope, list);
+    const parts = settle(list.map((i) => {
       const a = altOf.get(this.nodes[i].peg);
       if (a.form !== null) forms.add(a.form);
       return [this.presentIn(scope, i), `pathOf(input, ${this.startOf(i)}, ${this.endOf(i)}, ${a.form === null ? "undefined" : JSON.stringify(a.form)}, ${JSON.stringify(a.mode)})`];
-    });
-    let nullable = !this.settled(scope, list);
+    }), !nullable);
     let otherwise = "null";
     const always = this.mode === "record" || this.ctx.whole.has(this.start);
     if (nullable && e.empty && always) {
@@ -316,7 +355,7 @@ export class StartRulePlan {
   recordFunction(record, i) {
     const key = `${record.type}@${i}`;
     if (this.recordFns.has(key)) return this.recordFns.get(key);
-    const name = `${record.type}_${this.start}_${this.slot(i)}`;
+    const name = `${record.type}_${this.start}_${this.slot(i)}${this.keep ? "_lean" : ""}`;
     this.recordFns.set(key, name);
     this.recordNodes.add(i);
     const out = [];
@@ -325,8 +364,10 @@ export class StartRulePlan {
     const entries = this.fields(out, i, record.fields, record.type);
     this.mode = mode;
     const head = record.nospan ? [] : [["text", `input.slice(${this.startOf(i)}, ${this.endOf(i)})`], ["span", `{ start: ${this.startOf(i)}, end: ${this.endOf(i)} }`]];
-    const all = [...head, ...entries.map((x) => [x.name, x.code])];
-    this.functions.push(`function ${name}(input: string, c: Int32Array): ${record.type} {\n${out.map((l) => `  ${l}\n`).join("")}  return { ${all.map(([n, v]) => `${n}: ${v}`).join(", ")} };\n}`);
+    const rest = entries.map((x) => [x.name, x.code]);
+    const at = record.spanAfter ? rest.findIndex(([n]) => n === record.spanAfter) + 1 : 0;
+    const all = [...rest.slice(0, at), ...head, ...rest.slice(at)];
+    this.functions.push(`function ${name}(input: string, c: Int32Array): ${this.keep ? "any" : record.type} {\n${out.map((l) => `  ${l}\n`).join("")}  return { ${all.map(([n, v]) => `${n}: ${v}`).join(", ")} };\n}`);
     return name;
   }
 
@@ -339,15 +380,18 @@ export class StartRulePlan {
     const whole = this.ctx.whole.has(this.start);
     const entries = [];
     const fieldVars = new Map();
+    const kept = this.keep ? this.keep.get(root ? "#root" : recordType) ?? new Set() : null;
     for (const f of fields) {
+      if (kept !== null && !kept.has(f.name)) continue;
       if (f.flag?.kind === "whole" && !(root && whole)) continue;
+      if (f.flag?.kind === "partial" && !(root && !whole)) continue;
       if (f.flag?.kind === "only" && !(root && f.flag.rules.some((r) => this.pegOf(r, f.where) === this.start))) continue;
       let guard = null;
       let v;
       const fieldOut = [];
       if (f.flag?.kind === "unless") {
         // Only when that rule does not match: what it holds is its own record's, never this field's.
-        const blockers = matchesBelow(this.nodes, scope, this.pegOf(f.flag.rule, f.where));
+        const blockers = f.flag.rules.flatMap((r) => matchesBelow(this.nodes, scope, this.pegOf(r, f.where)));
         this.exclude = (i) => blockers.some((b) => isBelow(this.nodes, b, i));
         try {
           v = this.value(fieldOut, scope, f, fieldVars);
@@ -365,16 +409,39 @@ export class StartRulePlan {
       if (v.none) v.type = KIND_TYPES[f.expr.kind] ?? v.type;
       const name = this.fresh("v");
       if (guard) {
-        out.push(`let ${name}: ${v.type} | null = null;`, `if (${guard}) {`, ...fieldOut.map((l) => `  ${l}`), `  ${name} = ${v.code};`, `}`);
+        // A call answers undefined for "absent" (null may be a value); other values are null then.
+        const absent = f.expr.kind === "call" ? "undefined" : "null";
+        out.push(`let ${name}: ${v.type} | null | ${absent} = ${absent};`, `if (${guard}) {`, ...fieldOut.map((l) => `  ${l}`), `  ${name} = ${v.code};`, `}`);
         v.nullable = true;
       } else {
         out.push(...fieldOut, `const ${name} = ${v.code};`);
       }
       fieldVars.set(f.name, name);
-      entries.push({ name: f.name, code: name, nullable: v.nullable, type: v.type, optional: root && !whole && f.expr.kind !== "const" });
+      // A field named with a leading "_" is computed for the fields after it, not part of the AST.
+      if (f.name.startsWith("_")) continue;
+      const onlyHere = f.flag?.kind === "only";
+      entries.push({ name: f.name, code: name, nullable: v.nullable, type: v.type, optional: root && !whole && !onlyHere && f.expr.kind !== "const", call: f.expr.kind === "call" });
       if (!root) this.ctx.noteField(recordType, f.name, v);
     }
     return entries;
+  }
+
+  /**
+   * The builder components() runs: the fields the revision's @components read, and nothing else
+   * (no path segments, no userinfo object ...). Call after assignSlots.
+   */
+  leanBuilder(keep) {
+    const saved = { open: this.open, close: this.close };
+    this.keep = keep;
+    this.reset();
+    const b = this.builder();
+    this.keep = null;
+    // The lean builder reads a subset of what the full one reads: the slots and tags stay.
+    for (const i of this.open) if (!saved.open.has(i)) throw new Error(`ast: the lean builder of ${this.start} reads node ${i}, which the full one does not`);
+    for (const i of this.close) if (!saved.close.has(i)) throw new Error(`ast: the lean builder of ${this.start} reads the end of node ${i}, which the full one does not`);
+    this.open = saved.open;
+    this.close = saved.close;
+    return dedupeFunctions(b.code).replace(`function build_${this.start}(`, `function lean_${this.start}(`).replace(/: [A-Za-z0-9]+<"[^"]+"> \{/, ": any {").replace(/const ast: [A-Za-z0-9]+<"[^"]+"> =/, "const ast: any =");
   }
 
   /** The builder of the start rule's AST (the root's fields in the start rule's match) and its type. */
@@ -384,18 +451,20 @@ export class StartRulePlan {
     const pub = JSON.stringify(this.ctx.published.get(this.start) ?? this.start);
     const rootType = `${this.ctx.spec.root.type}<${pub}>`;
     const head = `spec: ${JSON.stringify(this.ctx.specId)}, rule: ${pub}, text: input, span: { start: 0, end: input.length }`;
-    const fixed = entries.filter((x) => !x.optional || !x.nullable);
-    const optional = entries.filter((x) => x.optional && x.nullable);
+    // A field present only where found: set after the literal (a call's answer undefined means absent).
+    const isOptional = (x) => x.optional && (x.nullable || x.call);
+    const fixed = entries.filter((x) => !isOptional(x));
+    const optional = entries.filter(isOptional);
     const body = [
       `function build_${this.start}(input: string, c: Int32Array): ${rootType} {`,
       ...out.map((l) => `  ${l}`),
       `  const ast: ${rootType} = { ${[head, ...fixed.map((x) => `${x.name}: ${x.code}`)].join(", ")} };`,
-      ...optional.map((x) => `  if (${x.code} !== null) ast.${x.name} = ${x.code};`),
+      ...optional.map((x) => `  if (${x.code} !== ${x.call ? "undefined" : "null"}) ast.${x.name} = ${x.code};`),
       `  return ast;`,
       `}`,
     ].join("\n");
     const type = `{ spec: ${JSON.stringify(this.ctx.specId)}; rule: ${pub}; text: string; span: Span; ${entries
-      .map((x) => (x.optional ? `${x.name}${x.nullable ? "?" : ""}: ${x.type};` : `${x.name}: ${x.type}${x.nullable ? " | null" : ""};`))
+      .map((x) => (x.optional ? (x.call ? `${x.name}?: ${x.type}${x.nullable ? " | null" : ""};` : `${x.name}${x.nullable ? "?" : ""}: ${x.type};`) : `${x.name}: ${x.type}${x.nullable ? " | null" : ""};`))
       .join(" ")} }`;
     return { code: [...this.functions, body].join("\n\n"), type };
   }
@@ -421,12 +490,12 @@ export class StartRulePlan {
       // Join the first class of the same shape none of whose members can match together with i,
       // read in the same record (the same node, or nodes that share a slot), and never apart in a
       // list of candidates (so a test of the slot is a test of any of them, in the same place).
-      const joined = classes.find((k) => k.shape === shapeOf(i) && k.scope === this.scopeClass(i, classOf) && k.members.every((j) => this.exclusive(i, j)) && this.adjacent([...k.members, i]));
+      const joined = classes.find((k) => k.shape === shapeOf(i) && k.members.every((j) => this.exclusive(i, j) && this.sameReader(i, j, classOf)) && this.adjacent([...k.members, i]));
       if (joined) {
         joined.members.push(i);
         classOf.set(i, joined);
       } else {
-        const k = { shape: shapeOf(i), scope: this.scopeClass(i, classOf), members: [i], slot: 2 * (classes.length + 1) };
+        const k = { shape: shapeOf(i), members: [i], slot: 2 * (classes.length + 1) };
         classes.push(k);
         classOf.set(i, k);
       }
@@ -440,10 +509,22 @@ export class StartRulePlan {
     return { code: dedupeFunctions(again.code), type: again.type, tags, captures: 2 * (classes.length + 1) };
   }
 
-  /** The record i is read in: the class of its nearest ancestor that is a record (null: the root). */
-  scopeClass(i, classOf) {
-    for (let x = this.nodes[i].parent; x > 0; x = this.nodes[x].parent) if (this.recordNodes.has(x)) return classOf.get(x) ?? x;
-    return null;
+  /** The record node i is read in: its nearest ancestor that is a record (0: the root). */
+  scopeNode(i) {
+    for (let x = this.nodes[i].parent; x > 0; x = this.nodes[x].parent) if (this.recordNodes.has(x)) return x;
+    return 0;
+  }
+
+  /**
+   * Whether nodes i and j may share a slot as far as their readers go: read in the same record (the
+   * same node, or nodes that share a slot), or in records no parse matches together (the reader of
+   * one never runs when the other matched).
+   */
+  sameReader(i, j, classOf) {
+    const a = this.scopeNode(i);
+    const b = this.scopeNode(j);
+    if (a === b || (classOf.has(a) && classOf.get(a) === classOf.get(b))) return true;
+    return a !== 0 && b !== 0 && this.exclusive(a, b);
   }
 
   /** Whether the nodes, in every candidate list that holds more than one of them, stand together. */
@@ -457,15 +538,6 @@ export class StartRulePlan {
 
   /** Whether no parse matches nodes i and j together: every route of one parts from every route of the other at a choice. */
   exclusive(i, j) {
-    const apart = (a, b) => {
-      for (let k = 0; k < Math.min(a.length, b.length); k++) {
-        if (a[k] === b[k]) continue;
-        const [ea, ka] = a[k].split(":");
-        const [eb] = b[k].split(":");
-        return ea === eb && ka.startsWith("c");
-      }
-      return false;
-    };
     return this.nodes[i].routes.every((a) => this.nodes[j].routes.every((b) => apart(a, b)));
   }
 }

@@ -36,7 +36,7 @@ export function skeleton(rules, published, start, wanted) {
   const exprIds = new Map();
   const id = (e) => exprIds.get(e) ?? (exprIds.set(e, exprIds.size), exprIds.size - 1);
   let route = [];
-  const nodes = [{ index: 0, peg: start, path: [name(start)], parent: -1, children: [], inLoop: false, must: true, routes: [[]] }];
+  const nodes = [{ index: 0, peg: start, path: [name(start)], parent: -1, children: [], inLoop: false, must: true, routes: [[]], published: name }];
   const walk = (e, parent, path, inLoop, must) => {
     switch (e.type) {
       case "rule_ref": {
@@ -47,6 +47,8 @@ export function skeleton(rules, published, start, wanted) {
           const key = callPath.join(">");
           const known = parent.children.map((i) => nodes[i]).find((n) => n.path.join(">") === key);
           if (known) {
+            // Two call sites that can match together (in a sequence) are a repetition in effect.
+            if (known.routes.some((r) => !apart(r, route))) known.inLoop = true;
             known.routes.push([...route]);
             known.inLoop ||= inLoop;
             known.must &&= must;
@@ -83,7 +85,10 @@ export function skeleton(rules, published, start, wanted) {
         walk(e.expression, parent, path, true, false);
         return;
       case "one_or_more":
-        walk(e.expression, parent, path, true, must);
+        // The first iteration is a call path of its own ("#first", as scripts/scanner/tdfa.mjs
+        // compiles it): its matches happen once; the later ones are a repetition.
+        walk(e.expression, parent, [...path, "#first"], inLoop, must);
+        walk(e.expression, parent, path, true, false);
         return;
       case "repeated": {
         const exactOne = e.min === null && e.max && e.max.type === "constant" && e.max.value === 1;
@@ -106,6 +111,17 @@ export function skeleton(rules, published, start, wanted) {
   return nodes;
 }
 
+/** Whether two routes part at a choice (no parse takes both). */
+export function apart(a, b) {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) {
+    if (a[k] === b[k]) continue;
+    const [ea, ka] = a[k].split(":");
+    const [eb] = b[k].split(":");
+    return ea === eb && ka.startsWith("c");
+  }
+  return false;
+}
+
 function visitRefs(e, onRef) {
   if (e === null || typeof e !== "object") return;
   if (e.type === "rule_ref") return onRef(e.name);
@@ -124,6 +140,45 @@ export function matchesBelow(nodes, scope, peg) {
   };
   visit(scope);
   return out;
+}
+
+/**
+ * Whether every match of node `scope` holds a match of one of the nodes `targets` (below it): read
+ * from the rule bodies, so that a rule called in every alternative of a choice counts (the
+ * skeleton's `must` flags, per call site, do not see that).
+ */
+export function covered(nodes, rules, scope, targets) {
+  if (targets.includes(scope)) return true;
+  const keys = new Set(targets.map((i) => nodes[i].path.join(">")));
+  const reach = new Map();
+  const covers = (e, path) => {
+    switch (e.type) {
+      case "rule_ref": {
+        const p = [...path, nodes[0].published(e.name)];
+        const key = p.join(">");
+        if (keys.has(key)) return true;
+        if ([...keys].some((k) => k.startsWith(key + ">"))) return covers(rules.get(e.name).expression, p);
+        return false;
+      }
+      case "sequence":
+        return e.elements.some((x) => covers(x, path));
+      case "choice":
+        return e.alternatives.every((x) => covers(x, path));
+      case "one_or_more":
+        return covers(e.expression, [...path, "#first"]);
+      case "optional":
+      case "zero_or_more":
+      case "simple_and":
+      case "simple_not":
+        return false;
+      case "repeated":
+        return false;
+      default:
+        return e.expression ? covers(e.expression, path) : false;
+    }
+  };
+  void reach;
+  return covers(rules.get(nodes[scope].peg).expression, nodes[scope].path);
 }
 
 /** Whether node i always matches when node `scope` (one of its ancestors, or itself) does. */

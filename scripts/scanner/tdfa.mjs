@@ -59,6 +59,10 @@ export class TaggedGraph extends ContinuationGraph {
   }
 
   compileUncached(e, K, stack) {
+    // The first iteration of a `e+` is compiled under a stack of its own ("#first"), so that a rule
+    // match in it is a call path of its own (matched at most once) that can be tagged; the later
+    // iterations are a repetition (scripts/ast/skeleton.mjs walks it the same way).
+    if (e.type === "one_or_more" && stack >= 0) return this.compile(e.expression, this.compile(this.star(e), K, stack), this.pushStack(stack, "#first"));
     if (e.type === "rule_ref" && stack >= 0) {
       const s = this.pushStack(stack, this.publishedNames.get(e.name) ?? e.name);
       const tags = this.tagged.get(stackKey(this, s));

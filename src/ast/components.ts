@@ -1,13 +1,12 @@
 // The flat components of a whole reference (scheme, userinfo, host, port, path, query, fragment),
-// read from an AST by position. Each revision says where its pieces are (src/ast/<spec>.ts,
-// `read<Spec>Components`): the scheme, the authority (the text after "//" that holds the host), the
-// host in it, the query, the fragment. Everything else follows from the spans, the way every one of
+// read from an AST by position. Each revision says where its pieces are (its grammar's @components
+// annotations, from which the build writes its reader, generated/<spec>.ast.ts): the scheme, the
+// authority (the text after "//" that holds the host), the host in it, the query, the fragment. Everything else follows from the spans, the way every one of
 // the five documents lays a reference out: [ scheme ":" ] [ "//" [ userinfo "@" ] host [ ":" port ] ]
 // path [ "?" query ] [ "#" fragment ] (draft-2003 §3, draft-1997 §4.3, rfc1738 §3.1; draft-1993 and
 // draft-1994 spell the same order in each scheme's production). The path is what lies between the
 // authority (or "scheme:") and the query or fragment.
-import type { Span, TextComponent } from "./derivation";
-import type { Components, GenericAst, HostKind } from "./types";
+import type { Components, HostKind, Span, TextComponent } from "./types";
 
 /** What a revision's reader returns: the components, and text before the scheme that is none of them (draft-1994's "URL:"). */
 export interface ReadComponents {
@@ -69,26 +68,18 @@ export function componentsFromPieces(text: string, textStart: number, p: Referen
   };
 }
 
-/**
- * The generic revisions (draft-1997, draft-2003, rfc3986): an AST of a reference rule (one with `kind`) has
- * the scheme, the authority (draft-1997: site) with its host, the query and the fragment. Null for
- * an AST of a smaller rule.
- */
-export function readGenericComponents(ast: GenericAst): ReadComponents | null {
-  if (ast.kind === undefined) return null;
-  // draft-1997 calls the authority its site (§3.1); the AST's shape says which it has.
-  const authority = "site" in ast ? ast.site : "authority" in ast ? ast.authority : null;
-  return componentsFromPieces(ast.text, ast.span.start, {
-    span: ast.span,
-    scheme: ast.scheme ?? null,
-    authority: authority ? { span: authority.span, host: authority.host } : null,
-    query: ast.query ?? null,
-    fragment: ast.fragment ?? null,
-  });
-}
-
 /** The authority text of flat components, as a reference writes it: `[ userinfo "@" ] host [ ":" port ]`; null without a host. */
 export function authorityOf(c: Components): string | null {
   if (c.host === null) return null;
   return (c.userinfo !== null ? c.userinfo + "@" : "") + c.host + (c.port !== null ? ":" + c.port : "");
+}
+
+/** A span between two positions of an AST (-1: a field that is not there), or null. */
+export function spanOf(start: number, end: number): { span: Span } | null {
+  return start >= 0 && end >= start ? { span: { start, end } } : null;
+}
+
+/** The authority piece: a node (or span) and the host in it; null without one. */
+export function authorityPiece(node: { span: Span } | null, host: (TextComponent & { kind: HostKind }) | null): ReferencePieces["authority"] {
+  return node ? { span: node.span, host } : null;
 }

@@ -1,91 +1,48 @@
-// Builds the draft-1997 AST from the derivation of grammar/draft-1997.peggy.
-// Components as draft-1997 §4.3 names them: scheme, site (user, password, host, port), path with
-// segments and their ";" params (§4.3.2), query (§4.3.3); fragment (§3).
-import { DerivationNode, astRoot, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";
-import { portOf } from "./port";
-import { classifyHost, HOSTNAME_OR_HOSTNUMBER } from "./host";
+// draft-1997's path, which its grammar cannot state as a span: abs_path = "/" rel_path and
+// rel_path = [ path_segments ] [ "?" query ] (Appendix A), so the rule that derives the path also
+// holds the query; and its segments carry ";" params (§4.3.2). Called by the generated builder
+// (generated/draft-1997.ast.ts, from grammar/draft-1997.peggy's @field path).
+import { piecesBetween, tc } from "./build";
+import type { Span, TextComponent } from "./types";
 
-import type { Draft1997Ast, Draft1997Path, Draft1997Segment, Draft1997Site, Host, ReferenceKind } from "./types";
+/** A draft-1997 path segment (§4.3.2): `*pchar *( ";" param )`. */
+export interface Draft1997Segment extends TextComponent {
+  /** The part before the first ";". */
+  name: TextComponent;
+  params: TextComponent[];
+}
 
-export const DRAFT_1997_REFERENCE_RULES = new Set(["URL-reference", "absoluteURL", "generic-URL", "opaque-URL", "relativeURL"]);
+export interface Draft1997Path extends TextComponent {
+  /** Which rule derived the path: abs_path (starts with "/"), rel_path, or nothing (empty path). */
+  form: "abs_path" | "rel_path" | "empty";
+  segments: Draft1997Segment[];
+}
 
-export function buildDraft1997Ast(root: DerivationNode, input: string): Draft1997Ast {
-  const ast: Draft1997Ast = astRoot("draft-1997", root, input);
-  const whole = DRAFT_1997_REFERENCE_RULES.has(root.rule);
-  const scheme = findNode(root, "scheme");
-  const siteNode = findNode(root, "site");
-  const opaque = findNode(root, "opaque-URL");
-  const query = findNode(root, "query");
-  const fragment = findNode(root, "fragment");
-
-  if (whole) ast.kind = referenceKind(root);
-  if (scheme || whole) ast.scheme = scheme ? textOf(scheme, input) : null;
-  if (siteNode || whole) ast.site = siteNode ? site(siteNode, input) : null;
-  if (!siteNode) {
-    const parts = siteParts(root, input);
-    if (parts.user) ast.user = parts.user;
-    if (parts.password) ast.password = parts.password;
-    if (parts.host) ast.host = parts.host;
-    if (parts.port) ast.port = parts.port;
+/**
+ * The path: the abs_path or rel_path that matched, up to where its path_segments end (its query
+ * is not part of it); a path_segments or segment start rule's own match; for a whole reference
+ * without one, the empty path where it would be (`emptyAt`), and for an opaque URL (§4.2
+ * `scheme ":" *urlc`) what follows "scheme:", with no segments. Undefined (no path in the AST) for a
+ * start rule below a whole reference that holds none.
+ */
+export function draft1997Path(input: string, scope: Span, abs: Span | null, rel: Span | null, segments: Span | null, opaque: Span | null, emptyAt: number, schemeEnd: number, isSegment: boolean, whole: true): Draft1997Path;
+export function draft1997Path(input: string, scope: Span, abs: Span | null, rel: Span | null, segments: Span | null, opaque: Span | null, emptyAt: number, schemeEnd: number, isSegment: boolean, whole: false): Draft1997Path | undefined;
+export function draft1997Path(input: string, scope: Span, abs: Span | null, rel: Span | null, segments: Span | null, opaque: Span | null, emptyAt: number, schemeEnd: number, isSegment: boolean, whole: boolean): Draft1997Path | undefined {
+  if (opaque !== null) return whole ? { ...tc(input, schemeEnd + 1, opaque.end), form: "rel_path", segments: [] } : undefined;
+  const x = abs ?? rel;
+  if (x !== null) {
+    const end = segments !== null ? segments.end : abs !== null ? x.start + 1 : x.start;
+    return { text: input.slice(x.start, end), span: { start: x.start, end }, form: abs !== null ? "abs_path" : "rel_path", segments: segments !== null ? segmentsOf(input, segments) : [] };
   }
-  const p = opaque ? null : path(root, input);
-  if (p || whole) ast.path = p ?? emptyPath(root, scheme, siteNode, opaque, input);
-  if (query || whole) ast.query = query ? textOf(query, input) : null;
-  if (fragment || whole) ast.fragment = fragment ? textOf(fragment, input) : null;
-  return ast;
+  const s = segments ?? (isSegment ? scope : null);
+  if (s !== null) return { text: input.slice(s.start, s.end), span: { start: s.start, end: s.end }, form: "rel_path", segments: segmentsOf(input, s) };
+  return whole ? { text: "", span: { start: emptyAt, end: emptyAt }, form: "empty", segments: [] } : undefined;
 }
 
-function referenceKind(root: DerivationNode): ReferenceKind {
-  // §4.2: absoluteURL = generic-URL | opaque-URL; §5: relativeURL = net_path | abs_path | rel_path
-  if (findNode(root, "opaque-URL")) return "opaque";
-  if (findNode(root, "generic-URL")) return "absolute";
-  if (findNode(root, "net_path")) return "network-path";
-  if (findNode(root, "abs_path")) return "absolute-path";
-  return "relative-path";
-}
-
-function site(node: DerivationNode, input: string): Draft1997Site {
-  const p = siteParts(node, input);
-  return { text: input.slice(node.start, node.end), span: spanOf(node), user: p.user, password: p.password, host: p.host, port: p.port };
-}
-
-function siteParts(node: DerivationNode, input: string) {
-  const user = findNode(node, "user");
-  const password = findNode(node, "password");
-  const hostNode = findNode(node, "host") ?? findNode(node, "hostname") ?? findNode(node, "hostnumber");
-  const port = findNode(node, "port");
-  return {
-    user: user ? textOf(user, input) : null,
-    password: password ? textOf(password, input) : null,
-    host: hostNode ? host(hostNode, input) : null,
-    port: port ? portOf(port, input) : null,
-  };
-}
-
-function host(node: DerivationNode, input: string): Host {
-  // §4.3.1: host = hostname | hostnumber
-  return classifyHost(node, input, HOSTNAME_OR_HOSTNUMBER);
-}
-
-function path(root: DerivationNode, input: string): Draft1997Path | null {
-  // abs_path = "/" rel_path and rel_path = [ path_segments ] [ "?" query ]: the path ends where
-  // path_segments ends; the query belongs to rel_path in this grammar but is not part of the path.
-  const abs = findNode(root, "abs_path");
-  const rel = abs ?? findNode(root, "rel_path");
-  if (rel) {
-    const segs = findNode(rel, "path_segments");
-    const end = segs ? segs.end : rel.rule === "abs_path" ? rel.start + 1 : rel.start;
-    return { text: input.slice(rel.start, end), span: { start: rel.start, end }, form: rel.rule === "abs_path" ? "abs_path" : "rel_path", segments: segs ? segments(segs, input) : [] };
-  }
-  const segs = findNode(root, "path_segments") ?? findNode(root, "segment");
-  if (segs) return { text: input.slice(segs.start, segs.end), span: spanOf(segs), form: "rel_path", segments: segments(segs, input) };
-  return null;
-}
-
-function segments(node: DerivationNode, input: string): Draft1997Segment[] {
+function segmentsOf(input: string, node: Span): Draft1997Segment[] {
   // §4.3.2: path_segments = segment *( "/" segment ), segment = *pchar *( ";" param ), param = *pchar.
   // pchar has neither "/" nor ";", so the segments are the pieces between "/" and, in each, the
-  // name and the params are the pieces between ";". (The parser builds no node per segment or
+  // name and the params are the pieces between ";". (No position is recorded per segment or
   // param: a 10 MB path has 5 million of them. One object literal per segment, not a spread:
   // V8's object spread followed by more properties made this loop superlinear.)
   const out: Draft1997Segment[] = [];
@@ -104,16 +61,10 @@ function segments(node: DerivationNode, input: string): Draft1997Segment[] {
       // same values; a 10 MB path saves 5 million objects).
       out.push({ text, span, name: { text, span }, params: [] });
     } else {
-      out.push({ text, span, name: textBetween(input, start, semicolon), params: piecesBetween(input, semicolon + 1, at, ";") });
+      out.push({ text, span, name: tc(input, start, semicolon), params: piecesBetween(input, semicolon + 1, at, ";") });
     }
     start = at + 1;
     semicolon = -1;
   }
   return out;
-}
-
-function emptyPath(root: DerivationNode, scheme: DerivationNode | undefined, siteNode: DerivationNode | undefined, opaque: DerivationNode | undefined, input: string): Draft1997Path {
-  if (opaque) return { text: input.slice(scheme!.end + 1, opaque.end), span: { start: scheme!.end + 1, end: opaque.end }, form: "rel_path", segments: [] };
-  const at = siteNode ? siteNode.end : scheme ? scheme.end + 1 : root.start;
-  return { text: input.slice(at, at), span: { start: at, end: at }, form: "empty", segments: [] };
 }

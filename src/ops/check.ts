@@ -90,7 +90,7 @@ export function check(input: unknown, options?: CheckOptions): CheckResult {
 }
 
 /** check() on a parse already made (the CLI's batch judge parses once for the verdict and the policies). */
-export function checkParsed(r: ParseResult, o: Partial<CheckOptions>): CheckResult {
+export function checkParsed(r: ParseResult<SpecId, boolean, string>, o: Partial<CheckOptions>): CheckResult {
   if (!r.ok) {
     const out: CheckResult = { ok: false, spec: r.spec, rule: r.rule, valid: false, error: r.error, violations: [], components: null };
     if (r.production !== undefined) out.production = r.production;

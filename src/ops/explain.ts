@@ -5,7 +5,7 @@
 // and how the other revisions judge the input.
 import type { DerivationNode } from "../ast/derivation";
 import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
-import { parse, verdictOf, type ParseResult } from "../parse";
+import { parse, verdictOf, type AnyParseResult as ParseResult } from "../parse";
 import { isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";

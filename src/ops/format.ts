@@ -3,7 +3,7 @@
 // be recombined ...") give the same pseudocode; both insist on "the distinction between a component
 // that is undefined ... and a component that is empty", which is why null and "" differ here.
 import { authorityOf } from "../ast/components";
-import type { Ast } from "../ast";
+import type { Ast } from "../revisions/revision";
 import type { Components } from "../ast/types";
 import { readComponents } from "./reference-components";
 import type { UriComponents } from "./uri-components";

@@ -11,7 +11,8 @@
 // an explicit ":port", where the port is the default for the scheme, is equivalent to one where the
 // port is elided" (plus §4.1 on scheme names). They are placed on the same rungs: syntax = the case
 // rules, scheme = the case rules and the default port. Nothing else is changed for draft-1997.
-import type { GenericAst } from "../ast/types";
+import type { GenericAst } from "../revisions/revision";
+import type { Host, Port, TextComponent } from "../ast/types";
 import { parse, type ParseFailure } from "../parse";
 import { invalidOption, isFailure, optionsObject, requireRevision, type UsageFailure } from "../request";
 import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
@@ -298,8 +299,8 @@ function authorityParts(ast: GenericAst): AuthorityParts | null {
 /** A draft-1997 site read on its own (rule site), when the reference's derivation has none. */
 function siteParts(spec: SpecId, site: string): AuthorityParts | null {
   const r = parse(site, { spec, rule: "site" });
-  if (!r.ok || !("site" in r.ast)) return null;
-  const a = r.ast.site ?? r.ast;
+  if (!r.ok || !("site" in r.ast) || !r.ast.site) return null;
+  const a = r.ast.site as { user: TextComponent | null; password: TextComponent | null; host: Host | null; port: Port | null };
   if (!a.host) return null;
   const userinfo = a.user ? a.user.text + (a.password ? ":" + a.password.text : "") : null;
   return { userinfo, host: a.host.text, hostKind: a.host.kind, port: a.port ? a.port.text : null };

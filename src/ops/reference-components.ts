@@ -1,11 +1,11 @@
 // components(): the familiar flat view of a reference (scheme, userinfo, host, port, path, query,
 // fragment, and the kind of host), read from the revision's own AST by the revision's reader
 // (Revision.readComponents; src/ast/components.ts for how the pieces are laid out).
-import { readGenericComponents, type ReadComponents } from "../ast/components";
+import type { ReadComponents } from "../ast/components";
 import { usageError, type ParseError } from "../errors";
-import { isGenericAst, type Ast } from "../ast";
+import { isGenericAst, type Ast } from "../revisions/revision";
 import type { Components } from "../ast/types";
-import { parse, type ParseFailure } from "../parse";
+import { readInput, type ParseFailure } from "../parse";
 import { optionsObject, type UsageFailure } from "../request";
 import { getRevision, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 
@@ -54,9 +54,10 @@ export type ComponentsResult = ComponentsSuccess | ParseFailure | UsageFailure;
 export function components<S extends SpecId = DefaultSpec>(input: unknown, options?: ComponentsOptions<S>): ComponentsResult;
 export function components(input: unknown, options?: ComponentsOptions): ComponentsResult {
   const o = optionsObject(options);
-  const r = parse(input, { spec: o.spec, rule: o.rule });
+  // The positions the tagged DFA records, read straight into components: the AST is not built.
+  const r = readInput(input, { spec: o.spec, rule: o.rule }, (entry, c, text) => (entry.components ? entry.components(text, c) : readComponents(entry.build(text, c) as Ast)));
   if (!r.ok) return r;
-  const read = readComponents(r.ast);
+  const read = r.value;
   if (!read) return { ok: false, spec: r.spec, rule: r.rule, error: notAReference(r.spec, r.rule) };
   const out: ComponentsSuccess = { ok: true, spec: r.spec, rule: r.rule, ...read.components };
   if (r.production !== undefined) out.production = r.production;
@@ -72,6 +73,5 @@ export function notAReference(spec: string, rule: string): ParseError {
 /** The components of an AST by its revision's reader (a generic-shaped AST when the revision has none); null for a smaller rule. */
 export function readComponents(ast: Ast): ReadComponents | null {
   const revision = getRevision(ast.spec);
-  if (revision?.readComponents) return revision.readComponents(ast);
-  return isGenericAst(ast) ? readGenericComponents(ast) : null;
+  return revision?.readComponents ? revision.readComponents(ast) : null;
 }

@@ -3,7 +3,7 @@
 // draft-2003 §5.2 "(R.scheme, R.authority, R.path, R.query, fragment) = parse(R)", rfc3986 §5.2.2
 // "(R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R)").
 // null = undefined (its separator is absent); "" = present but empty. The path is never undefined.
-import { isGenericAst, type Ast } from "../ast";
+import { isGenericAst, type Ast } from "../revisions/revision";
 
 export interface UriComponents {
   scheme: string | null;

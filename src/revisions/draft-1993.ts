@@ -1,6 +1,9 @@
-import { generatedRules, generatedScanner } from "./generated";
-import { buildDraft1993Ast, readDraft1993Components, type Draft1993Ast, type Draft1993Production } from "../ast/draft-1993";
+import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+import type { Draft1993Ast, Draft1993Address } from "../../generated/draft-1993.ast";
 import type { Revision } from "./revision";
+
+/** The docaddress alternatives ("BNF syntax"), by published name: the `production` of each address record. */
+type Draft1993Production = Draft1993Address["production"];
 
 /**
  * The schemes that have their own docaddress alternative in "BNF syntax", spelled as the grammar
@@ -29,10 +32,10 @@ export const draft1993: Revision<Draft1993Ast> = {
   topRule: "anchoraddress",
   rules: generatedRules("draft-1993"),
   scanner: generatedScanner("draft-1993"),
-  buildAst: buildDraft1993Ast,
+  ast: generatedAst("draft-1993"),
   resolution: { algorithm: "draft-1993 Partial form" },
   normalization: null,
-  readComponents: readDraft1993Components,
+  readComponents: generatedReader("draft-1993"),
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
   characterRules: new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),
   // Scheme-aware conformance: docaddress lists `generic` (scheme : path [ ? search ]) next to the

@@ -1,5 +1,5 @@
-import { generatedRules, generatedScanner } from "./generated";
-import { buildDraft1994Ast, readDraft1994Components, type Draft1994Ast } from "../ast/draft-1994";
+import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+import type { Draft1994Ast } from "../../generated/draft-1994.ast";
 import type { Revision } from "./revision";
 
 /**
@@ -33,7 +33,7 @@ export const draft1994: Revision<Draft1994Ast> = {
   topRule: "prefixedurl",
   rules: generatedRules("draft-1994"),
   scanner: generatedScanner("draft-1994"),
-  buildAst: buildDraft1994Ast,
+  ast: generatedAst("draft-1994"),
   resolution: {
     // The document promises partial forms but never gives their rules.
     notDefined: {
@@ -47,7 +47,7 @@ export const draft1994: Revision<Draft1994Ast> = {
     },
   },
   normalization: null,
-  readComponents: readDraft1994Components,
+  readComponents: generatedReader("draft-1994"),
   characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   // Scheme-aware conformance:
   // - an input that starts with the PrePrefix "URL:" (any case, as `u r l :` matches) is decided by

@@ -1,8 +1,6 @@
-import { generatedRules, generatedScanner } from "./generated";
-import { buildDraft1997Ast } from "../ast/draft-1997";
-import type { Draft1997Ast } from "../ast/types";
+import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+import type { Draft1997Ast } from "../../generated/draft-1997.ast";
 import type { Revision } from "./revision";
-import { readGenericComponents } from "../ast/components";
 
 export const draft1997: Revision<Draft1997Ast> = {
   id: "draft-1997",
@@ -14,10 +12,10 @@ export const draft1997: Revision<Draft1997Ast> = {
   topRule: "URL-reference",
   rules: generatedRules("draft-1997"),
   scanner: generatedScanner("draft-1997"),
-  buildAst: buildDraft1997Ast,
+  ast: generatedAst("draft-1997"),
   resolution: { algorithm: "draft-1997 §5.2" },
   normalization: "draft-1997 §6",
-  readComponents: readGenericComponents,
+  readComponents: generatedReader("draft-1997"),
   // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query
   // (§4.3.3); fragment (§3). Character classes: §2.2 reserved, §2.3 unreserved and mark, §2.4.3 the
   // excluded control, space, delims and unwise.

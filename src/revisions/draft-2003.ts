@@ -1,8 +1,6 @@
-import { generatedAst, generatedRules, generatedScanner } from "./generated";
-import { buildDraft2003Ast } from "../ast/draft-2003";
-import type { Draft2003Ast } from "../ast/types";
+import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+import type { Draft2003Ast } from "../../generated/draft-2003.ast";
 import type { Revision } from "./revision";
-import { readGenericComponents } from "../ast/components";
 
 export const draft2003: Revision<Draft2003Ast> = {
   id: "draft-2003",
@@ -15,10 +13,9 @@ export const draft2003: Revision<Draft2003Ast> = {
   rules: generatedRules("draft-2003"),
   scanner: generatedScanner("draft-2003"),
   ast: generatedAst("draft-2003"),
-  buildAst: buildDraft2003Ast,
   resolution: { algorithm: "draft-2003 §5.2" },
   normalization: "draft-2003 §6.2",
-  readComponents: readGenericComponents,
+  readComponents: generatedReader("draft-2003"),
   // §3 components: scheme (§3.1), authority (§3.2) = server / reg-name with userinfo, host, port
   // (§3.2.2); path (§3.3) of segments; query (§3.4); fragment (§4.1). Character classes: §2.2
   // reserved, §2.3 unreserved and mark, §2.4.3 delims and unwise (control and space are prose only).

@@ -6,6 +6,7 @@
 // is the tests' reference and is not loaded by the library.)
 import type { GeneratedScanner } from "../scanner/types";
 import type { AstEntry } from "../scanner/tagged";
+import type { ReadComponents } from "../ast/components";
 import type { RuleInfo } from "./types";
 
 import * as draft1993Scanner from "../../generated/draft-1993.scanner";
@@ -39,7 +40,7 @@ interface GeneratedModules {
   /** generated/<spec>.rules.ts (scripts/build-grammars.mjs). */
   rules: { RULES: readonly RuleInfo[] };
   /** generated/<spec>.ast.ts (scripts/compile-scanner.mjs, scripts/ast/): per start rule, its tagged DFA and AST builder. */
-  ast: { AST: Readonly<Record<string, AstEntry>> };
+  ast: { AST: Readonly<Record<string, AstEntry>>; readComponents?: (ast: unknown) => ReadComponents | null };
 }
 
 const GENERATED: Readonly<Record<string, GeneratedModules>> = {
@@ -68,4 +69,11 @@ export function generatedRules(id: string): readonly RuleInfo[] {
 /** The revision's AST builders, by start rule (peggy name): generated/<spec>.ast.ts. */
 export function generatedAst(id: string): Readonly<Record<string, AstEntry>> {
   return modulesOf(id).ast.AST;
+}
+
+/** The revision's components reader (generated from its grammar's @components annotations). */
+export function generatedReader(id: string): (ast: unknown) => ReadComponents | null {
+  const read = modulesOf(id).ast.readComponents;
+  if (!read) throw new Error(`internal: grammar/${id}.peggy has no @components`);
+  return read;
 }

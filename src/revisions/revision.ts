@@ -1,32 +1,71 @@
 import type { DerivationNode } from "../ast/derivation";
-import type { Draft1993Ast } from "../ast/draft-1993";
-import type { Draft1994Ast } from "../ast/draft-1994";
-import type { Rfc1738Ast } from "../ast/rfc1738";
-import type { Components, Draft1997Ast, Draft2003Ast, Rfc3986Ast } from "../ast/types";
+import type { Components } from "../ast/types";
+import type { Draft1993Asts } from "../../generated/draft-1993.ast";
+import type { Draft1994Asts } from "../../generated/draft-1994.ast";
+import type { Rfc1738Asts } from "../../generated/rfc1738.ast";
+import type { Draft1997Asts } from "../../generated/draft-1997.ast";
+import type { Draft2003Asts } from "../../generated/draft-2003.ast";
+import type { Rfc3986Asts } from "../../generated/rfc3986.ast";
 import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
 import type { AstEntry } from "../scanner/tagged";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
 
 /**
- * What the types know of each revision, by id: the AST its parse builds. One entry per revision;
- * `SpecId` is its keys, and the registry (src/revisions/index.ts) must have exactly these ids. The
- * rule names come from the build (generated/rule-names.ts).
+ * What the types know of each revision, by id: the AST of each of its start rules (generated from
+ * the grammar's @ast annotations into generated/<spec>.ast.ts). One entry per revision; `SpecId` is
+ * its keys, and the registry (src/revisions/index.ts) must have exactly these ids. The rule names
+ * come from the build (generated/rule-names.ts).
  */
-export interface SpecAsts {
-  "draft-1993": Draft1993Ast;
-  "draft-1994": Draft1994Ast;
-  rfc1738: Rfc1738Ast;
-  "draft-1997": Draft1997Ast;
-  "draft-2003": Draft2003Ast;
-  rfc3986: Rfc3986Ast;
+export interface SpecAstsByRule {
+  "draft-1993": Draft1993Asts;
+  "draft-1994": Draft1994Asts;
+  rfc1738: Rfc1738Asts;
+  "draft-1997": Draft1997Asts;
+  "draft-2003": Draft2003Asts;
+  rfc3986: Rfc3986Asts;
 }
 
 /** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003" | "rfc3986"`. */
-export type SpecId = keyof SpecAsts;
+export type SpecId = keyof SpecAstsByRule;
 
-/** The AST type of a revision: `SpecAst<"draft-1997">` is `Draft1997Ast`; a union of ids gives the union of their ASTs. */
-export type SpecAst<S extends SpecId = SpecId> = SpecAsts[S];
+/** The AST of a start rule of a revision (by published name); an unknown name gives every rule's. */
+export type RuleAst<S extends SpecId, R extends string> = S extends SpecId ? (R extends keyof SpecAstsByRule[S] ? SpecAstsByRule[S][R] : SpecAst<S>) : never;
+
+/** Every AST a revision builds (the union over its start rules): `SpecAst<"draft-1997">`; a union of ids gives the union of their ASTs. */
+export type SpecAst<S extends SpecId = SpecId> = S extends SpecId ? SpecAstsByRule[S][keyof SpecAstsByRule[S]] : never;
+
+/** The AST of each revision (every start rule's), by id. */
+export type SpecAsts = { [S in SpecId]: SpecAst<S> };
+
+/** The start rule parse() applies when none is given, for the revisions without scheme productions. */
+interface TopRules {
+  "draft-1997": "URL-reference";
+  "draft-2003": "URI-reference";
+  rfc3986: "URI-reference";
+}
+
+/**
+ * What parse() builds when no rule is given: the top rule's AST, or, for a scheme-aware revision
+ * (draft-1993, draft-1994, rfc1738), the AST of the production its scheme selects (every AST of a
+ * whole URL: with its `address` or `url`).
+ */
+export type TopAst<S extends SpecId = SpecId> = S extends keyof TopRules ? RuleAst<S, TopRules[S]> : Extract<SpecAst<S>, { url: unknown } | { address: unknown }>;
+
+/** An AST of whichever revision. */
+export type Ast = SpecAst;
+
+/** The ASTs of whole references of the generic revisions (draft-1997, draft-2003, rfc3986): those with a `kind`. */
+export type GenericAst = Extract<SpecAst<"draft-1997" | "draft-2003" | "rfc3986">, { kind: unknown }>;
+
+/**
+ * Whether an AST is a whole reference of the generic syntax (draft-1997, draft-2003, rfc3986, or a
+ * revision built like them): it has a reference `kind`, which the scheme-specific ASTs never have.
+ * The ones resolution, normalization and the components read.
+ */
+export function isGenericAst(ast: unknown): ast is GenericAst {
+  return typeof ast === "object" && ast !== null && "kind" in ast && (ast as { kind?: unknown }).kind !== undefined;
+}
 
 /**
  * The rule names of a revision, read from its grammar by the build: `RuleName<"draft-2003">` is
@@ -57,13 +96,12 @@ export interface SpecInfo {
 export interface Revision<A = unknown> extends SpecInfo {
   /** Every rule as a start rule: a DFA, and the walk that builds an accepted input's derivation. */
   scanner: GeneratedScanner;
-  buildAst(root: DerivationNode, input: string): A;
   /**
    * Per start rule (peggy name): the tagged DFA that records, in the pass that validates, where the
    * rule matches the AST reads are, and the builder of the AST from those positions (generated from
    * the grammar's @ast annotations, scripts/ast/).
    */
-  ast?: Readonly<Record<string, AstEntry>>;
+  ast: Readonly<Record<string, AstEntry>>;
   /**
    * How the revision makes a relative reference absolute: the algorithm of src/ops it follows (the
    * document's own; another revision may name the same one), or the document's words for having none.

@@ -1,5 +1,5 @@
-import { generatedRules, generatedScanner } from "./generated";
-import { buildRfc1738Ast, readRfc1738Components, type Rfc1738Ast, type Rfc1738Production } from "../ast/rfc1738";
+import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+import type { Rfc1738Ast, Rfc1738Production } from "../../generated/rfc1738.ast";
 import type { Revision } from "./revision";
 
 /** §5 url: the schemes that have their own production (§3.2-§3.11). */
@@ -26,7 +26,7 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   topRule: "url",
   rules: generatedRules("rfc1738"),
   scanner: generatedScanner("rfc1738"),
-  buildAst: buildRfc1738Ast,
+  ast: generatedAst("rfc1738"),
   resolution: {
     notDefined: {
       spec: "rfc1738",
@@ -38,7 +38,7 @@ export const rfc1738: Revision<Rfc1738Ast> = {
     },
   },
   normalization: null,
-  readComponents: readRfc1738Components,
+  readComponents: generatedReader("rfc1738"),
   characterRules: new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
   // Scheme-aware conformance (grammar/rfc1738.md, "Scheme-aware checking"). §5 says of otherurl
   // "new schemes follow the general syntax", so a scheme with its own production is judged by that

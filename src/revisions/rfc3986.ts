@@ -1,8 +1,6 @@
-import { generatedRules, generatedScanner } from "./generated";
-import { buildRfc3986Ast } from "../ast/rfc3986";
-import type { Rfc3986Ast } from "../ast/types";
+import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+import type { Rfc3986Ast } from "../../generated/rfc3986.ast";
 import type { Revision } from "./revision";
-import { readGenericComponents } from "../ast/components";
 
 export const rfc3986: Revision<Rfc3986Ast> = {
   id: "rfc3986",
@@ -15,10 +13,10 @@ export const rfc3986: Revision<Rfc3986Ast> = {
   topRule: "URI-reference",
   rules: generatedRules("rfc3986"),
   scanner: generatedScanner("rfc3986"),
-  buildAst: buildRfc3986Ast,
+  ast: generatedAst("rfc3986"),
   resolution: { algorithm: "rfc3986 §5.2" },
   normalization: "rfc3986 §6.2",
-  readComponents: readGenericComponents,
+  readComponents: generatedReader("rfc3986"),
   // §3 components: scheme (§3.1), authority (§3.2) = [ userinfo "@" ] host [ ":" port ] (§3.2.1-
   // §3.2.3), path (§3.3) of segments, query (§3.4), fragment (§3.5). Character classes: §2.2
   // gen-delims and sub-delims (reserved), §2.3 unreserved.

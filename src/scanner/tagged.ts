@@ -5,6 +5,9 @@
 // generated builders read: node i of the start rule's skeleton matched iff c[2i] >= 0, from c[2i] to
 // c[2i + 1]; c[0] and c[1] are the start rule's own match (0 and the input's length).
 
+import type { Components } from "../ast/types";
+import { u8 } from "./tables";
+
 /** One start rule's tagged DFA. */
 export interface TaggedTable {
   /** Character classes (row width); the revision's scanner numbers them (LOW, classOf). */
@@ -15,10 +18,12 @@ export interface TaggedTable {
   readonly registers: number;
   /** Length of the capture array. */
   readonly captures: number;
-  /** state * K + class -> state (0: reject). */
-  readonly trans: Uint16Array;
-  /** state * K + class -> the number of the register operations the transition carries (0: none). */
-  readonly ops: Uint16Array;
+  /**
+   * The transitions, compressed (scripts/ast/emit-ast.mjs, rowDiffs): base64 of varints, per state
+   * (the row it starts from, as a distance back, 0 for an empty row; how many classes differ; per
+   * class that differs: class, target state, operations number). Decoded on first use.
+   */
+  readonly rows: string;
   /** Runs operations number `o` at position `p` on the registers (generated: one case per number). */
   readonly apply: (o: number, p: number, registers: Int32Array) => void;
   /** Per state: -1 (it does not accept), or the offset in `fixups` of what the end of the input sets. */
@@ -34,6 +39,8 @@ export interface TaggedTable {
 export interface AstEntry {
   readonly table: TaggedTable | null;
   readonly build: (input: string, c: Int32Array) => unknown;
+  /** The components of a whole reference (null for a smaller rule), building only the AST fields they are read from. */
+  readonly components?: (input: string, c: Int32Array) => { components: Components; prefix: string } | null;
 }
 
 let registers = new Int32Array(64);
@@ -45,17 +52,48 @@ let registers = new Int32Array(64);
  * have some.
  */
 interface RunForm {
-  rows?: Int32Array;
+  next: Int32Array;
+  ops: Uint16Array;
 }
 
-function rowsOf(t: TaggedTable): Int32Array {
-  const form = t as RunForm;
-  if (form.rows === undefined) {
-    const rows = new Int32Array(t.trans.length);
-    for (let i = 0; i < rows.length; i++) rows[i] = t.trans[i] * t.K * 2 + (t.ops[i] !== 0 ? 1 : 0);
-    form.rows = rows;
+const runForms = new WeakMap<TaggedTable, RunForm>();
+
+/** The table as the run reads it, decoded from `rows` the first time the start rule is parsed. */
+function runFormOf(t: TaggedTable): RunForm {
+  let form = runForms.get(t);
+  if (form !== undefined) return form;
+  const K = t.K;
+  const next = new Int32Array(t.states * K);
+  const ops = new Uint16Array(t.states * K);
+  const bytes = u8(t.rows);
+  let at = 0;
+  const varint = (): number => {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const b = bytes[at++];
+      v += (b & 0x7f) * scale;
+      if (b < 0x80) return v;
+      scale *= 128;
+    }
+  };
+  for (let s = 0; s < t.states; s++) {
+    const back = varint();
+    if (back > 0) {
+      next.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
+      ops.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
+    }
+    for (let d = varint(); d > 0; d--) {
+      const c = varint();
+      const target = varint();
+      ops[s * K + c] = varint();
+      next[s * K + c] = target;
+    }
   }
-  return form.rows;
+  for (let i = 0; i < next.length; i++) next[i] = next[i] * K * 2 + (ops[i] !== 0 ? 1 : 0);
+  form = { next, ops };
+  runForms.set(t, form);
+  return form;
 }
 
 /**
@@ -65,8 +103,9 @@ function rowsOf(t: TaggedTable): Int32Array {
  * read it (build the AST) before running another.
  */
 export function capture(t: TaggedTable, low: Uint8Array, classOf: (c: number) => number, input: string): Int32Array | null {
-  const rows = rowsOf(t);
-  const ops = t.ops;
+  const form = runFormOf(t);
+  const rows = form.next;
+  const ops = form.ops;
   const apply = t.apply;
   if (registers.length < t.registers) registers = new Int32Array(t.registers);
   const regs = registers;

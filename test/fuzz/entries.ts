@@ -18,7 +18,7 @@ import {
 import { peggyParse, type PeggyAnswer } from "./peggy";
 
 export interface EntryPoints {
-  parse(input: unknown, spec: string, rule?: string): ParseResult;
+  parse(input: unknown, spec: string, rule?: string): ParseResult<SpecId, boolean, string>;
   validate(input: unknown, spec: string, rule?: string): boolean;
   /** format() of a parse's AST or of components()'s answer. */
   format(x: Ast | Components): string | null;

@@ -2,6 +2,7 @@
 // reference the scanner is tested against. Every rule builds a derivation node there, so the full
 // tree is peggy's; the derivation the AST builders read is that tree with only the grammar's
 // @ast-nodes rules kept (what the scanner's walk builds without `tree`).
+import { ORACLE_AST_NODES, ORACLE_BUILDERS } from "./oracle/builders";
 import type { DerivationNode } from "../../src/ast/derivation";
 import type { Revision } from "../../src/revisions";
 
@@ -24,12 +25,18 @@ export function peggyParser(spec: string): PeggyParser {
   return p;
 }
 
-/** The @ast-nodes rules of a revision (published names). */
+/** The rules the oracle AST builder of a revision reads (published names; test/support/oracle). */
 export function astNodeRules(spec: string): Set<string> {
   let s = astNodes.get(spec);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (!s) astNodes.set(spec, (s = new Set((require(`../../generated/${spec}.rules`) as { AST_NODES: readonly string[] }).AST_NODES)));
+  if (!s) astNodes.set(spec, (s = new Set(ORACLE_AST_NODES[spec] ?? [])));
   return s;
+}
+
+/** The oracle's AST of an input: the hand-written builder on peggy's derivation (null when peggy rejects it). */
+export function oracleAst(revision: Revision, pegName: string, input: string): unknown {
+  const r = peggyRun(revision, pegName, input);
+  if (!r.ok) return null;
+  return ORACLE_BUILDERS[revision.id](projectToAstNodes(revision.id, r.tree), input);
 }
 
 /** peggy's verdict and, on success, its full derivation tree (the start rule's node). */

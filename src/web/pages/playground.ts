@@ -6,7 +6,7 @@ import type { DerivationNode } from "../../ast/derivation";
 import { caretDisplay } from "../../errors";
 import { componentsOf, type ComponentValue } from "../../ops/components";
 import { explain, type Explanation, type OtherVerdict } from "../../ops/explain";
-import { parse, type ParseResult } from "../../parse";
+import { parse, type AnyParseResult as ParseResult } from "../../parse";
 import { availableSpecIds, getRevision, type Revision } from "../../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../../revisions/revision";
 import { componentText, installComponentColours } from "../lib/components";
