@@ -286,7 +286,7 @@ export function emitModule(model, grammarFile, srcDir = "../src") {
 // Passes over the input, at most, for an accepted input of each start rule (validation is one):
 ${passes}
 /* eslint-disable */
-import type { DerivationNode } from "${srcDir}/ast/derivation";
+import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
 import { u8, u16, u32, i32 } from "${srcDir}/scanner/tables";
 

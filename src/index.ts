@@ -14,7 +14,7 @@ export type { UsageFailure } from "./request";
 export type { ParseError, ErrorCode } from "./errors";
 
 // ASTs
-export type { DerivationNode } from "./ast/derivation";
+export type { DerivationNode } from "./scanner/derivation";
 export type * from "./ast/types";
 export type { Ast, GenericAst, RuleAst, TopAst, SpecAstsByRule } from "./revisions/revision";
 export type * from "../generated/ast-types";
@@ -27,7 +27,7 @@ export { components } from "./ops/reference-components";
 export type { ComponentsOptions, ComponentsResult, ComponentsSuccess } from "./ops/reference-components";
 export { format } from "./ops/format";
 export { check } from "./ops/check";
-export type { CheckOptions, CheckResult, ComponentName, PolicyCode, PolicyViolation } from "./ops/check";
+export type { CheckInvalid, CheckOptions, CheckPassed, CheckResult, CheckViolated, ComponentName, PolicyCode, PolicyViolation } from "./ops/check";
 
 // Across revisions: compare, diff, the character matrix, explain, security notes
 export { compareInput, characterTable, diffSpecs, explain, lint } from "./ops";

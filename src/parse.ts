@@ -4,7 +4,7 @@
 // The scanner (generated/<spec>.scanner.ts, scripts/compile-scanner.mjs) is a DFA per start rule
 // and a walk that builds the derivation of an accepted input; both are linear in the input. A
 // rejected input is diagnosed from the state the DFA stopped in (src/diagnose.ts).
-import { collectNodes, type DerivationNode } from "./ast/derivation";
+import { collectNodes, type DerivationNode } from "./scanner/derivation";
 import { syntaxError } from "./diagnose";
 import type { ParseError } from "./errors";
 import { defaultRule, findRule, getRevision, type Revision } from "./revisions";
@@ -23,14 +23,14 @@ export { unknownRuleMessage } from "./request";
  * "rfc3986", rule: "authority" })` with the AST of rfc3986's authority rule.
  */
 export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boolean, R extends string = string> {
-  /** Revision id; default `draft-2003` (DEFAULT_SPEC). */
-  spec?: S;
+  /** Revision id; default `draft-2003` (DEFAULT_SPEC). Every revision is offered (NoInfer: S comes from what you pass). */
+  spec?: S | NoInfer<SpecId>;
   /**
    * Start rule, by its published name (`URI-reference`, `IPv6address`, `hostport`); default the
    * revision's top rule (scheme-aware for draft-1993, draft-1994 and rfc1738). The names of the
    * revision are offered; any string is accepted (an unknown one is an error value).
    */
-  rule?: R;
+  rule?: R | NoInfer<RuleName<S>>;
   /** Also return the concrete derivation (every named rule that matched). */
   tree?: T;
 }
@@ -84,7 +84,7 @@ export type ParseResult<S extends SpecId = SpecId, T extends boolean = boolean, 
  * const bad = parse("1::2::3", { spec: "draft-2003", rule: "IPv6address" });
  * if (!bad.ok) bad.error.offset; // => 5
  */
-export function parse<S extends SpecId = DefaultSpec, R extends RuleName<S> | (string & {}) = never, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T, R>): ParseResult<S, T, R>;
+export function parse<S extends SpecId = DefaultSpec, R extends string = never, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T, R>): ParseResult<S, T, R>;
 export function parse(input: unknown, options?: ParseOptions): ParseResult<SpecId, boolean, string> {
   const opts = optionsObject(options);
   const tree = opts.tree === true;
@@ -206,9 +206,9 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
 /** The options of `validate()`: the revision and the start rule, as for `parse()`. */
 export interface ValidateOptions<S extends SpecId = SpecId> {
   /** Revision id; default `draft-2003`. */
-  spec?: S;
+  spec?: S | NoInfer<SpecId>;
   /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). */
-  rule?: RuleName<S> | (string & {});
+  rule?: NoInfer<RuleName<S>> | (string & {});
 }
 
 /**

@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { DerivationNode } from "../src/ast/derivation";
+import type { DerivationNode } from "../src/scanner/derivation";
 import { compareInput, explain, lint } from "../src";
 import { componentFilter, componentsOf } from "../src/ops/components";
 import { ruleBefore } from "../src/ops/explain";

@@ -217,13 +217,15 @@ export class StartRulePlan {
         let nullable = !this.settled(scope, list);
         const parts = settle(list.map((i) => [this.presentIn(scope, i), JSON.stringify(wordOf.get(this.nodes[i].peg))]), !nullable);
         const fallback = e.alternatives.find((a) => a.rule === null);
-        if (nullable && fallback) (parts.push(["true", JSON.stringify(fallback.word)]), (nullable = false));
+        const reached = nullable && fallback !== undefined;
+        if (reached) (parts.push(["true", JSON.stringify(fallback.word)]), (nullable = false));
         let type = [...new Set(parts.map((x) => x[1]))].join(" | ");
+        const pick = { choices: list.map((i) => ({ node: i, word: wordOf.get(this.nodes[i].peg) })), fallback: reached ? fallback.word : null };
         if (e.name) {
           this.ctx.noteNamed(e.name, e.alternatives.map((a) => JSON.stringify(a.word)));
           type = e.name;
         }
-        return { code: chain(parts), nullable, type, none: parts.length === 0 };
+        return { code: chain(parts), nullable, type, none: parts.length === 0, list, pick };
       }
       case "const":
         return { code: JSON.stringify(e.word), nullable: false, type: JSON.stringify(e.word), none: false };
@@ -266,13 +268,13 @@ export class StartRulePlan {
       parts.push([certain ? "true" : `${a} >= 0 && ${b} >= ${a}`, make(a, b)]);
       if (certain) nullable = false;
     }
-    return { code: chain(parts), nullable, type, none: parts.length === 0 };
+    return { code: chain(parts), nullable, type, none: parts.length === 0, list };
   }
 
   /** The value per candidate node: a chain on which candidate matched. */
   perCandidate(scope, list, make, type) {
     const settled = this.settled(scope, list);
-    return { code: chain(settle(list.map((i) => [this.presentIn(scope, i), make(i)]), settled)), nullable: !settled, type, none: list.length === 0 };
+    return { code: chain(settle(list.map((i) => [this.presentIn(scope, i), make(i)]), settled)), nullable: !settled, type, none: list.length === 0, list };
   }
 
   /** A host: its match, classified by the grammar's @ast-host (the first shape found inside it). */
@@ -348,7 +350,7 @@ export class StartRulePlan {
       nullable = false;
     }
     this.ctx.notePath(e.type, forms);
-    return { code: chain(parts, otherwise), nullable, type: e.type, none: parts.length === 0 && otherwise === "null" };
+    return { code: chain(parts, otherwise), nullable, type: e.type, none: parts.length === 0 && otherwise === "null", list };
   }
 
   /** The function that builds the record `record` from node i's match (one per record and node). */
@@ -420,7 +422,7 @@ export class StartRulePlan {
       // A field named with a leading "_" is computed for the fields after it, not part of the AST.
       if (f.name.startsWith("_")) continue;
       const onlyHere = f.flag?.kind === "only";
-      entries.push({ name: f.name, code: name, nullable: v.nullable, type: v.type, optional: root && !whole && !onlyHere && f.expr.kind !== "const", call: f.expr.kind === "call" });
+      entries.push({ name: f.name, code: name, nullable: v.nullable, type: v.type, optional: root && !whole && !onlyHere && f.expr.kind !== "const", call: f.expr.kind === "call", list: v.list ?? null, pick: v.pick ?? null, guarded: guard !== null });
       if (!root) this.ctx.noteField(recordType, f.name, v);
     }
     return entries;
@@ -458,15 +460,49 @@ export class StartRulePlan {
     const body = [
       `function build_${this.start}(input: string, c: Int32Array): ${rootType} {`,
       ...out.map((l) => `  ${l}`),
-      `  const ast: ${rootType} = { ${[head, ...fixed.map((x) => `${x.name}: ${x.code}`)].join(", ")} };`,
+      // (A whole reference's type is a union by kind, which TypeScript cannot relate to the chain that picks it.)
+      `  const ast = { ${[head, ...fixed.map((x) => `${x.name}: ${x.code}`)].join(", ")} } as ${rootType};`,
       ...optional.map((x) => `  if (${x.code} !== ${x.call ? "undefined" : "null"}) ast.${x.name} = ${x.code};`),
       `  return ast;`,
       `}`,
     ].join("\n");
-    const type = `{ spec: ${JSON.stringify(this.ctx.specId)}; rule: ${pub}; text: string; span: Span; ${entries
-      .map((x) => (x.optional ? (x.call ? `${x.name}?: ${x.type}${x.nullable ? " | null" : ""};` : `${x.name}${x.nullable ? "?" : ""}: ${x.type};`) : `${x.name}: ${x.type}${x.nullable ? " | null" : ""};`))
-      .join(" ")} }`;
+    const member = (x, presence) => {
+      if (x.optional) return x.call ? `${x.name}?: ${x.type}${x.nullable ? " | null" : ""};` : `${x.name}${x.nullable ? "?" : ""}: ${x.type};`;
+      if (presence === "absent" && x.nullable) return `${x.name}: null;`;
+      return `${x.name}: ${x.type}${x.nullable && presence !== "present" ? " | null" : ""};`;
+    };
+    const objectType = (members) => `{ spec: ${JSON.stringify(this.ctx.specId)}; rule: ${pub}; text: string; span: Span; ${members.join(" ")} }`;
+    let type = objectType(entries.map((x) => member(x)));
+    // A whole reference whose first field is a pick of rules (its kind): one member per kind, in
+    // which a field is non-null where that kind's rule always holds it, null where it never can.
+    const kind = this.ctx.whole.has(this.start) && entries.length > 0 && entries[0].pick && entries[0].pick.choices.length > 0 ? entries[0] : null;
+    if (kind) {
+      const variants = [];
+      for (const { node, word } of kind.pick.choices) {
+        variants.push(objectType(entries.map((x, k) => (k === 0 ? `${x.name}: ${JSON.stringify(word)};` : member(x, this.presenceGiven(x, [node]))))));
+      }
+      if (kind.pick.fallback !== null) {
+        const taken = kind.pick.choices.map((c) => c.node);
+        variants.push(objectType(entries.map((x, k) => (k === 0 ? `${x.name}: ${JSON.stringify(kind.pick.fallback)};` : member(x, x.list && x.list.length > 0 && x.list.every((l) => taken.some((t) => isBelow(this.nodes, t, l))) ? "absent" : undefined)))));
+      }
+      type = [...new Set(variants)].join(" | ");
+    }
     return { code: [...this.functions, body].join("\n\n"), type };
+  }
+
+  /** Whether field x is certainly there ("present"), certainly not ("absent"), or either, when one of `given` matched. */
+  presenceGiven(x, given) {
+    if (!x.list || x.guarded) return undefined;
+    if (x.list.length > 0 && x.list.every((l) => given.every((g) => this.exclusive(l, g)))) return "absent";
+    // g matched, so did each of its ancestors: one that always holds a candidate settles it.
+    const present = given.every((g) => {
+      for (let a = g; a >= 0; a = this.nodes[a].parent) {
+        const inside = x.list.filter((l) => isBelow(this.nodes, a, l));
+        if (inside.length > 0 && covered(this.nodes, this.ctx.rules, a, inside)) return true;
+      }
+      return false;
+    });
+    return present ? "present" : undefined;
   }
 
   /**

@@ -17,9 +17,9 @@ export const COMPONENT_NAMES: readonly ComponentName[] = ["scheme", "userinfo", 
 /** The options of `check()`: the revision and rule as for parse(), and the policies (all optional). */
 export interface CheckOptions<S extends SpecId = SpecId> {
   /** Revision id; default `draft-2003`. */
-  spec?: S;
+  spec?: S | NoInfer<SpecId>;
   /** Start rule; default the revision's top rule. Policies need one that derives a whole reference. */
-  rule?: RuleName<S> | (string & {});
+  rule?: NoInfer<RuleName<S>> | (string & {});
   /** Components that must be present (not null); `host` and `path` must also be non-empty. */
   require?: readonly ComponentName[];
   /** The schemes allowed, compared without regard to case (draft-2003 §3.1). */
@@ -50,16 +50,40 @@ export interface PolicyViolation {
  * is both: valid and no violation. A usage problem (unknown spec or rule, a non-string input, an
  * unknown component name in `require`) is `valid: false` with parse()'s error value.
  */
-export interface CheckResult {
-  ok: boolean;
+export type CheckResult = CheckPassed | CheckViolated | CheckInvalid;
+
+interface CheckBase {
   spec: string;
   rule: string | null;
   production?: string;
-  valid: boolean;
+}
+
+/** Valid, and every policy holds. `components` is null for a start rule that derives no whole reference (when no policy needs them). */
+export interface CheckPassed extends CheckBase {
+  ok: true;
+  valid: true;
+  error: null;
+  violations: [];
+  components: Components | null;
+}
+
+/** Valid, but a policy does not hold (or needs components the start rule does not derive: then `error` says so). */
+export interface CheckViolated extends CheckBase {
+  ok: false;
+  valid: true;
   error: ParseError | null;
   violations: PolicyViolation[];
-  /** The components the policies were checked on; null when the input is invalid. */
+  /** The components the policies were checked on (null: the start rule derives none). */
   components: Components | null;
+}
+
+/** Not valid: a rejected input, or a usage problem (unknown spec or rule, a non-string input, an unknown component name). */
+export interface CheckInvalid extends CheckBase {
+  ok: false;
+  valid: false;
+  error: ParseError;
+  violations: [];
+  components: null;
 }
 
 /**
@@ -101,7 +125,8 @@ export function checkParsed(r: ParseResult<SpecId, boolean, string>, o: Partial<
   // A rule below a whole reference is valid input without components: a problem only when a policy needs them.
   const error = read === null && policies ? notAReference(r.spec, r.rule) : null;
   const violations = read === null ? [] : policyViolations(read.components, o);
-  const out: CheckResult = { ok: error === null && violations.length === 0, spec: r.spec, rule: r.rule, valid: true, error, violations, components: read ? read.components : null };
+  const components = read ? read.components : null;
+  const out: CheckResult = error === null && violations.length === 0 ? { ok: true, spec: r.spec, rule: r.rule, valid: true, error: null, violations: [], components } : { ok: false, spec: r.spec, rule: r.rule, valid: true, error, violations, components };
   if (r.production !== undefined) out.production = r.production;
   return out;
 }

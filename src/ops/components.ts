@@ -1,7 +1,7 @@
 // Components of a parsed reference, read from its derivation through the revision's own component
 // map (Revision.components): the same neutral key in every revision, with the revision's own word
 // for it (draft-1997 `site`, draft-2003 `authority`).
-import { findAllNodes, findNode, type DerivationNode, type TextComponent } from "../ast/derivation";
+import { findAllNodes, findNode, type DerivationNode, type TextComponent } from "../scanner/derivation";
 import { accepts } from "../diagnose";
 import { findRule, type Revision } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";

@@ -3,7 +3,7 @@
 // to); an invalid one gets one sentence a person can act on: the character, its offset, the rule
 // that needed something else, what that rule allows there, the character's class in this revision,
 // and how the other revisions judge the input.
-import type { DerivationNode } from "../ast/derivation";
+import type { DerivationNode } from "../scanner/derivation";
 import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
 import { parse, verdictOf, type AnyParseResult as ParseResult } from "../parse";
 import { isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";

@@ -2,12 +2,12 @@
 // draft-2003 §7, draft-1997 §7, rfc1738 §6), checked on a valid input's components. Notes are warnings: they
 // never change validity, and an invalid input gets none.
 import { DEFAULT_PORTS as DEFAULT_PORT_TABLE } from "./default-ports";
-import type { DerivationNode } from "../ast/derivation";
+import type { DerivationNode } from "../scanner/derivation";
 import { verdictOf, type ParseFailure } from "../parse";
 import { optionsObject, specOf } from "../request";
 import { getRevision, type Revision, type SpecId } from "../revisions";
 import { componentFilter, componentsOf, matchesRule, type ComponentValue } from "./components";
-import { findNode } from "../ast/derivation";
+import { findNode } from "../scanner/derivation";
 
 export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4";
 

@@ -1,4 +1,4 @@
-import type { DerivationNode } from "../ast/derivation";
+import type { DerivationNode } from "../scanner/derivation";
 import type { Components } from "../ast/types";
 import type { Draft1993Asts } from "../../generated/draft-1993.ast";
 import type { Draft1994Asts } from "../../generated/draft-1994.ast";

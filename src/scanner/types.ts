@@ -1,4 +1,4 @@
-import type { DerivationNode } from "../ast/derivation";
+import type { DerivationNode } from "./derivation";
 
 /**
  * Which nodes a pruned derivation keeps, by rule (published name) and span; called once per matched

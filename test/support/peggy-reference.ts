@@ -3,7 +3,7 @@
 // tree is peggy's; the derivation the AST builders read is that tree with only the grammar's
 // @ast-nodes rules kept (what the scanner's walk builds without `tree`).
 import { ORACLE_AST_NODES, ORACLE_BUILDERS } from "./oracle/builders";
-import type { DerivationNode } from "../../src/ast/derivation";
+import type { DerivationNode } from "../../src/scanner/derivation";
 import type { Revision } from "../../src/revisions";
 
 interface PeggyParser {

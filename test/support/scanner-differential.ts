@@ -12,7 +12,7 @@
 // Used by test/scanner.test.ts (a sample in `npm test`) and scripts/differential.mjs (10^6 per revision).
 import { ORACLE_BUILDERS } from "./oracle/builders";
 import { isDeepStrictEqual } from "node:util";
-import type { DerivationNode } from "../../src/ast/derivation";
+import type { DerivationNode } from "../../src/scanner/derivation";
 import { parse } from "../../src/parse";
 import type { Revision } from "../../src/revisions";
 import type { RuleInfo } from "../../src/revisions/types";

@@ -2,7 +2,7 @@
 // verdict (and, for the scheme-aware revisions, the production that decided it), the error with a
 // caret, the components coloured in the input, the derivation tree and what `explain` says. Every
 // keystroke updates every column; the input and the start rule live in the address.
-import type { DerivationNode } from "../../ast/derivation";
+import type { DerivationNode } from "../../scanner/derivation";
 import { caretDisplay } from "../../errors";
 import { componentsOf, type ComponentValue } from "../../ops/components";
 import { explain, type Explanation, type OtherVerdict } from "../../ops/explain";

@@ -9,7 +9,7 @@ export interface DerivationNode {
   children: DerivationNode[];
 }
 
-import type { Span, TextComponent } from "./types";
+import type { Span, TextComponent } from "../ast/types";
 
 export type { Span, TextComponent };
 
