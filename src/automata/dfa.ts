@@ -1,0 +1,155 @@
+// Deterministic automata: what an adapter hands over (any state numbering, read through two
+// functions), and the dense, trimmed form the algorithms here work on.
+import type { ClassRanges } from "./alphabet";
+
+/**
+ * A deterministic automaton read through functions, so that the table format behind it is one
+ * adapter's business (src/ops/rule-automaton.ts reads a generated scanner, src/automata/published.ts
+ * builds one from a published grammar). States are numbers; any state may be dead (accept nothing).
+ */
+export interface Automaton {
+  /** The alphabet: the code-unit ranges of each character class. */
+  classRanges: ClassRanges;
+  start: number;
+  /** The state after reading a character of class `cls` in `state`. */
+  transition(state: number, cls: number): number;
+  accepting(state: number): boolean;
+}
+
+/**
+ * A dense DFA with only live states (every state can still reach an accepting one): states 0..size-1,
+ * `next[s * k + c]` the successor or -1 (dead), `start` -1 when the language is empty.
+ */
+export interface Dfa {
+  classRanges: ClassRanges;
+  k: number;
+  size: number;
+  start: number;
+  next: Int32Array;
+  accept: Uint8Array;
+}
+
+/** The reachable, live part of an automaton as a dense DFA (states numbered in breadth-first order). */
+export function materialize(a: Automaton): Dfa {
+  const k = a.classRanges.length;
+  const ids = new Map<number, number>();
+  const order: number[] = [];
+  const rows: number[] = [];
+  const visit = (s: number) => {
+    let id = ids.get(s);
+    if (id === undefined) {
+      id = order.length;
+      ids.set(s, id);
+      order.push(s);
+    }
+    return id;
+  };
+  visit(a.start);
+  for (let i = 0; i < order.length; i++) {
+    const s = order[i];
+    for (let c = 0; c < k; c++) rows.push(visit(a.transition(s, c)));
+  }
+  const accept = order.map((s) => a.accepting(s));
+  return trim(a.classRanges, k, order.length, 0, Int32Array.from(rows), accept);
+}
+
+/** Drops the states that cannot reach an accepting state (and renumbers the rest breadth-first). */
+export function trim(classRanges: ClassRanges, k: number, size: number, start: number, next: Int32Array, accept: ArrayLike<boolean | number>): Dfa {
+  // Reverse reachability from the accepting states.
+  const preds: number[][] = Array.from({ length: size }, () => []);
+  for (let s = 0; s < size; s++) for (let c = 0; c < k; c++) {
+    const t = next[s * k + c];
+    if (t >= 0) preds[t].push(s);
+  }
+  const live = new Uint8Array(size);
+  const stack: number[] = [];
+  for (let s = 0; s < size; s++) if (accept[s]) { live[s] = 1; stack.push(s); }
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    for (const s of preds[t]) if (!live[s]) { live[s] = 1; stack.push(s); }
+  }
+  if (start < 0 || !live[start]) return { classRanges, k, size: 0, start: -1, next: new Int32Array(0), accept: new Uint8Array(0) };
+  const id = new Int32Array(size).fill(-1);
+  const order = [start];
+  id[start] = 0;
+  for (let i = 0; i < order.length; i++) {
+    const s = order[i];
+    for (let c = 0; c < k; c++) {
+      const t = next[s * k + c];
+      if (t >= 0 && live[t] && id[t] < 0) { id[t] = order.length; order.push(t); }
+    }
+  }
+  const out = new Int32Array(order.length * k);
+  const acc = new Uint8Array(order.length);
+  order.forEach((s, i) => {
+    acc[i] = accept[s] ? 1 : 0;
+    for (let c = 0; c < k; c++) {
+      const t = next[s * k + c];
+      out[i * k + c] = t >= 0 && live[t] ? id[t] : -1;
+    }
+  });
+  return { classRanges, k, size: order.length, start: 0, next: out, accept: acc };
+}
+
+/**
+ * The minimal DFA of the same language (Moore's partition refinement: states are split by their
+ * acceptance, then by the blocks of their successors, until nothing splits).
+ */
+export function minimize(d: Dfa): Dfa {
+  if (d.size === 0) return d;
+  const { k, size, next } = d;
+  let block = Int32Array.from(d.accept);
+  let count = new Set(block).size;
+  for (;;) {
+    const keys = new Map<string, number>();
+    const nb = new Int32Array(size);
+    for (let s = 0; s < size; s++) {
+      let key = String(block[s]);
+      for (let c = 0; c < k; c++) {
+        const t = next[s * k + c];
+        key += "," + (t < 0 ? -1 : block[t]);
+      }
+      let b = keys.get(key);
+      if (b === undefined) { b = keys.size; keys.set(key, b); }
+      nb[s] = b;
+    }
+    block = nb;
+    if (keys.size === count) break;
+    count = keys.size;
+  }
+  const rows = new Int32Array(count * k);
+  const acc = new Uint8Array(count);
+  for (let s = 0; s < size; s++) {
+    const b = block[s];
+    acc[b] = d.accept[s];
+    for (let c = 0; c < k; c++) {
+      const t = next[s * k + c];
+      rows[b * k + c] = t < 0 ? -1 : block[t];
+    }
+  }
+  return trim(d.classRanges, k, count, block[d.start], rows, acc);
+}
+
+/**
+ * The canonical form of a minimal DFA over a refined alphabet (`columns[r]` = this DFA's class of
+ * refined class r, -1: none): states numbered in breadth-first order, each row its acceptance and
+ * its successors. Two minimal DFAs accept the same language exactly when their forms are equal.
+ */
+export function canonicalForm(d: Dfa, columns: readonly number[]): string {
+  if (d.size === 0) return "empty";
+  const id = new Int32Array(d.size).fill(-1);
+  const order = [d.start];
+  id[d.start] = 0;
+  const parts: string[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const s = order[i];
+    const row: number[] = [d.accept[s]];
+    for (const c of columns) {
+      const t = c < 0 ? -1 : d.next[s * d.k + c];
+      if (t >= 0 && id[t] < 0) { id[t] = order.length; order.push(t); }
+      row.push(t < 0 ? -1 : id[t]);
+    }
+    parts.push(row.join(","));
+  }
+  return parts.join(";");
+}
