@@ -150,3 +150,9 @@ export function mostTypable(ranges: readonly number[]): number {
   }
   return best;
 }
+
+/** The class of each code unit of a partition, as a function (-1: in no class). */
+export function classifier(ranges: ClassRanges): (unit: number) => number {
+  const index = intervalIndex(ranges);
+  return (unit) => classAt(index, unit);
+}

@@ -1,6 +1,6 @@
 // Deterministic automata: what an adapter hands over (any state numbering, read through two
 // functions), and the dense, trimmed form the algorithms here work on.
-import type { ClassRanges } from "./alphabet";
+import { classifier, type ClassRanges } from "./alphabet";
 
 /**
  * A deterministic automaton read through functions, so that the table format behind it is one
@@ -152,4 +152,31 @@ export function canonicalForm(d: Dfa, columns: readonly number[]): string {
     parts.push(row.join(","));
   }
   return parts.join(";");
+}
+
+/** Runs an automaton over a string: whether it accepts it. */
+export function runAutomaton(a: Automaton, input: string): boolean {
+  const classOf = classifier(a.classRanges);
+  let state = a.start;
+  for (let i = 0; i < input.length; i++) {
+    const c = classOf(input.charCodeAt(i));
+    if (c < 0) return false;
+    state = a.transition(state, c);
+  }
+  return a.accepting(state);
+}
+
+/**
+ * Where a trimmed DFA gives up on a string: the offset of the first character after which it cannot
+ * accept, the string's length when it ends too early, or -1 when it accepts the string.
+ */
+export function stopOffset(d: Dfa, input: string): number {
+  const classOf = classifier(d.classRanges);
+  let state = d.start;
+  for (let i = 0; i < input.length; i++) {
+    const c = classOf(input.charCodeAt(i));
+    state = state < 0 || c < 0 ? -1 : d.next[state * d.k + c];
+    if (state < 0) return i;
+  }
+  return state >= 0 && d.accept[state] ? -1 : input.length;
 }

@@ -7,7 +7,7 @@
 // checked with validate() and the Earley recognizer before it is shown; an equality is checked
 // against the two minimal DFAs' canonical forms.
 import { refine } from "../automata/alphabet";
-import { canonicalForm, minimize, type Dfa } from "../automata/dfa";
+import { canonicalForm, minimize, stopOffset, type Dfa } from "../automata/dfa";
 import { compareDfas, productStep, type Candidate, type ProductStep } from "../automata/product";
 import { publishedAutomata, type PublishedAutomata } from "../automata/published";
 import { compiled, recognize } from "../published/earley";
@@ -185,18 +185,6 @@ function pegStop(revision: Revision, rule: string, input: string): string {
 function publishedStop(grammar: PublishedGrammar, rule: string, d: Dfa, input: string): string {
   const published = findPublishedRule(grammar, rule);
   const where = `the published rule ${published?.name ?? rule} (${grammar.file}${published ? `:${published.line}` : ""})`;
-  const classes = d.classRanges;
-  let state = d.start;
-  for (let i = 0; i < input.length; i++) {
-    const u = input.charCodeAt(i);
-    const c = classes.findIndex((r) => {
-      for (let j = 0; j + 1 < r.length; j += 2) if (u >= r[j] && u <= r[j + 1]) return true;
-      return false;
-    });
-    const next = c < 0 || state < 0 ? -1 : d.next[state * d.k + c];
-    if (next < 0) return `${where} cannot take ${describeCharacter(input[i])} at offset ${i}`;
-    state = next;
-  }
-  return `${where} needs more after offset ${input.length}`;
+  const offset = stopOffset(d, input);
+  return offset < input.length ? `${where} cannot take ${describeCharacter(input[offset])} at offset ${offset}` : `${where} needs more after offset ${offset}`;
 }
-
