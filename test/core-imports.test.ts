@@ -1,7 +1,8 @@
 // The core (src/ outside src/cli, and outside src/published/index.ts, src/ops/fidelity.ts and
-// src/ops/fidelity-proof.ts, which read files) must run in a browser: no module of it imports a Node module (`node:fs`, `fs`, `worker_threads` ...) or a
-// file outside the core at run time, and none uses Node's globals (Buffer, __dirname, require, an
-// unguarded process). Type-only imports are erased and allowed. A planted import shows the check fails.
+// src/ops/fidelity-proof.ts, which read files) must run in a browser: no module of it imports a
+// Node module (`node:fs`, `fs`, `worker_threads` ...) or a file outside the core at run time, and
+// none uses Node's globals (Buffer, __dirname, require, an unguarded process). Type-only imports
+// are erased and allowed. A planted import shows the check fails.
 import { expect } from "chai";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
