@@ -16,7 +16,7 @@ import { Generator } from "../src/published/generate";
 import { publishedGrammarOf } from "../src/ops/fidelity";
 import { compareLanguages, languageDiff, type LanguageComparison } from "../src/ops/language-diff";
 import { referenceAutomaton, ruleAutomaton } from "../src/ops/rule-automaton";
-import { validate } from "../src/parse";
+import { parse, validate, type ParseFailure } from "../src/parse";
 import { getRevision, SPEC_IDS, type SpecId } from "../src/revisions";
 import { ok } from "./support/ok";
 import { DATA_DIR } from "./support/table";
@@ -184,10 +184,14 @@ describe("languageDiff(): errors are values", () => {
     expect(r.ok).to.equal(false);
     if (!r.ok) expect(r.error.code).to.equal("unknown-spec");
   });
-  it("a rule one side lacks, a component neither names, a bad witness count: invalid-option with a sentence", () => {
+  it("a rule one side lacks is parse()'s unknown-rule error for that side", () => {
+    const r = languageDiff("draft-2003", "rfc3986", { rule: "IPvFuture" });
+    expect(r.ok).to.equal(false);
+    if (!r.ok) expect(r.error).to.deep.equal((parse("x", { spec: "draft-2003", rule: "IPvFuture" }) as ParseFailure).error);
+  });
+  it("a component neither maps, a bad witness count: invalid-option with a sentence", () => {
     for (const [options, text] of [
-      [{ rule: "IPvFuture" }, /draft-2003 has no rule "IPvFuture"; rules both have: URI-reference/],
-      [{ component: "password" }, /"password" is no component both draft-2003 and rfc3986 name a rule for/],
+      [{ component: "password" }, /"password" is no component both draft-2003 and rfc3986 map to a rule/],
       [{ witnesses: -1 }, /witnesses must be a whole number/],
     ] as const) {
       const r = languageDiff("draft-2003", "rfc3986", options);
@@ -220,8 +224,10 @@ describe("CLI: diff --languages", () => {
     const j = JSON.parse(r.out);
     expect(j.comparisons.map((c: LanguageComparison) => [c.kind, c.name, c.verdict])).to.deep.equal([["component", "host", "different"]]);
   });
-  it("a rule one side lacks is a usage error (exit 2); --rule without --languages too", async () => {
-    expect((await run(["diff", "--languages", "draft-2003", "rfc3986", "--rule", "IPvFuture"])).code).to.equal(2);
+  it("a rule one side lacks is a usage error (exit 2) naming the rules both have; --rule without --languages too", async () => {
+    const r = await run(["diff", "--languages", "draft-2003", "rfc3986", "--rule", "IPvFuture"]);
+    expect(r.code).to.equal(2);
+    expect(r.err).to.match(/draft-2003 has no rule "IPvFuture"\..* Rules both draft-2003 and rfc3986 have: URI-reference, /);
     expect((await run(["diff", "draft-2003", "rfc3986", "--rule", "host"])).code).to.equal(2);
   });
 });

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { ESCAPE } from "../../ops/characters";
 import { diffRevisions, type RuleSide, type SpecDiff } from "../../ops/diff";
-import { compareLanguages, languageDiffProblem } from "../../ops/language-diff";
+import { compareLanguages, languageDiffProblem, sharedRules } from "../../ops/language-diff";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { languageDiffText } from "./language-diff-text";
 import { resolveRevision } from "../options";
@@ -97,7 +97,7 @@ Examples:
         const witnesses = opts.witnesses === undefined ? undefined : Number(opts.witnesses);
         const options = { rule: opts.rule, component: opts.component, witnesses };
         const problem = languageDiffProblem(ra, rb, options);
-        if (problem !== null) throw new UsageError(problem);
+        if (problem !== null) throw new UsageError(problem.error.code === "unknown-rule" ? `${problem.error.message} Rules both ${ra.id} and ${rb.id} have: ${sharedRules(ra, rb).join(", ")}.` : problem.error.message);
         const d = compareLanguages(ra, rb, options);
         await io.out(opts.json ? JSON.stringify(d, null, 2) + "\n" : languageDiffText(d, opts.rule !== undefined || opts.component !== undefined));
         setExit(d.comparisons.some((c) => c.verdict === "unconfirmed") ? EXIT_INVALID : EXIT_VALID);
