@@ -7,9 +7,6 @@
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
-import { main } from "../src/cli/main";
-import type { Io } from "../src/cli/io";
 import { languagesMarkdown } from "../src/cli/languages-doc";
 import { productStep, type ProductStep } from "../src/automata/product";
 import { publishedAutomata } from "../src/automata/published";
@@ -21,6 +18,7 @@ import { loadDeviations, publishedGrammarOf, type Deviation } from "../src/ops/f
 import { proveFidelity, type FidelityProof } from "../src/ops/fidelity-proof";
 import { PUBLISHED_GRAMMARS } from "../src/published";
 import { availableSpecIds, getRevision } from "../src/revisions";
+import { runCli } from "./support/run-cli";
 
 const ROOT = join(__dirname, "..", "..");
 const SPECS = availableSpecIds().filter((id) => PUBLISHED_GRAMMARS[id]);
@@ -161,13 +159,7 @@ describe("fidelity --prove: planted mistakes are caught", function () {
   });
 });
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: new PassThrough() };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 describe("CLI: fidelity --prove", function () {
   this.timeout(120_000);

@@ -6,9 +6,6 @@
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
-import { main } from "../src/cli/main";
-import type { Io } from "../src/cli/io";
 import { classifier } from "../src/automata/alphabet";
 import { runAutomaton } from "../src/automata/dfa";
 import { productStep, type ProductStep } from "../src/automata/product";
@@ -20,16 +17,11 @@ import { parse, validate, type ParseFailure } from "../src/parse";
 import { getRevision, SPEC_IDS, type SpecId } from "../src/revisions";
 import { ok } from "./support/ok";
 import { DATA_DIR } from "./support/table";
+import { runCli } from "./support/run-cli";
 
 const ROOT = join(__dirname, "..", "..");
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: new PassThrough() };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 /** validate() under the comparison's rule on one side (the whole reference: no rule). */
 function accepted(spec: string, c: LanguageComparison, side: "a" | "b", input: string): boolean {
