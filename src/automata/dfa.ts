@@ -92,42 +92,102 @@ export function trim(classRanges: ClassRanges, k: number, size: number, start: n
 }
 
 /**
- * The minimal DFA of the same language (Moore's partition refinement: states are split by their
- * acceptance, then by the blocks of their successors, until nothing splits).
+ * The minimal DFA of the same language: Hopcroft's partition refinement. States start split by
+ * acceptance (the dead state, implicit in a trimmed DFA, made explicit with the rejecting ones);
+ * a block is split by the states that reach a splitter block on a class, and the smaller half of
+ * each split becomes a splitter, so the work is O(k n log n).
  */
 export function minimize(d: Dfa): Dfa {
   if (d.size === 0) return d;
-  const { k, size, next } = d;
-  let block = Int32Array.from(d.accept);
-  let count = new Set(block).size;
-  for (;;) {
-    const keys = new Map<string, number>();
-    const nb = new Int32Array(size);
-    for (let s = 0; s < size; s++) {
-      let key = String(block[s]);
-      for (let c = 0; c < k; c++) {
-        const t = next[s * k + c];
-        key += "," + (t < 0 ? -1 : block[t]);
-      }
-      let b = keys.get(key);
-      if (b === undefined) { b = keys.size; keys.set(key, b); }
-      nb[s] = b;
-    }
-    block = nb;
-    if (keys.size === count) break;
-    count = keys.size;
+  const { k, next } = d;
+  const n = d.size + 1; // state d.size: the dead state
+  const dead = d.size;
+  const target = (s: number, c: number) => (s === dead ? dead : next[s * k + c] < 0 ? dead : next[s * k + c]);
+  // Predecessors of each state on each class, as one list per (class, state).
+  const head = new Int32Array(k * n + 1);
+  for (let s = 0; s < n; s++) for (let c = 0; c < k; c++) head[c * n + target(s, c) + 1]++;
+  for (let i = 0; i < k * n; i++) head[i + 1] += head[i];
+  const fillAt = head.slice(0, k * n);
+  const preds = new Int32Array(k * n);
+  for (let s = 0; s < n; s++) for (let c = 0; c < k; c++) preds[fillAt[c * n + target(s, c)]++] = s;
+  // The refinable partition: elems[start[b] .. end[b]) are the states of block b.
+  const elems = new Int32Array(n);
+  const where = new Int32Array(n);
+  const blockOf = new Int32Array(n);
+  const start: number[] = [];
+  const end: number[] = [];
+  const marked: number[] = [];
+  let p = 0;
+  for (const wanted of [1, 0]) {
+    const b = start.length;
+    start.push(p);
+    for (let s = 0; s < n; s++) if ((s !== dead && d.accept[s] === 1 ? 1 : 0) === wanted) { elems[p] = s; where[s] = p; blockOf[s] = b; p++; }
+    end.push(p);
+    marked.push(0);
   }
+  if (start[0] === end[0]) { start.shift(); end.shift(); marked.shift(); for (let s = 0; s < n; s++) blockOf[s] = 0; }
+  const inWork = new Uint8Array(n * k);
+  const work: number[] = [];
+  const addWork = (b: number, c: number) => {
+    if (!inWork[b * k + c]) { inWork[b * k + c] = 1; work.push(b * k + c); }
+  };
+  const smallest = start.length === 2 && end[1] - start[1] < end[0] - start[0] ? 1 : 0;
+  for (let c = 0; c < k; c++) addWork(smallest, c);
+  const touched: number[] = [];
+  while (work.length > 0) {
+    const w = work.pop()!;
+    inWork[w] = 0;
+    const splitter = Math.floor(w / k);
+    const c = w % k;
+    const members = Array.from(elems.subarray(start[splitter], end[splitter]));
+    for (const t of members) {
+      for (let i = head[c * n + t]; i < head[c * n + t + 1]; i++) {
+        const s = preds[i];
+        const b = blockOf[s];
+        const at = start[b] + marked[b];
+        if (where[s] < at) continue; // already marked
+        if (marked[b] === 0) touched.push(b);
+        // Swap s to the end of the marked part of its block.
+        const other = elems[at];
+        elems[at] = s;
+        elems[where[s]] = other;
+        where[other] = where[s];
+        where[s] = at;
+        marked[b]++;
+      }
+    }
+    for (const b of touched) {
+      const m = marked[b];
+      marked[b] = 0;
+      if (m === end[b] - start[b]) continue;
+      // The marked states become a new block.
+      const nb = start.length;
+      start.push(start[b]);
+      end.push(start[b] + m);
+      marked.push(0);
+      start[b] += m;
+      for (let i = start[nb]; i < end[nb]; i++) blockOf[elems[i]] = nb;
+      const smaller = end[nb] - start[nb] <= end[b] - start[b] ? nb : b;
+      for (let e = 0; e < k; e++) {
+        if (inWork[b * k + e]) addWork(nb, e);
+        else addWork(smaller, e);
+      }
+    }
+    touched.length = 0;
+  }
+  const count = start.length;
+  const deadBlock = blockOf[dead];
   const rows = new Int32Array(count * k);
   const acc = new Uint8Array(count);
-  for (let s = 0; s < size; s++) {
-    const b = block[s];
-    acc[b] = d.accept[s];
+  for (let b = 0; b < count; b++) {
+    const s = elems[start[b]];
+    acc[b] = s === dead ? 0 : d.accept[s];
     for (let c = 0; c < k; c++) {
-      const t = next[s * k + c];
-      rows[b * k + c] = t < 0 ? -1 : block[t];
+      const t = blockOf[target(s, c)];
+      rows[b * k + c] = t === deadBlock ? -1 : t;
     }
   }
-  return trim(d.classRanges, k, count, block[d.start], rows, acc);
+  return trim(d.classRanges, k, count, blockOf[d.start], rows, acc);
 }
 
 /**

@@ -297,13 +297,20 @@ function grammarAlphabet(g: PublishedGrammar): Alphabet {
     else rr.push(lo, hi);
     intervalClass.push(c);
   }
+  const known = new Map<string, number[]>();
   return {
     size: ranges.length,
     ranges,
     classesOf(set: number[]): number[] {
-      const out = new Set<number>();
-      for (let i = 0; i < sorted.length; i++) if (inSet(set, sorted[i])) out.add(intervalClass[i]);
-      return [...out].sort((x, y) => x - y);
+      const key = set.join(",");
+      let classes = known.get(key);
+      if (!classes) {
+        const out = new Set<number>();
+        for (let i = 0; i < sorted.length; i++) if (inSet(set, sorted[i])) out.add(intervalClass[i]);
+        classes = [...out].sort((x, y) => x - y);
+        known.set(key, classes);
+      }
+      return classes;
     },
   };
 }
