@@ -14,7 +14,7 @@ const OPERATIONS: Record<string, { call: Operation; rule?: boolean }> = {
   parse: { call: (input, o) => api.parse(input, o as never), rule: true },
   components: { call: (input, o) => api.components(input, o as never), rule: true },
   check: { call: (input, o) => api.check(input, o as never), rule: true },
-  explain: { call: (input, o) => api.explain(input, o as never) },
+  explain: { call: (input, o) => api.explain(input, o as never), rule: true },
   lint: { call: (input, o) => api.lint(input, o as never) },
   compareInput: { call: (input, o) => api.compareInput(input, o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
   normalize: { call: (input, o) => api.normalize(input, o as never) },
