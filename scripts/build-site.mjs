@@ -5,6 +5,8 @@
 //            grammar/published/*  --src/published readers--> expression tree and the rules it uses;
 //                                                            the published grammar as one model)
 //            src/web/pages/*.ts + the library (src/) --esbuild--> assets/*.js (ESM, one shared chunk)
+//            grammar/published/* --src/ops/fidelity-proof.ts--> data/fidelity.json (the grammar
+//                                                            pages' "proved equal" lines)
 //            test/data/resolution/appendix-c-*.tsv, test/data/extract/*-texts.tsv --> the resolution
 //                                                            and extract pages' examples
 //            scripts/site/pages.mjs --> one HTML file per page
@@ -91,6 +93,24 @@ export function extractExamples() {
   return { examples: [...read("document-texts.tsv", "document"), ...read("own-texts.tsv", "own")] };
 }
 
+/**
+ * The grammar pages' "proved equal to the published rule" lines: `fidelity --prove` of every
+ * revision (src/ops/fidelity-proof.ts reads the published grammar files, so the build runs it),
+ * by revision and peggy rule name (src/web/lib/languages.ts, FidelityData).
+ */
+export function fidelityData(ids) {
+  const { proveFidelity } = require(join(root, "dist/src/ops/fidelity-proof.js"));
+  const { getRevision } = require(join(root, "dist/src/revisions/index.js"));
+  const out = {};
+  for (const id of ids) {
+    const proof = proveFidelity({ spec: id });
+    if (proof instanceof Error) continue;
+    const pegName = new Map(getRevision(id).rules.map((r) => [r.published ?? r.pegName, r.pegName]));
+    out[id] = Object.fromEntries(proof.rules.map((r) => [pegName.get(r.rule), { verdict: r.verdict, states: { peg: r.states.peg, published: r.states.published }, ...(r.reason ? { reason: r.reason } : {}), witnesses: r.witnesses.map(({ input, peg, published, sentence }) => ({ input, peg, published, sentence })) }]));
+  }
+  return out;
+}
+
 function typecheck() {
   const tsc = join(root, "node_modules/typescript/bin/tsc");
   const r = spawnSync(process.execPath, [tsc, "-p", join(root, "src/web/tsconfig.json")], { stdio: "inherit" });
@@ -113,6 +133,7 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
   for (const id of availableSpecIds()) writeFileSync(join(outDir, "data", `${id}.json`), JSON.stringify(revisionData(id)));
   writeFileSync(join(outDir, "data", "appendix-c.json"), JSON.stringify(appendixCExamples()));
   writeFileSync(join(outDir, "data", "extract-examples.json"), JSON.stringify(extractExamples()));
+  writeFileSync(join(outDir, "data", "fidelity.json"), JSON.stringify(fidelityData(availableSpecIds())));
 
   const plugins = [];
   if (transform) {

@@ -9,6 +9,7 @@ import { h, mainElement, showChar, startPage } from "../lib/dom";
 import { diagramElement, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
 import { pageLink, readParam } from "../lib/url-state";
+import { annotateWitnesses } from "../lib/languages";
 
 startPage(async () => {
   const main = mainElement();
@@ -54,6 +55,7 @@ startPage(async () => {
   if (rules.unchanged.length > 0) main.append(h("p", { class: "note" }, `The same in both: ${rules.unchanged.join(", ")}.`));
   main.append(h("h2", { id: "characters" }, "Character classes and where each character may appear unescaped"));
   main.append(characterMatrix(a, b));
+  annotateWitnesses(main, a, b);
 });
 
 interface Side {

@@ -8,6 +8,7 @@ import { fill, h, mainElement, startPage } from "../lib/dom";
 import { diagramElement, pegItem, publishedItem, type RuleLinks } from "../lib/railroad";
 import { displayName, publishedRule, reshapeReasons, ruleAnchor, ruleHref, ruleLinks, usedBy } from "../lib/rules";
 import { pageLink, readParam, writeParams } from "../lib/url-state";
+import { annotateFidelity } from "../lib/languages";
 
 startPage(async () => {
   const main = mainElement();
@@ -62,6 +63,7 @@ startPage(async () => {
   };
   search.addEventListener("input", filter);
   filter();
+  await annotateFidelity(main, revision.id);
   // The entries exist only now: go to the rule the address names.
   // Navigating to the fragment again (replacing this history entry) scrolls to it and makes it
   // the :target, which the entry did not exist to become when the page loaded.
