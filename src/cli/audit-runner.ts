@@ -145,11 +145,15 @@ export async function runLines(argv: string[], lines: string[], o: RunnerOptions
   const answers: LineAnswer[] = new Array(lines.length);
   const notes: string[] = [];
   let batch = o.batch > 0 ? o.batch : lines.length;
+  // The first run is one case: it pays the start-up alone, so a case that hangs later in a long run
+  // is named after the per-case limit, not after the start-up allowance and a second run alone.
+  let first = true;
   let failuresInARow = 0;
   let extra = 0;
   let i = 0;
   while (i < lines.length) {
-    const end = Math.min(lines.length, i + batch);
+    const end = Math.min(lines.length, i + (first ? 1 : batch));
+    first = false;
     const r = await runBatch(argv, lines.slice(i, end), o);
     if (r.end === "start-error") return { answers, notes, startError: `cannot start ${argv[0]}: ${r.error}` };
     extra += r.extraLines;

@@ -158,7 +158,7 @@ export interface Incident {
 export interface AuditReport {
   implementation: string;
   spec: string;
-  suite: { format: string; formatVersion: number; generator: string; cases: number };
+  suite: { format: string; formatVersion: number; generator: string; cases: number; topRule: string };
   protocol: Protocol;
   sent: number;
   notSent: { why: string; count: number }[];
@@ -240,7 +240,7 @@ export function scoreAudit(args: { implementation: string; suite: Suite; plan: P
   return {
     implementation: args.implementation,
     spec: suite.spec,
-    suite: { format: suite.format, formatVersion: suite.formatVersion, generator: `${suite.generator.name} ${suite.generator.version}`, cases: suite.cases.length },
+    suite: { format: suite.format, formatVersion: suite.formatVersion, generator: `${suite.generator.name} ${suite.generator.version}`, cases: suite.cases.length, topRule: suite.topRule },
     protocol: args.protocol,
     sent: plan.cases.length,
     notSent: plan.notSent,
@@ -326,7 +326,8 @@ function derivationPath(root: DerivationNode, input: string, target: string | nu
     for (let n = root; n.children.length === 1; n = n.children[0]) trail.push(n.children[0]);
     const last = trail[trail.length - 1];
     const kids = last.children.map((k) => `${k.rule} ${JSON.stringify(input.slice(k.start, k.end))}`);
-    return `${trail.map((n) => n.rule).join(" > ")}${kids.length > 0 ? ` = ${kids.slice(0, 6).join(" ")}${kids.length > 6 ? " ..." : ""}` : ""}`;
+    const none = target !== null && target !== root.rule ? `no ${target} in its derivation; ` : "";
+    return `${none}${trail.map((n) => n.rule).join(" > ")}${kids.length > 0 ? ` = ${kids.slice(0, 6).join(" ")}${kids.length > 6 ? " ..." : ""}` : ""}`;
   }
   const last = trail[trail.length - 1];
   return `${trail.map((n) => n.rule).join(" > ")} ${JSON.stringify(input.slice(last.start, last.end))}`;

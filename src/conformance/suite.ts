@@ -25,6 +25,8 @@ import { naivePegAccepts } from "./naive-peg";
 /** The format's name and version: a consumer checks both (docs/conformance-suite.schema.json). */
 export const SUITE_FORMAT = "uri-grammars-conformance-suite";
 export const SUITE_FORMAT_VERSION = 1;
+/** The schema's place in the package and in the repository (its `$id`). */
+export const SUITE_SCHEMA = "uri-grammars/docs/conformance-suite.schema.json";
 
 export type CaseKind =
   | "example"
@@ -191,6 +193,7 @@ class SuiteBuilder {
   private readonly seen = new Set<string>();
   private readonly contexts: Map<string, { before: string; after: string; via: string[] }>;
   private readonly topName: string;
+  private readonly schemeAware: boolean;
   private readonly tallies = {
     rules: tally(),
     alternatives: tally(),
@@ -209,6 +212,7 @@ class SuiteBuilder {
     this.points = new GrammarPoints(o.grammar);
     this.topName = this.points.rule(revision.topRule)?.name ?? revision.topRule;
     this.contexts = this.points.contexts(this.topName);
+    this.schemeAware = revision.schemeProductions !== undefined;
   }
 
   /** The registry's record of a published rule (published name, section, @peg lines). */
@@ -229,12 +233,16 @@ class SuiteBuilder {
     return this.published(rule) === this.revision.topRule;
   }
 
-  /** Adds a check case (once per start rule and input); returns whether it is new. */
-  private check(kind: CaseKind, rule: string, input: string, exercises: string, section: string, reason: string): boolean {
+  /**
+   * Adds a check case (once per start rule, judgement, input and rule exercised); returns whether it
+   * is new. `top`: judged as `check` judges without --rule (default: the start rule is the top rule
+   * and the revision is not scheme-aware, where the two judgements are the same).
+   */
+  private check(kind: CaseKind, rule: string, input: string, exercises: string, section: string, reason: string, top?: boolean): boolean {
     const start = this.published(rule);
-    const top = start === this.revision.topRule;
+    top ??= start === this.revision.topRule && !this.schemeAware;
     // Once per start rule, input and rule exercised: a rule's score counts every case made for it.
-    const key = `${start}\u0000${input}\u0000${this.published(exercises)}`;
+    const key = `${start}\u0000${top}\u0000${input}\u0000${this.published(exercises)}`;
     // A rule is covered by its cases, also by one that repeats an earlier case (kept once).
     this.tallies.rules.covered.add(this.published(exercises));
     if (this.seen.has(key)) return false;
@@ -261,10 +269,14 @@ class SuiteBuilder {
   /** The case at the rule, and the same witness inside the rule's shortest context in the top rule. */
   private checkBoth(kind: CaseKind, rule: string, witness: string, section: string, reason: string): void {
     this.check(kind, rule, witness, rule, section, reason);
-    if (this.isTop(rule)) return;
+    if (this.isTop(rule)) {
+      // Scheme-aware: the rule literally above, and here as `check` judges it (the scheme's production).
+      if (this.schemeAware) this.check(kind, rule, witness, rule, section, `${reason}; judged scheme-aware`, true);
+      return;
+    }
     const ctx = this.contexts.get(this.points.rule(rule)?.name ?? rule);
     if (!ctx) return;
-    this.check(kind, this.topName, ctx.before + witness + ctx.after, rule, section, `${reason}; inside ${ctx.via.map((v) => this.published(v)).join(" > ")}`);
+    this.check(kind, this.topName, ctx.before + witness + ctx.after, rule, section, `${reason}; inside ${ctx.via.map((v) => this.published(v)).join(" > ")}`, true);
   }
 
   build(): Suite {
@@ -292,7 +304,7 @@ class SuiteBuilder {
     }
     const t = this.tallies;
     return {
-      $schema: this.o.schema ?? "https://github.com/uri-grammars/uri-grammars/blob/main/docs/conformance-suite.schema.json",
+      $schema: this.o.schema ?? SUITE_SCHEMA,
       format: SUITE_FORMAT,
       formatVersion: SUITE_FORMAT_VERSION,
       generator: { name: "uri-grammars", version: this.o.version },
@@ -325,6 +337,10 @@ class SuiteBuilder {
         const rule = row.rule === "*" ? this.revision.topRule : row.rule;
         if (!findRule(this.revision, rule)) continue;
         const what = example ? "an example of the document" : "an edge case checked by hand";
+        if (row.rule === "*") {
+          this.check(example ? "example" : "edge", rule, row.input, rule, sectionIn(row.source, this.revision.id) ?? this.section(rule), `${what} (${row.file}): ${row.source}`, true);
+          continue;
+        }
         this.checkBoth(example ? "example" : "edge", rule, row.input, sectionIn(row.source, this.revision.id) ?? this.section(rule), `${what} (${row.file}): ${row.source}`);
       }
     }
@@ -423,7 +439,7 @@ class SuiteBuilder {
           const naive = naivePegAccepts(this.o.grammar, this.topName, whole);
           if (naive !== validate(whole, { spec: this.revision.id, rule: this.revision.topRule })) {
             const where = ctx.via.map((x) => this.published(x)).join(" > ");
-            if (this.check("peg-trap", this.topName, whole, name, this.section(name), `@peg ${published}: ${note} A literal PEG of the published rules judges it ${naive ? "valid" : "invalid"}; inside ${where}.`)) inTop++;
+            if (this.check("peg-trap", this.topName, whole, name, this.section(name), `@peg ${published}: ${note} A literal PEG of the published rules judges it ${naive ? "valid" : "invalid"}; inside ${where}.`, !this.schemeAware)) inTop++;
           }
         }
       }
