@@ -157,6 +157,10 @@ function scoreOf(report, rule) {
 function sample(report, group) {
   const item = group.items[0];
   const as = item.startRule && item.startRule !== report.suite.topRule ? ` as ${cell(item.startRule)}` : "";
+  if (item.components) {
+    const show = (k) => item.components.map((c) => `${c.name} ${JSON.stringify(c[k])}`).join(", ");
+    return `${codeSpan(item.input)}${as} ${cell(show("answered"))}, expected ${cell(show("expected"))}`;
+  }
   return `${codeSpan(item.input)}${as} ${cell(item.answer.split(",")[0])}, expected ${cell(item.expected.split(",")[0])}`;
 }
 

@@ -7,10 +7,9 @@
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildSuite, type ConformanceTables, type Suite, type SuiteCase } from "../src/conformance/suite";
+import { buildSuite, naivePegAccepts, type ConformanceTables, type Suite, type SuiteCase } from "../src/conformance/suite";
 import { suiteJson, suiteTsv, TSV_COLUMNS } from "../src/conformance/suite-format";
 import { GrammarPoints } from "../src/conformance/grammar-points";
-import { naivePegAccepts } from "../src/conformance/naive-peg";
 import { loadPublishedGrammar, type Expr, type PublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
 import { availableSpecIds, getRevision, SPEC_IDS } from "../src/revisions";

@@ -135,6 +135,8 @@ export interface Disagreement {
   startRule: string | null;
   expected: string;
   answer: string;
+  /** For a components cause: each component that differs, both values. */
+  components?: { name: string; expected: string | null; answered: string | null }[];
   /** explain's sentence (or the parse error's, for a start rule other than the top rule). */
   explanation: string;
 }
@@ -229,7 +231,11 @@ export function scoreAudit(args: { implementation: string; suite: Suite; plan: P
     groups.set(key, g);
     g.count++;
     if (g.items.length < ITEMS_PER_GROUP) {
-      g.items.push({ id: c.id, rule, cause, input: c.input, ...(c.base !== null ? { base: c.base } : {}), startRule: c.rule, expected: expectedText(c), answer, explanation: explanationOf(suite.spec, c) });
+      const d: Disagreement = { id: c.id, rule, cause, input: c.input, ...(c.base !== null ? { base: c.base } : {}), startRule: c.rule, expected: expectedText(c), answer, explanation: explanationOf(suite.spec, c) };
+      if (a.kind === "verdict" && a.components && c.components && cause.startsWith("components: ")) {
+        d.components = cause.slice("components: ".length).split(", ").map((name) => ({ name, expected: c.components![name as keyof CaseComponents], answered: a.components![name as keyof CaseComponents] ?? null }));
+      }
+      g.items.push(d);
     }
   });
   for (const r of rules.values()) r.score = r.answered === 0 ? null : r.agreed / r.answered;

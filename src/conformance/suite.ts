@@ -20,7 +20,7 @@ import { showExpr, type Expr, type PublishedGrammar } from "../published/model";
 import { findRule, getRevision, type Revision } from "../revisions";
 import type { RuleInfo } from "../revisions/types";
 import { GrammarPoints, describeSet, type Point } from "./grammar-points";
-import { naivePegAccepts } from "./naive-peg";
+import { naivePegMatch } from "../published/naive-peg";
 
 /** The format's name and version: a consumer checks both (docs/conformance-suite.schema.json). */
 export const SUITE_FORMAT = "uri-grammars-conformance-suite";
@@ -406,7 +406,7 @@ class SuiteBuilder {
   /**
    * The PEG traps of a rule with `@peg` lines: strings built from its witnesses (and a few random
    * derivations) followed by a continuation, kept when a literal PEG of the published rules
-   * (naive-peg.ts) judges them otherwise than the grammar does.
+   * (src/published/naive-peg.ts, quoted strings as written) judges them otherwise than the grammar does.
    */
   private traps(name: string): void {
     const info = this.info(name);
@@ -547,4 +547,9 @@ function seedOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h;
+}
+
+/** Whether a literal PEG of the published rules (quoted strings as written) accepts the whole input. */
+export function naivePegAccepts(g: PublishedGrammar, rule: string, input: string): boolean {
+  return naivePegMatch(g, rule, input, { literalCase: "as-written" })?.verdict === "valid";
 }
