@@ -1,5 +1,5 @@
 // The test tables the conformance suite draws on (src/conformance/suite.ts), as one JSON file the
-// package ships: dist/conformance/tables.json. test/data/ is not in the package, so `uri-grammars
+// package ships: dist/conformance/tables.json (and the suite's schema beside it, suite.schema.json). test/data/ is not in the package, so `uri-grammars
 // suite` in an installed package reads this file instead. The tables are read by the tests' own
 // readers (dist/test/support/table.js, resolution-table.js), compiled by tsc just before this runs:
 //   checks         every row of test/data/*.tsv; `example` marks the document's own examples (a file
@@ -8,7 +8,7 @@
 //   resolution     every row of the document tables under test/data/resolution/ (not own-cases.tsv)
 //   normalization  every row of test/data/normalization/normalize.tsv
 // Run by scripts/build.mjs after tsc; skipped (with a note) where test/ is absent.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -52,4 +52,6 @@ const normalization = readRows("normalization/normalize.tsv", 5).map(({ cols }) 
 
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify({ checks, resolution, normalization }) + "\n");
+// The suite's JSON Schema goes with it: docs/ is not in the package.
+copyFileSync(join(root, "docs", "conformance-suite.schema.json"), join(dirname(out), "suite.schema.json"));
 console.log(`conformance data: ${checks.length} check rows (${checks.filter((c) => c.example).length} document examples), ${resolution.length} resolution rows, ${normalization.length} normalization rows -> dist/conformance/tables.json`);
