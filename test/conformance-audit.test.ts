@@ -77,6 +77,14 @@ describe("conformance audit (uri-grammars audit)", function () {
       const missing = await runLines(["/nonexistent/implementation"], ["a"], RUNNER);
       expect(missing.startError).to.contain("cannot start /nonexistent/implementation");
     });
+    it("an implementation that writes without end: the run still ends, the endless line is one garbled answer", async () => {
+      const started = Date.now();
+      const endless = await runLines(script(`setInterval(() => process.stdout.write("valid\\n".repeat(1000)), 1);`), ["a", "b"], RUNNER);
+      expect(endless.answers).to.deep.equal(["valid", "valid"]);
+      const noBreak = await runLines(script(`setInterval(() => process.stdout.write("x".repeat(65536)), 1);`), ["a"], RUNNER);
+      expect(readAnswer(noBreak.answers[0] as string, "check").kind).to.equal("garbage");
+      expect(Date.now() - started).to.be.below(8000);
+    });
     it("extra lines are noted, output that is not UTF-8 is read as garbage", async () => {
       const r = await runLines(lineImpl(`process.stdout.write(l === "b" ? Buffer.from([0xff, 0x0a]) : "valid\\nvalid\\n");`), ["a", "b"], RUNNER);
       expect(r.answers[0]).to.equal("valid");
@@ -158,6 +166,20 @@ describe("conformance audit (uri-grammars audit)", function () {
       ]);
       expect(report.agreed).to.equal(report.answered - 2);
       expect(seconds).to.be.below(20);
+    });
+
+    it("stopping the audit (SIGINT) stops the implementation too", async () => {
+      const { spawn } = await import("node:child_process");
+      const marker = `hang-${process.pid}-${Date.now()}`;
+      const audit = spawn(process.execPath, [CLI, "audit", "--spec", "rfc3986", "--timeout", "100", "--", process.execPath, IMPL, "hang", marker], { cwd: ROOT, stdio: "ignore" });
+      await new Promise((r) => setTimeout(r, 3000));
+      const running = () => spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((l) => l.includes(marker) && !l.startsWith("ps ")).length;
+      expect(running(), "the implementation runs while the audit waits for it").to.be.greaterThan(0);
+      const exited = new Promise<NodeJS.Signals | null>((r) => audit.on("exit", (_code, signal) => r(signal)));
+      audit.kill("SIGINT");
+      expect(await exited).to.equal("SIGINT");
+      await new Promise((r) => setTimeout(r, 300));
+      expect(running(), "no implementation left behind").to.equal(0);
     });
 
     it("usage errors: no implementation, both, an unknown protocol, --rules all over text, a module that does not load", () => {

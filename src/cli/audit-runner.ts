@@ -45,6 +45,19 @@ interface BatchResult {
 }
 
 const STDERR_KEPT = 600;
+/** An answer line longer than this is cut (and will read as garbage). */
+const MAX_LINE_BYTES = 1 << 20;
+
+/** The process groups of the runs under way, killed if the audit itself is stopped (Ctrl-C). */
+const live = new Set<number>();
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
 
 /** One process over `lines`: the answers it gave before it finished, stopped or went quiet. */
 export function runBatch(argv: string[], lines: string[], o: RunnerOptions): Promise<BatchResult> {
@@ -54,6 +67,7 @@ export function runBatch(argv: string[], lines: string[], o: RunnerOptions): Pro
     let stderr = "";
     let extraLines = 0;
     let done = false;
+    let complete = false;
     let timer: NodeJS.Timeout | undefined;
     const decoder = new TextDecoder("utf-8", { fatal: true });
     let child: ReturnType<typeof spawn>;
@@ -63,11 +77,8 @@ export function runBatch(argv: string[], lines: string[], o: RunnerOptions): Pro
       if (timer) clearTimeout(timer);
       // The whole process group: a shell's children and a JVM's threads go with it.
       if (child?.pid !== undefined) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
+        killGroup(child.pid);
+        live.delete(child.pid);
       }
       child?.stdout?.removeAllListeners("data");
       child?.stderr?.removeAllListeners("data");
@@ -93,6 +104,7 @@ export function runBatch(argv: string[], lines: string[], o: RunnerOptions): Pro
       finish("start-error", null, null, (e as Error).message);
       return;
     }
+    if (child.pid !== undefined) live.add(child.pid);
     arm(o.startupMs + o.timeoutMs);
     child.on("error", (e) => finish("start-error", null, null, e.message));
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -107,9 +119,18 @@ export function runBatch(argv: string[], lines: string[], o: RunnerOptions): Pro
         nl = chunk.indexOf(10, start);
       }
       if (start < chunk.length) pending.push(chunk.subarray(start));
-      if (got) {
-        if (answers.length === lines.length && extraLines === 0) arm(50); // a moment for extra lines, then done
-        else arm(o.timeoutMs);
+      // A line without end (megabytes and no line break) is one garbled answer, not unbounded memory.
+      if (pending.reduce((n, b) => n + b.length, 0) > MAX_LINE_BYTES) {
+        take(Buffer.concat(pending).subarray(0, 64));
+        pending = [];
+        got = true;
+      }
+      if (got && !complete) {
+        if (answers.length === lines.length) {
+          // Every answer is in: a moment for extra lines, then done, however much more it writes.
+          complete = true;
+          arm(50);
+        } else arm(o.timeoutMs);
       }
     });
     child.stderr!.on("data", (chunk: Buffer) => {
@@ -140,8 +161,27 @@ function failureOf(r: BatchResult, o: RunnerOptions): { failure: "timeout" | "cr
   return { failure: "no-answer", detail: `the implementation exited (status 0) without answering this line: too few answer lines${tail}` };
 }
 
-/** Every line answered, or the reason it is not. */
+/**
+ * Every line answered, or the reason it is not. The implementation runs in process groups of its
+ * own (so a hung one can be killed with its children); a signal that stops the audit kills them
+ * first, then stops the audit as it would have.
+ */
 export async function runLines(argv: string[], lines: string[], o: RunnerOptions, progress?: (done: number) => void): Promise<RunResult> {
+  const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+  const onSignal = (signal: NodeJS.Signals) => {
+    for (const pid of live) killGroup(pid);
+    for (const s of signals) process.removeListener(s, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.on(s, onSignal);
+  try {
+    return await runAll(argv, lines, o, progress);
+  } finally {
+    for (const s of signals) process.removeListener(s, onSignal);
+  }
+}
+
+async function runAll(argv: string[], lines: string[], o: RunnerOptions, progress?: (done: number) => void): Promise<RunResult> {
   const answers: LineAnswer[] = new Array(lines.length);
   const notes: string[] = [];
   let batch = o.batch > 0 ? o.batch : lines.length;
