@@ -9,7 +9,7 @@ import { parse } from "../../parse";
 import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { h, mainElement, startPage } from "../lib/dom";
-import { naivePegMatch } from "../lib/naive-peg";
+import { naivePegMatch } from "../../published/naive-peg";
 import { diagramElement, pegItem, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
 import { readParam, writeParams } from "../lib/url-state";
