@@ -45,9 +45,46 @@ export function showFailure(e: unknown): void {
   main?.appendChild(h("p", { class: "failure", role: "alert" }, `Something went wrong: ${e instanceof Error ? e.message : String(e)}`));
 }
 
+const THEMES = ["auto", "light", "dark"] as const;
+type Theme = (typeof THEMES)[number];
+
+/**
+ * The colour theme: the system's (light or dark) unless the reader picked one with the header's
+ * button, which the browser remembers (localStorage) for every page of the site.
+ */
+function setUpTheme(): void {
+  const stored = (() => {
+    try {
+      return localStorage.getItem("uri-grammars-theme");
+    } catch {
+      return null;
+    }
+  })();
+  let theme: Theme = (THEMES as readonly string[]).includes(stored ?? "") ? (stored as Theme) : "auto";
+  const button = document.getElementById("theme-toggle");
+  const apply = () => {
+    if (theme === "auto") delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+    if (button) button.textContent = `Theme: ${theme === "auto" ? "automatic" : theme}`;
+  };
+  apply();
+  if (!button) return;
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    theme = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length];
+    try {
+      if (theme === "auto") localStorage.removeItem("uri-grammars-theme");
+      else localStorage.setItem("uri-grammars-theme", theme);
+    } catch {
+      // private browsing: the choice lasts for this page only
+    }
+    apply();
+  });
+}
+
 /** Runs a page's start function once the document is ready, showing failures. */
 export function startPage(start: () => void | Promise<void>): void {
-  const run = () => Promise.resolve().then(start).catch(showFailure);
+  const run = () => Promise.resolve().then(setUpTheme).then(start).catch(showFailure);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else void run();
 }
