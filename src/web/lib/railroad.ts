@@ -210,7 +210,8 @@ export function diagramElement(item: RailroadItem, label: string, kind: "publish
     // the text gets too small to read, and the diagram scrolls sideways instead).
     const width = Number(svg.getAttribute("width"));
     if (width > 0) svg.style.minWidth = `${Math.round(width * MIN_DIAGRAM_SCALE)}px`;
-    svg.setAttribute("role", "img");
+    // A picture, or, when it holds links to other rules, a group of them (an image holds no controls).
+    svg.setAttribute("role", svg.querySelector("g[data-href]") ? "group" : "img");
     svg.setAttribute("aria-label", rows.length === 1 ? label : `${label}, part ${i + 1} of ${rows.length}`);
     for (const g of Array.from(svg.querySelectorAll("g[data-href]"))) {
       const a = document.createElementNS("http://www.w3.org/2000/svg", "a");

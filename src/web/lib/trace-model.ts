@@ -65,7 +65,7 @@ export function describe(revision: Revision, g: TraceGrammar, t: TraceResult, i:
     case Step.MATCH:
       return `${rule} matched ${quote(input, pos, end)}, offsets ${pos} to ${end}.`;
     case Step.FAIL:
-      return `${rule} failed at offset ${pos}: the parse goes back to offset ${pos}.`;
+      return `${rule} failed at offset ${pos}.`;
     case Step.TRY: {
       const n = choiceOf(g, node).items.length;
       return `${altMark(s.arg[i] + 1)} Try alternative ${s.arg[i] + 1} of ${n} at offset ${pos}: ${nodeText(revision, e!)}`;
@@ -88,7 +88,9 @@ export function describe(revision: Revision, g: TraceGrammar, t: TraceResult, i:
     case Step.ITER_OK:
       return `Iteration ${s.arg[i]} matched ${quote(input, pos, end)}.`;
     case Step.ITER_FAIL:
-      return `Iteration ${s.arg[i]} fails at offset ${pos}: the loop stops after ${s.arg[i] - 1} and never gives one back.`;
+      return s.arg[i] === 1
+        ? `Iteration 1 fails at offset ${pos}: the loop matched nothing.`
+        : `Iteration ${s.arg[i]} fails at offset ${pos}: the loop stops after ${s.arg[i] - 1} (greedy: it never gives one back).`;
     case Step.LOOP_END:
       return `The repetition ends after ${s.arg[i]} iteration${s.arg[i] === 1 ? "" : "s"}${end > pos ? `: ${quote(input, pos, end)}` : ""}.`;
     case Step.LOOP_FAIL:

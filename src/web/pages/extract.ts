@@ -7,7 +7,7 @@
 import type { ExtractedReference, ReferenceGroup, Repair } from "../../ops/extract";
 import { availableSpecIds, DEFAULT_SPEC, getRevision } from "../../revisions";
 import { loadExtractExamples, type ExtractExamples } from "../lib/data";
-import { append, fill, h, mainElement, startPage } from "../lib/dom";
+import { append, fill, h, mainElement, scrollBox, startPage } from "../lib/dom";
 import { readParam, shareNote, throttledWriter } from "../lib/url-state";
 import { WorkerClient } from "../lib/worker-client";
 import type { ExtractAnswer } from "../lib/worker-protocol";
@@ -32,7 +32,7 @@ startPage(async () => {
     specs.map((id) => h("option", { value: id, selected: id === (requested && (specs as readonly string[]).includes(requested) ? requested : DEFAULT_SPEC) }, `${id} (${getRevision(id)!.date})`)));
   const summary = h("p", { class: "extract-summary", "aria-live": "polite" });
   const shown = h("div", { class: "extract-text", id: "highlighted" });
-  const table = h("div", { class: "table-wrap" });
+  const table = scrollBox("references by place");
 
   main.classList.add("extract");
   append(main, [

@@ -8,7 +8,7 @@ import { compiled, recognize } from "../../published/earley";
 import { parse } from "../../parse";
 import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
-import { h, mainElement, startPage } from "../lib/dom";
+import { h, mainElement, scrollBox, startPage } from "../lib/dom";
 import { naivePegMatch } from "../lib/naive-peg";
 import { diagramElement, pegItem, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
@@ -177,7 +177,7 @@ startPage(async () => {
   for (const c of CONSTRUCTS) {
     main.append(h("section", { id: c.id },
       h("h2", {}, c.title),
-      h("div", { class: "table-wrap" }, h("table", {}, h("tbody", {}, c.written.map((w) => h("tr", {}, h("th", { scope: "row" }, w.notation), h("td", { class: "mono" }, w.form)))))),
+      scrollBox("how each notation writes it", h("table", {}, h("tbody", {}, c.written.map((w) => h("tr", {}, h("th", { scope: "row" }, w.notation), h("td", { class: "mono" }, w.form)))))),
       h("p", {}, c.explanation),
       c.examples.map((e) => exampleCard(e, data)),
     ));
@@ -270,7 +270,7 @@ function trapCard(t: Trap, data: Map<string, RevisionData>): HTMLElement {
     h("h3", {}, t.title),
     h("p", {}, t.text),
     ruleDiagrams(revision, d, t.rule),
-    h("div", { class: "table-wrap" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "input"), h("th", {}, "published, context-free"), h("th", {}, "naive PEG"), h("th", {}, "our PEG"))), rows)),
+    scrollBox("verdicts of the three readings", h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "input"), h("th", {}, "published, context-free"), h("th", {}, "naive PEG"), h("th", {}, "our PEG"))), rows)),
     tryBox(`trap.${t.id}`, t.inputs[0], judge),
   );
 }
@@ -292,7 +292,7 @@ function pegCard(): HTMLElement {
   return h("div", { class: "construct", id: "peg" },
     h("h3", {}, "PEG (peggy): how our transcriptions are written"),
     h("p", {}, "A parsing expression grammar reads like BNF but is a program: it says how to parse, not only what is allowed. Each rule is tried at one place of the input and either matches a prefix there or fails; nothing is ever parsed two ways. The transcriptions keep every published rule and its name, and say in one line (@peg) wherever the PEG has a different shape."),
-    h("div", { class: "table-wrap" }, h("table", {}, h("tbody", {}, rows.map(([form, meaning]) => h("tr", {}, h("td", { class: "mono" }, form), h("td", {}, meaning)))))),
+    scrollBox("PEG notation", h("table", {}, h("tbody", {}, rows.map(([form, meaning]) => h("tr", {}, h("td", { class: "mono" }, form), h("td", {}, meaning)))))),
     h("p", { class: "note" }, "Used by: every revision's transcription (grammar/<spec>.peggy). ", h("a", { href: "trace.html" }, "Watch a PEG parse step by step"), "."));
 }
 

@@ -242,7 +242,7 @@ function legendValue(text: string): Node | string {
 }
 
 function legendItem(col: Column, key: ComponentKey, name: string, value: Node | string, spans: { start: number; end: number }[]): HTMLElement {
-  const item = h("div", { class: `legend-item c-${key}`, tabindex: "0", "data-key": key, "data-start": spans[0].start, "data-end": spans[spans.length - 1].end, "aria-label": `${name}: highlights its part of the input` },
+  const item = h("div", { class: `legend-item c-${key}`, tabindex: "0", "data-key": key, "data-start": spans[0].start, "data-end": spans[spans.length - 1].end },
     h("dt", {}, h("span", { class: "swatch", "aria-hidden": "true" }), name),
     h("dd", {}, value),
   );
@@ -271,7 +271,7 @@ function componentRules(revision: Revision): Map<string, ComponentKey> {
 function treeSection(col: Column, tree: ShownNode, input: string, nodes: number): HTMLElement {
   const { revision } = col;
   const components = componentRules(revision);
-  const list = h("ul", { class: "tree", role: "tree", "aria-label": `derivation under ${revision.id}` }, treeNode(col, tree, input, components, 0));
+  const list = h("ul", { class: "tree", "aria-label": `derivation under ${revision.id}` }, treeNode(col, tree, input, components, 0));
   rovingFocus(list);
   return h("details", { class: "tree-section", open: true },
     h("summary", {}, "Derivation ", h("span", { class: "note" }, `(one-character rules left out; hover or focus a node to see its span; arrow keys move${nodes >= 4000 ? "; the first 4,000 nodes" : ""})`)),
@@ -281,7 +281,7 @@ function treeSection(col: Column, tree: ShownNode, input: string, nodes: number)
 
 /** One tab stop for the whole tree: ↑/↓ move between the visible nodes, → and ← open and close. */
 function rovingFocus(tree: HTMLElement): void {
-  const labels = () => Array.from(tree.querySelectorAll<HTMLElement>(".node-label")).filter((x) => x.offsetParent !== null);
+  const labels = () => Array.from(tree.querySelectorAll<HTMLElement>(".node-label")).filter((x) => x.getClientRects().length > 0);
   const first = tree.querySelector<HTMLElement>(".node-label");
   if (first) first.tabIndex = 0;
   tree.addEventListener("keydown", (ev) => {
@@ -290,13 +290,14 @@ function rovingFocus(tree: HTMLElement): void {
     const all = labels();
     const k = all.indexOf(target);
     let next: HTMLElement | undefined;
-    const details = target.closest("summary")?.parentElement as HTMLDetailsElement | undefined;
+    const details = target.tagName === "SUMMARY" ? (target.parentElement as HTMLDetailsElement) : undefined;
     if (ev.key === "ArrowDown") next = all[k + 1];
     else if (ev.key === "ArrowUp") next = all[k - 1];
     else if (ev.key === "Home") next = all[0];
     else if (ev.key === "End") next = all[all.length - 1];
     else if (ev.key === "ArrowRight" && details && !details.open) details.open = true;
     else if (ev.key === "ArrowLeft" && details?.open) details.open = false;
+    else if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") return;
     else return;
     ev.preventDefault();
     if (next) {
@@ -313,23 +314,31 @@ function treeNode(col: Column, node: ShownNode, input: string, components: Map<s
   const key = components.get(node.rule);
   const ruleName = shownName(col.revision, node.rule);
   const ruleInfo = findRule(col.revision, node.rule);
-  const label = h("span", { class: key ? `node-label c-${key}` : "node-label", "data-start": node.start, "data-end": node.end, tabindex: "-1", role: "treeitem", "aria-label": `${ruleName} ${JSON.stringify(shown)} from ${node.start} to ${node.end}` },
+  const content = [
     h("span", { class: `node-rule${ruleInfo?.kind === "helper" ? " helper" : ""}` }, ruleName),
     " ",
     h("code", { class: "node-text" }, JSON.stringify(shown)),
     " ",
     h("span", { class: "node-span" }, `[${node.start},${node.end})`),
     key ? h("span", { class: `node-component c-${key}` }, ` ${key}`) : null,
-  );
-  hoverable(label, col, [{ start: node.start, end: node.end }]);
+  ];
+  // The label is the node's one focusable element: the summary of a node with children, a span for
+  // a leaf; one tab stop for the whole tree (rovingFocus), the arrow keys move between them.
+  const labelAttrs = { class: key ? `node-label c-${key}` : "node-label", "data-start": node.start, "data-end": node.end, tabindex: "-1" };
   const children = node.children;
   const hidden = node.hidden > 0 ? h("li", { class: "note" }, `${node.hidden} more not shown (a derivation is shown up to 4,000 nodes)`) : null;
-  if (children.length === 0 && !hidden) return h("li", { role: "none" }, label);
-  const details = h("details", { open: depth < OPEN_DEPTH }, h("summary", { tabindex: "-1" }, label));
+  if (children.length === 0 && !hidden) {
+    const leaf = h("span", labelAttrs, content);
+    hoverable(leaf, col, [{ start: node.start, end: node.end }]);
+    return h("li", {}, leaf);
+  }
+  const summary = h("summary", labelAttrs, content);
+  hoverable(summary, col, [{ start: node.start, end: node.end }]);
+  const details = h("details", { open: depth < OPEN_DEPTH }, summary);
   const build = () => {
     if (details.dataset.built) return;
     details.dataset.built = "1";
-    const group = h("ul", { role: "group" }, children.slice(0, TREE_CHILDREN_FIRST).map((c) => treeNode(col, c, input, components, depth + 1)));
+    const group = h("ul", {}, children.slice(0, TREE_CHILDREN_FIRST).map((c) => treeNode(col, c, input, components, depth + 1)));
     const rest = children.slice(TREE_CHILDREN_FIRST);
     if (rest.length > 0) {
       const more: HTMLElement = h("li", { class: "tree-more" },
@@ -342,7 +351,7 @@ function treeNode(col: Column, node: ShownNode, input: string, components: Map<s
   };
   if (depth < OPEN_DEPTH) build();
   else details.addEventListener("toggle", build);
-  return h("li", { role: "none" }, details);
+  return h("li", {}, details);
 }
 
 function explainSection(r: ColumnResult): HTMLElement {

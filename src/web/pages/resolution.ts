@@ -6,7 +6,7 @@
 import { availableSpecIds, type SpecId } from "../../revisions";
 import { definesResolution, resolve, resultText } from "../../ops/resolve";
 import { loadAppendixC, type AppendixC } from "../lib/data";
-import { append, h, mainElement, startPage } from "../lib/dom";
+import { append, h, mainElement, scrollBox, startPage } from "../lib/dom";
 import { readParam, writeParams } from "../lib/url-state";
 
 startPage(async () => {
@@ -21,7 +21,7 @@ startPage(async () => {
   const refsParam = readParam("refs");
   refs.value = refsParam ?? defaultRefs.map(showReference).join("\n");
   const reset = h("button", { type: "button" }, "Back to the documents' examples");
-  const out = h("div", { class: "table-wrap" });
+  const out = scrollBox("resolved references");
   main.classList.add("resolution");
   append(main, [
     h("p", { class: "intro" }, `Each reference is resolved against the base by each revision that defines relative resolution (${specs.join(", ")}), with that revision's own algorithm. A cell marked ≠ differs from the cell to its left (in the printed columns: from our answer for that revision). The default is the examples each document prints for the same base: the Appendix C tables of draft-1997 and draft-2003 and RFC 3986's §5.4, with each document's printed answer (— where a document has no such example). Write one reference per line; "" is the empty reference.`),

@@ -7,7 +7,7 @@
 // (lib/diagram-path.ts). With a second revision (?b), both traces side by side, aligned rule call
 // by rule call, with the first place they part and the rule texts that explain it.
 // State in the fragment: #input=&spec=&rule=&b=&step=&failed=&terms=.
-import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, type Revision } from "../../revisions";
+import { availableSpecIds, DEFAULT_SPEC, getRevision, type Revision } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { h, fill, mainElement, startPage } from "../lib/dom";
 import { drawPath } from "../lib/diagram-path";
@@ -62,7 +62,7 @@ startPage(async () => {
   const input = h("input", { id: "trace-input", type: "text", class: "url-input", spellcheck: "false", autocomplete: "off", autocapitalize: "off", value: readParam("input") ?? DEFAULT_INPUT });
   const specA = h("select", { id: "trace-spec" }, specs.map((id) => h("option", { value: id }, `${id} (${getRevision(id)!.date})`)));
   specA.value = pick(readParam("spec"), DEFAULT_SPEC);
-  const specB = h("select", { id: "trace-b" }, h("option", { value: "" }, "— (one revision)"), specs.map((id) => h("option", { value: id }, `${id} (${getRevision(id)!.date})`)));
+  const specB = h("select", { id: "trace-spec-b" }, h("option", { value: "" }, "— (one revision)"), specs.map((id) => h("option", { value: id }, `${id} (${getRevision(id)!.date})`)));
   specB.value = readParam("b") && (specs as string[]).includes(readParam("b")!) ? readParam("b")! : "";
   const rule = h("input", { id: "trace-rule", type: "text", spellcheck: "false", autocomplete: "off", placeholder: "the revision's own", value: readParam("rule") ?? "", list: "trace-rules" });
   const ruleList = h("datalist", { id: "trace-rules" });
@@ -127,8 +127,13 @@ startPage(async () => {
     const initial = firstRun && stepParam !== null ? Number(stepParam) : null;
     firstRun = false;
     stepParam = null;
-    if (b) renderCompare(out, a, b, view, showFailed, showTerms, saveState, initial);
-    else renderSingle(out, a, view, showFailed, showTerms, saveState, initial);
+    try {
+      if (b) renderCompare(out, a, b, view, showFailed, showTerms, saveState, initial);
+      else renderSingle(out, a, view, showFailed, showTerms, saveState, initial);
+    } catch (e) {
+      out.append(h("p", { class: "failure", role: "alert" }, `The trace could not be drawn: ${e instanceof Error ? e.message : String(e)}`));
+      console.error(e);
+    }
     out.dataset.state = "done";
     out.dataset.input = text;
     saveState();
@@ -194,9 +199,13 @@ function renderSingle(out: HTMLElement, side: Side, view: { setStep: (i: number)
     return lo;
   }
 
-  view.setStep = (step: number) => {
+  // The step the reader chose: hiding failed attempts shows the nearest step before it, showing
+  // them again returns to it.
+  let chosen = 0;
+  const show = (step: number, choose: boolean) => {
     if (!Number.isFinite(step)) return;
     step = Math.max(0, Math.min(t.count - 1, Math.trunc(step)));
+    if (choose) chosen = step;
     view.step = step;
     const k = indexOf(step);
     slider.value = String(k);
@@ -209,6 +218,7 @@ function renderSingle(out: HTMLElement, side: Side, view: { setStep: (i: number)
     drawTimeline(timeline, side, shown, k, (i) => view.setStep(i));
     save();
   };
+  view.setStep = (step: number) => show(step, true);
   const showFrame = (frame: number) => {
     if (frame < 0) {
       fill(card, h("p", { class: "note" }, "After the start rule: the whole input should have been read."));
@@ -220,7 +230,7 @@ function renderSingle(out: HTMLElement, side: Side, view: { setStep: (i: number)
   const refilter = () => {
     shown = visibleSteps(t, showFailed.checked, showTerms.checked, side.inside);
     slider.max = String(Math.max(0, shown.length - 1));
-    view.setStep(shown[indexOf(view.step)]);
+    show(shown[indexOf(chosen)], false);
   };
   showFailed.onchange = refilter;
   showTerms.onchange = refilter;
@@ -260,7 +270,7 @@ function verdictLine(side: Side, go: (step: number) => void): HTMLElement {
   const a = side.answer!;
   const t = a.trace;
   const spec = side.revision.id;
-  const start = a.startRule ? h("a", { href: ruleHref(spec, findRule(side.revision, a.startRule)?.pegName ?? "", false), class: "mono" }, a.startRule) : null;
+  const start = a.startPeg ? h("a", { href: ruleHref(spec, a.startPeg, false), class: "mono" }, ruleLabel(side.revision, a.startPeg).name) : null;
   const how = a.production ? [" (the scheme selects the production ", h("code", {}, a.production), ", as parse() does)"] : [];
   const parseSays = a.parse.ok ? "valid" : a.parse.offset !== null ? `invalid at offset ${a.parse.offset}` : a.parse.message ?? "no verdict";
   if (a.problem) return h("div", { class: "verdict-line" }, h("p", { class: "verdict none" }, a.problem));
@@ -327,6 +337,11 @@ function ruleCard(card: HTMLElement, side: Side, frame: number, step: number): v
   const t = side.trace!;
   const ruleIdx = t.steps.rule[frame];
   const pegName = side.grammar.rules[ruleIdx];
+  if (pegName === undefined || !side.data.peg[pegName]) {
+    // Never from a sound trace: a step naming no rule of the grammar (the browser test plants one).
+    fill(card, h("p", { class: "failure" }, `This step names rule #${ruleIdx}, which ${side.revision.id}'s grammar does not have.`));
+    return;
+  }
   const info = ruleByPegName(side.revision, pegName);
   const label = ruleLabel(side.revision, pegName);
   const peg = side.data.peg[pegName];
