@@ -83,6 +83,10 @@ export function anchorsIn(text, revision) {
     // A table-like layout (draft-1993) or a rule split in the document: its first line, then its name and first words.
     if (found.length === 0 && rule.text.length > 0) found = allMatches(text, flexible(rule.text[0]));
     if (found.length === 0 && rule.text.length > 0) found = allMatches(text, flexible(rule.text[0].trim().split(/\s+/).slice(0, 3).join(" ")));
+    // A repaired rule (draft-1994's "ur l"): its definition, then the document's own words.
+    const definition = rule.text.join(" ").split(/\s=\s/).slice(1).join(" = ").trim();
+    if (found.length === 0 && definition !== "") found = allMatches(text, flexible(definition));
+    for (const r of rule.repairs ?? []) if (found.length === 0 && r.seed.trim() !== "") found = allMatches(text, flexible(r.seed));
     const after = found.find(([s]) => heads.some((h) => h < s)) ?? found[0];
     if (after) rules[rule.published] = after;
     if (rule.section && heads.length > 0 && !(rule.section in sections)) {

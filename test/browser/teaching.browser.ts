@@ -331,8 +331,25 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       await page.waitForFunction(() => document.getElementById("share-note")?.textContent.includes("too large"));
       expect(await page.evaluate(() => location.href.length)).to.be.lessThan(1000);
       const cancelled = await page.evaluate(() => Number(document.body.dataset.renders));
-      metrics.paste2MB = { longestTaskMs: tasks.longest, longTasks: tasks.count, longTaskTotalMs: tasks.total, longestWhileTypingMs: whileParsing.longest, keyToFrameMs: frames, settledMs: settledAfter, renders: cancelled, targetMs: 100 };
-      report.push("## A 2 MB paste into the playground", "", `Longest main-thread task from the paste until every column was drawn: ${tasks.longest.toFixed(0)} ms (${tasks.count} long tasks, ${tasks.total.toFixed(0)} ms in all; target ≤ 100 ms, ${tasks.longest <= 100 ? "met" : "not met"}). Six keystrokes typed while the six revisions parsed: key to next frame ${frames.map((f) => f.toFixed(0)).join(", ")} ms (each stopped the stale parse). Every column drawn ${(settledAfter / 1000).toFixed(1)} s after the paste. Load average ${loadavg()[0].toFixed(2)}.`, "");
+      // The floor: the same paste and keystrokes in a bare text field of an empty page (the
+      // browser's own cost of a 2 MB field, whatever the page does).
+      const bare = await context.newPage();
+      await bare.setContent('<!doctype html><input id="input" type="text">');
+      await installLongTasks(bare);
+      const b0 = await bare.evaluate(() => performance.now());
+      await bare.evaluate((text: string) => {
+        const input = document.getElementById("input");
+        input.value = text;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }, big);
+      await bare.focus("#input");
+      await bare.keyboard.press("End");
+      const bareFrames: number[] = [];
+      for (let i = 0; i < 6; i++) bareFrames.push(await keyToFrame(bare, i % 2 === 0 ? "x" : "Backspace"));
+      const bareTasks = await longestTask(bare, b0);
+      await bare.close();
+      metrics.paste2MB = { bareInputLongestTaskMs: bareTasks.longest, bareInputKeyToFrameMs: bareFrames, longestTaskMs: tasks.longest, longTasks: tasks.count, longTaskTotalMs: tasks.total, longestWhileTypingMs: whileParsing.longest, keyToFrameMs: frames, settledMs: settledAfter, renders: cancelled, targetMs: 100 };
+      report.push("## A 2 MB paste into the playground", "", `Longest main-thread task from the paste until every column was drawn: ${tasks.longest.toFixed(0)} ms (${tasks.count} long tasks, ${tasks.total.toFixed(0)} ms in all; target ≤ 100 ms, ${tasks.longest <= 100 ? "met" : "not met"}). Six keystrokes typed while the six revisions parsed: key to next frame ${frames.map((f) => f.toFixed(0)).join(", ")} ms (each stopped the stale parse). Every column drawn ${(settledAfter / 1000).toFixed(1)} s after the paste. The same paste and keystrokes in a bare text field of an empty page (the browser's own cost of a 2 MB field): longest task ${bareTasks.longest.toFixed(0)} ms, key to next frame ${bareFrames.map((f) => f.toFixed(0)).join(", ")} ms. Load average ${loadavg()[0].toFixed(2)}.`, "");
     });
 
     it("10,000 URLs (100 KB) pasted into the extract page: longest main-thread task reported; the page's own address reloads with the text, and the server never sees it", async () => {
@@ -438,8 +455,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
         const docs = (await (await fetch(`${serve.url}data/docs/${spec}.json`)).json()) as { rules: Record<string, unknown> };
         const rules = getRevision(spec)!.rules.filter((r) => r.kind === "published" && r.published);
         const missing = rules.filter((r) => !docs.rules[r.published!]).map((r) => r.published);
-        // A rule the document names but never defines (draft-1994's addr-spec) has no text to show.
-        if (missing.filter((m) => !["addr-spec", "content-identifier", "url"].includes(m!)).length > 0) problems.push(`${spec}: no place in the document for ${missing.join(", ")}`);
+        if (missing.length > 0) problems.push(`${spec}: no place in the document for ${missing.join(", ")}`);
         await page.goto(`${serve.url}grammar.html?spec=${spec}`);
         await ready(page);
         const links = await page.$$eval("article.rule h2 a.section", (as) => as.map((a: any) => a.getAttribute("href")));
@@ -495,58 +511,60 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
     });
   });
 
-  it("saves screenshots of every page at 390 and 1366 px, trace views included (test-output/screenshots/)", async () => {
-    const shots: [string, string, boolean][] = [
-      ["playground", "index.html", true],
-      ["playground-invalid", `index.html#input=${encodeURIComponent("http://a/b[1]")}`, true],
-      ["playground-rule", "index.html#rule=IPv4address&input=192.168.0.255", false],
-      ["trace", "trace.html", false],
-      ["trace-path", `trace.html#input=${encodeURIComponent("http://[::1]/")}&step=148`, false],
-      ["trace-error", `trace.html#input=${encodeURIComponent("http://a/b c")}&spec=draft-1993`, false],
-      ["trace-compare", `trace.html#input=${encodeURIComponent("http://[::1]/")}&spec=draft-1997&b=draft-2003`, true],
-      ...SPECS.map((s): [string, string, boolean] => [`grammar-${s}`, `grammar.html?spec=${s}`, false]),
-      ["grammar-dec-octet", "grammar.html?spec=draft-2003#dec-octet", false],
-      ["grammar-search", "grammar.html?spec=rfc1738#q=host", false],
-      ["notation", "notation.html", false],
-      ["notation-traps", "notation.html#traps", false],
-      ["notation-glossary", "notation.html#glossary", false],
-      ["diff", "diff.html?a=draft-1997&b=draft-2003", false],
-      ["resolution", "resolution.html", false],
-      ["extract", "extract.html", true],
-      ["extract-hyphen", "extract.html?example=broken-hyphen", false],
-      ["source-rfc1738", "source.html?spec=rfc1738#rule=hostport", false],
-      ["source-draft-2003", "source.html?spec=draft-2003#rule=IPv6address", false],
-    ];
-    const files: string[] = [];
-    for (const [width, height] of [[390, 844], [1366, 900]]) {
-      await page.setViewportSize({ width, height });
-      for (const [name, address, fullPage] of shots) {
-        await page.goto(`${serve.url}${address}`);
-        await ready(page);
-        const anchor = await page.evaluate(() => location.hash.slice(1).split("&")[0]);
-        if (anchor && !anchor.includes("=")) await page.evaluate((id: string) => document.getElementById(decodeURIComponent(id))?.scrollIntoView(), anchor);
-        const file = `${name}-${width}.png`;
-        await page.screenshot({ path: join(SHOTS, file), fullPage });
-        files.push(`test-output/screenshots/${file}`);
+  describe("finally", () => {
+    it("saves screenshots of every page at 390 and 1366 px, trace views included (test-output/screenshots/)", async () => {
+      const shots: [string, string, boolean][] = [
+        ["playground", "index.html", true],
+        ["playground-invalid", `index.html#input=${encodeURIComponent("http://a/b[1]")}`, true],
+        ["playground-rule", "index.html#rule=IPv4address&input=192.168.0.255", false],
+        ["trace", "trace.html", false],
+        ["trace-path", `trace.html#input=${encodeURIComponent("http://[::1]/")}&step=148`, false],
+        ["trace-error", `trace.html#input=${encodeURIComponent("http://a/b c")}&spec=draft-1993`, false],
+        ["trace-compare", `trace.html#input=${encodeURIComponent("http://[::1]/")}&spec=draft-1997&b=draft-2003`, true],
+        ...SPECS.map((s): [string, string, boolean] => [`grammar-${s}`, `grammar.html?spec=${s}`, false]),
+        ["grammar-dec-octet", "grammar.html?spec=draft-2003#dec-octet", false],
+        ["grammar-search", "grammar.html?spec=rfc1738#q=host", false],
+        ["notation", "notation.html", false],
+        ["notation-traps", "notation.html#traps", false],
+        ["notation-glossary", "notation.html#glossary", false],
+        ["diff", "diff.html?a=draft-1997&b=draft-2003", false],
+        ["resolution", "resolution.html", false],
+        ["extract", "extract.html", true],
+        ["extract-hyphen", "extract.html?example=broken-hyphen", false],
+        ["source-rfc1738", "source.html?spec=rfc1738#rule=hostport", false],
+        ["source-draft-2003", "source.html?spec=draft-2003#rule=IPv6address", false],
+      ];
+      const files: string[] = [];
+      for (const [width, height] of [[390, 844], [1366, 900]]) {
+        await page.setViewportSize({ width, height });
+        for (const [name, address, fullPage] of shots) {
+          await page.goto(`${serve.url}${address}`);
+          await ready(page);
+          const anchor = await page.evaluate(() => location.hash.slice(1).split("&")[0]);
+          if (anchor && !anchor.includes("=")) await page.evaluate((id: string) => document.getElementById(decodeURIComponent(id))?.scrollIntoView(), anchor);
+          const file = `${name}-${width}.png`;
+          await page.screenshot({ path: join(SHOTS, file), fullPage });
+          files.push(`test-output/screenshots/${file}`);
+        }
       }
-    }
-    // Dark mode, both widths: the trace.
-    for (const width of [390, 1366]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.emulateMedia({ colorScheme: "dark" });
-      await page.goto(`${serve.url}trace.html#input=${encodeURIComponent("http://[::1]/")}&step=148`);
-      await ready(page);
-      await page.screenshot({ path: join(SHOTS, `trace-dark-${width}.png`) });
-      files.push(`test-output/screenshots/trace-dark-${width}.png`);
-    }
-    await page.emulateMedia({ colorScheme: "light" });
-    await page.setViewportSize({ width: 1366, height: 900 });
-    metrics.screenshots = files;
-    report.push("## Screenshots", "", files.join(", "), "");
-  });
+      // Dark mode, both widths: the trace.
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.emulateMedia({ colorScheme: "dark" });
+        await page.goto(`${serve.url}trace.html#input=${encodeURIComponent("http://[::1]/")}&step=148`);
+        await ready(page);
+        await page.screenshot({ path: join(SHOTS, `trace-dark-${width}.png`) });
+        files.push(`test-output/screenshots/trace-dark-${width}.png`);
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 1366, height: 900 });
+      metrics.screenshots = files;
+      report.push("## Screenshots", "", files.join(", "), "");
+    });
 
-  it("no console error on any page visited, and no request leaves 127.0.0.1", () => {
-    expect(log.errors).to.deep.equal([]);
-    expect(log.requests.filter((u) => !u.startsWith(serve.url) && !u.startsWith("data:") && !u.startsWith("blob:"))).to.deep.equal([]);
+    it("no console error on any page visited, and no request leaves 127.0.0.1", () => {
+      expect(log.errors).to.deep.equal([]);
+      expect(log.requests.filter((u) => !u.startsWith(serve.url) && !u.startsWith("data:") && !u.startsWith("blob:"))).to.deep.equal([]);
+    });
   });
 });

@@ -58,6 +58,14 @@ export function writeParams(values: Record<string, string | null>): Written {
     else params.set(k, v);
   }
   const omitted: string[] = [];
+  // A value longer than the limit cannot fit once encoded either: left out before encoding it
+  // (encoding megabytes on every keystroke would cost the page its answers).
+  for (const [k, v] of [...params]) {
+    if (v.length > SHARE_LIMIT) {
+      params.delete(k);
+      omitted.push(k);
+    }
+  }
   let fragment = params.toString();
   while (fragment.length > SHARE_LIMIT) {
     let largest: string | null = null;

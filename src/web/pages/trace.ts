@@ -282,11 +282,16 @@ function verdictLine(side: Side, go: (step: number) => void): HTMLElement {
   const agree = t.ok === a.parse.ok;
   const lines: (HTMLElement | null)[] = [];
   if (t.ok) {
-    lines.push(h("p", { class: "verdict valid" }, `✓ valid under ${spec}: `, start, ...how, ` reads all ${t.input.length} characters in ${t.count.toLocaleString("en")} steps.`));
+    lines.push(h("p", { class: "verdict valid" }, `✓ valid under ${spec}`));
+    lines.push(h("p", {}, "Start rule ", start, ...how, `: it reads all ${t.input.length} characters in ${t.count.toLocaleString("en")} steps.`));
   } else {
     const jump = h("button", { type: "button", class: "jump-error", onclick: () => go(t.deciding[0] ?? t.count - 1) }, "Go to the step that decided it");
-    const others = t.deciding.length > 1 ? h("span", { class: "note" }, ` (${t.deciding.length} attempts failed there: `, t.deciding.slice(0, 8).map((d, k) => h("button", { type: "button", class: "link-button", onclick: () => go(d) }, `${k > 0 ? ", " : ""}step ${d + 1}`)), t.deciding.length > 8 ? " …" : "", ")") : null;
-    lines.push(h("p", { class: "verdict invalid" }, `✗ invalid under ${spec}: `, start, ...how, ` ${t.matchEnd >= 0 ? `matches only offsets 0 to ${t.matchEnd}` : "fails"}; the farthest failure is at offset ${t.farthest}. `, jump, others));
+    const others = t.deciding.length > 1
+      ? h("span", { class: "note deciding" }, ` ${t.deciding.length} attempts failed there: `,
+        t.deciding.slice(0, 8).flatMap((d, k) => [k > 0 ? ", " : "", h("button", { type: "button", class: "link-button", onclick: () => go(d) }, `step ${d + 1}`)]), t.deciding.length > 8 ? " …" : "", ".")
+      : null;
+    lines.push(h("p", { class: "verdict invalid" }, `✗ invalid under ${spec}: the farthest failure is at offset ${t.farthest}`));
+    lines.push(h("p", {}, "Start rule ", start, ...how, `: ${t.matchEnd >= 0 ? `it matches only offsets 0 to ${t.matchEnd}` : "it fails"}. `, jump, others));
     const same = a.parse.offset === t.farthest;
     lines.push(h("p", { class: "note parse-agrees" }, `parse() reports offset ${a.parse.offset ?? "?"}${a.parse.errorRule ? ` in ${a.parse.errorRule}` : ""}${same ? ", the same place." : `: later than the trace's ${t.farthest}. The library's scanner names the first character after which nothing can be accepted; peggy (and this trace) names the farthest place an attempt failed, and for a literal of several characters its first character.`}`));
   }
@@ -405,9 +410,11 @@ function exportSteps(side: Side): unknown {
 function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: number) => void; step: number }, showFailed: HTMLInputElement, showTerms: HTMLInputElement, save: () => void, initial: number | null): void {
   const ta = a.trace;
   const tb = b.trace;
+  // A side's "step that decided it": the aligned row of the last rule call at or before that step.
+  let toStep = (_which: "a" | "b", _step: number) => {};
   const sides = h("div", { class: "compare-verdicts" },
-    h("section", { class: "trace-side", id: "trace-a" }, verdictLine(a, () => {})),
-    h("section", { class: "trace-side", id: "trace-b" }, verdictLine(b, () => {})));
+    h("section", { class: "trace-side", id: "trace-a" }, verdictLine(a, (step) => toStep("a", step))),
+    h("section", { class: "trace-side", id: "trace-b" }, verdictLine(b, (step) => toStep("b", step))));
   describeSide(sides.children[0] as HTMLElement, a);
   describeSide(sides.children[1] as HTMLElement, b);
   fill(out, sides);
@@ -443,6 +450,13 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
     }
     drawAligned(list, a, b, rows, current, parted, go);
     save();
+  };
+  toStep = (which, step) => {
+    let best = 0;
+    rows.forEach((r, i) => {
+      if (r[which] >= 0 && r[which] <= step) best = i;
+    });
+    go(best);
   };
   const divergence = parted < 0
     ? h("p", { class: "divergence none" }, `${a.revision.id} and ${b.revision.id} take the same rule calls on this input, at the same offsets.`)
