@@ -14,17 +14,15 @@
 // also writes bench/results/explorer.md). The trace, the layouts, accessibility, big inputs and the
 // screenshots: teaching.browser.ts; the planted mistakes of every check: planted.browser.ts.
 import { expect } from "chai";
-import { type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "../../src/parse";
 import { availableSpecIds, getRevision } from "../../src/revisions";
 import { definesResolution } from "../../src/ops/resolve";
 import { extract } from "../../src/ops/extract";
-import { chromiumPath, extractExamples, extractMismatches, newLog, OUT, playgroundMismatches, readInputs, ROOT, settled, startServe, stopServe, watch } from "./support";
+import { closeExplorer, extractExamples, extractMismatches, newLog, openExplorer, OUT, playgroundMismatches, readInputs, ROOT, settled, watch, type Explorer, visit } from "./support";
 
 // The callbacks given to page.evaluate run in the page and name its globals, which this Node
 // program's compilation (lib ES2022, no DOM) does not declare: declared here, for this file only.
@@ -68,25 +66,21 @@ describe("the explorer in Chromium", function () {
   this.timeout(240_000);
   const log = newLog();
   const metrics: Record<string, unknown> = {};
-  let serve: { child: ChildProcess; url: string };
+  let x: Explorer;
+  let serve: Explorer["serve"];
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   before(async () => {
-    mkdirSync(OUT, { recursive: true });
-    serve = await startServe();
-    browser = await chromium.launch({ executablePath: chromiumPath() });
+    x = await openExplorer(log, { width: 1400, height: 1000 });
+    ({ serve, browser, context, page } = x);
     metrics.browser = `Chromium ${browser.version()}`;
-    metrics.machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? "?", loadAverageAtStart: loadavg().map((x) => Number(x.toFixed(2))) };
-    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    watch(context, log);
-    page = await context.newPage();
+    metrics.machine = x.machine;
   });
 
   after(async () => {
-    await browser?.close();
-    if (serve) await stopServe(serve.child);
+    await closeExplorer(x ?? {});
     writeFileSync(join(OUT, "metrics.json"), JSON.stringify(metrics, null, 2) + "\n");
     const report = metricsReport(metrics);
     writeFileSync(join(OUT, "explorer.md"), report);
@@ -102,7 +96,7 @@ describe("the explorer in Chromium", function () {
       const verdicts = new Set(inputs.map((r) => parse(r.input, r.rule ? { spec, rule: r.rule } : { spec }).ok));
       expect(verdicts.size, spec).to.equal(2);
     }
-    await page.goto(`${serve.url}index.html`);
+    await visit(page, `${serve.url}index.html`);
     await settled(page);
     expect(await playgroundMismatches(page, inputs)).to.deep.equal([]);
   });
@@ -110,7 +104,7 @@ describe("the explorer in Chromium", function () {
   it("every rule of every revision has a railroad diagram (an SVG with at least one path)", async () => {
     let total = 0;
     for (const spec of availableSpecIds()) {
-      await page.goto(`${serve.url}grammar.html?spec=${spec}`);
+      await visit(page, `${serve.url}grammar.html?spec=${spec}`);
       await page.waitForSelector("article.rule", { state: "attached" });
       const entries = await page.$$eval("article.rule", (els) => els.map((e) => ({ rule: e.getAttribute("data-rule"), paths: e.querySelectorAll(".diagram svg path").length })));
       const rules = getRevision(spec)!.rules.map((r) => r.pegName);
@@ -124,7 +118,7 @@ describe("the explorer in Chromium", function () {
   it("links between rules resolve (in the text, in the diagrams, across pages)", async () => {
     const broken: string[] = [];
     for (const spec of availableSpecIds()) {
-      await page.goto(`${serve.url}grammar.html?spec=${spec}`);
+      await visit(page, `${serve.url}grammar.html?spec=${spec}`);
       await page.waitForSelector("article.rule", { state: "attached" });
       const local = await page.$$eval("a[href^='#'], svg a[href^='#']", (els) => els.map((a) => a.getAttribute("href")!));
       expect(local.length, spec).to.be.greaterThan(10);
@@ -133,12 +127,12 @@ describe("the explorer in Chromium", function () {
       }
     }
     // Links to other revisions' rules (diff page) land on an existing entry.
-    await page.goto(`${serve.url}diff.html?a=draft-1997&b=draft-2003`);
+    await visit(page, `${serve.url}diff.html?a=draft-1997&b=draft-2003`);
     await page.waitForSelector(".change");
     const cross = await page.$$eval(".change a[href^='grammar.html']", (els) => els.map((a) => a.getAttribute("href")!));
     expect(cross.length).to.be.greaterThan(10);
     for (const href of cross.slice(0, 8)) {
-      await page.goto(`${serve.url}${href}`);
+      await visit(page, `${serve.url}${href}`);
       await page.waitForSelector("article.rule", { state: "attached" });
       const id = decodeURIComponent(href.split("#")[1]);
       if (!(await page.$(`[id="${id}"]`))) broken.push(`diff: ${href}`);
@@ -149,7 +143,7 @@ describe("the explorer in Chromium", function () {
   it("the extract page finds what extract() finds, under every revision, for every example text, and marks it in place", async () => {
     const examples = await extractExamples(serve.url);
     expect(examples.length).to.be.at.least(40);
-    await page.goto(`${serve.url}extract.html`);
+    await visit(page, `${serve.url}extract.html`);
     await settled(page);
     expect(await extractMismatches(page, examples)).to.deep.equal([]);
     // The same under another highlighted revision (its marks are checked too).
@@ -167,7 +161,7 @@ describe("the explorer in Chromium", function () {
     expect(appendixC.tables.map((t) => t.spec)).to.deep.equal(["draft-1997", "draft-2003", "rfc3986"]);
     // RFC 3986 §5.4: every example (§5.4.1 and §5.4.2) has its printed answer in the column.
     expect(appendixC.references.filter((r) => r.printed.rfc3986).length).to.be.at.least(40);
-    await page.goto(`${serve.url}resolution.html`);
+    await visit(page, `${serve.url}resolution.html`);
     await page.waitForSelector(".resolution-table");
     expect(await page.inputValue("#base")).to.equal(appendixC.base);
     const rows = await page.$$eval(".resolution-table tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-reference")));
@@ -187,7 +181,7 @@ describe("the explorer in Chromium", function () {
 
   it("shareable addresses restore their state", async () => {
     const input = "http://user@[::1]:8080/a/b?c#d";
-    await page.goto(`${serve.url}index.html`);
+    await visit(page, `${serve.url}index.html`);
     await page.fill("#input", input);
     await page.fill("#rule", "URI-reference");
     // The address as the page wrote it (history.replaceState); page.url() learns of it later.
@@ -196,12 +190,12 @@ describe("the explorer in Chromium", function () {
     expect(new URL(shared).hash).to.contain("input=").and.contain("rule=URI-reference");
     expect(new URL(shared).search).to.equal("");
     const other = await context.newPage();
-    await other.goto(shared);
+    await visit(other, shared);
     await settled(other);
     expect(await other.inputValue("#input")).to.equal(input);
     expect(await other.inputValue("#rule")).to.equal("URI-reference");
     expect(await other.getAttribute(".column[data-spec='draft-2003']", "data-verdict")).to.equal("valid");
-    await other.goto(`${serve.url}grammar.html?spec=rfc1738#q=hostport`);
+    await visit(other, `${serve.url}grammar.html?spec=rfc1738#q=hostport`);
     await other.waitForSelector("article.rule", { state: "attached" });
     expect(await other.inputValue("#rule-search")).to.equal("hostport");
     const shownEntries = await other.$$eval("article.rule:not([hidden])", (els) => els.length);
@@ -211,24 +205,24 @@ describe("the explorer in Chromium", function () {
     expect(await other.inputValue("#spec")).to.equal("rfc1738");
     // Anchors by published name; an older address (#rule-<peggy name>) leads to the same entry.
     for (const address of ["grammar.html?spec=draft-2003#dec-octet", "grammar.html?spec=draft-2003#rule-dec_octet"]) {
-      await other.goto(`${serve.url}${address}`);
+      await visit(other, `${serve.url}${address}`);
       await other.waitForFunction(() => document.getElementById("dec-octet")?.matches(":target"));
     }
-    await other.goto(`${serve.url}diff.html?a=rfc1738&b=rfc3986`);
+    await visit(other, `${serve.url}diff.html?a=rfc1738&b=rfc3986`);
     await other.waitForSelector(".change");
     expect([await other.inputValue("#spec-a"), await other.inputValue("#spec-b")]).to.deep.equal(["rfc1738", "rfc3986"]);
-    await other.goto(`${serve.url}resolution.html#base=${encodeURIComponent("http://x/y/z")}&refs=${encodeURIComponent("../g\n?q")}`);
+    await visit(other, `${serve.url}resolution.html#base=${encodeURIComponent("http://x/y/z")}&refs=${encodeURIComponent("../g\n?q")}`);
     await other.waitForSelector(".resolution-table");
     expect(await other.inputValue("#base")).to.equal("http://x/y/z");
     const resolved = await other.$$eval(".resolution-table tbody tr", (rows) => rows.map((r) => r.getAttribute("data-reference")));
     expect(resolved).to.deep.equal(["../g", "?q"]);
     const columns = await other.$$eval(".resolution-table thead th[data-spec]", (ths) => ths.map((t) => t.getAttribute("data-spec")));
     expect(columns).to.deep.equal(availableSpecIds().filter(definesResolution));
-    await other.goto(`${serve.url}notation.html#trap-dec-octet&trap.dec-octet=250`);
+    await visit(other, `${serve.url}notation.html#trap-dec-octet&trap.dec-octet=250`);
     await other.waitForSelector("[data-try='trap.dec-octet']");
     expect(await other.inputValue("[data-try='trap.dec-octet']")).to.equal("250");
     const examples = await extractExamples(serve.url);
-    await other.goto(`${serve.url}extract.html?example=d1738-jim&spec=rfc1738`);
+    await visit(other, `${serve.url}extract.html?example=d1738-jim&spec=rfc1738`);
     await settled(other);
     expect(await other.inputValue("#text")).to.equal(examples.find((e) => e.id === "d1738-jim")!.text);
     expect(await other.inputValue("#spec")).to.equal("rfc1738");
@@ -237,7 +231,7 @@ describe("the explorer in Chromium", function () {
     const typed = await other.evaluate(() => location.href);
     expect(new URL(typed).hash).to.contain("text=");
     const third = await context.newPage();
-    await third.goto(typed);
+    await visit(third, typed);
     await settled(third);
     expect(await third.inputValue("#text")).to.equal("see <http://a.example/b> and http://c.example/d.");
     expect(await third.inputValue("#spec")).to.equal("rfc1738");
@@ -285,7 +279,7 @@ describe("the explorer in Chromium", function () {
     await page.bringToFront();
     const base = `http://example.com/${"abcdefghij/".repeat(184)}`.slice(0, 2048);
     for (const [name, input] of [["valid", base], ["invalid", `${base.slice(0, 1024)} ${base.slice(1025)}`]] as const) {
-      await page.goto(`${serve.url}index.html#input=${encodeURIComponent(input)}`);
+      await visit(page, `${serve.url}index.html#input=${encodeURIComponent(input)}`);
       await settled(page);
       await page.focus("#input");
       await page.keyboard.press("End");
@@ -340,7 +334,7 @@ describe("the explorer in Chromium", function () {
   it("no console errors on any page, and no request leaves 127.0.0.1", async () => {
     // Every page once more, to collect what loading them logs.
     for (const address of ["index.html", "trace.html", "trace.html#b=draft-1997", "grammar.html", "notation.html", "diff.html", "resolution.html", "extract.html", "source.html?spec=rfc1738#rule=hostport", "grammar.html?spec=no-such-revision"]) {
-      await page.goto(`${serve.url}${address}`);
+      await visit(page, `${serve.url}${address}`);
       await page.waitForLoadState("networkidle");
     }
     expect(log.requests.length).to.be.greaterThan(20);

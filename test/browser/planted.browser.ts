@@ -14,8 +14,7 @@ import { type ChildProcess } from "node:child_process";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { availableSpecIds } from "../../src/revisions";
 import {
-  buildPlantedSite, chromiumPath, extractExamples, extractMismatches, grammarPlaces, overflowProblems, playgroundMismatches, readInputs, ready, settled, startServe, stepReferenceProblems, stopServe, traceAgreement, traceOn,
-} from "./support";
+  buildPlantedSite, chromiumPath, extractExamples, extractMismatches, grammarPlaces, overflowProblems, playgroundMismatches, readInputs, ready, settled, startServe, stepReferenceProblems, stopServe, traceAgreement, traceOn, visit } from "./support";
 
 const PLANTS: { file: string; from: string; to: string }[] = [
   { file: "pages/playground.ts", from: "const specIds = availableSpecIds();", to: "const specIds = availableSpecIds().slice(0, -1);" },
@@ -60,7 +59,7 @@ describe("planted mistakes: each browser check fails on a site built with its mi
   });
 
   it("the playground check fails, naming the missing column", async () => {
-    await page.goto(`${serve!.url}index.html`);
+    await visit(page, `${serve!.url}index.html`);
     await settled(page);
     const problems = await playgroundMismatches(page, readInputs().slice(0, 3));
     const last = availableSpecIds()[availableSpecIds().length - 1];
@@ -69,7 +68,7 @@ describe("planted mistakes: each browser check fails on a site built with its mi
   });
 
   it("the extract check fails, naming the example and the reference", async () => {
-    await page.goto(`${serve!.url}extract.html`);
+    await visit(page, `${serve!.url}extract.html`);
     await settled(page);
     const examples = (await extractExamples(serve!.url)).filter((e) => e.id === "broken-hyphen" || e.id === "d1997-jim");
     const problems = await extractMismatches(page, examples);
@@ -79,7 +78,7 @@ describe("planted mistakes: each browser check fails on a site built with its mi
   });
 
   it("the step check fails on a step naming a rule the grammar does not have; the agreement check fails on character classes that lose a character", async () => {
-    await page.goto(`${serve!.url}trace.html`);
+    await visit(page, `${serve!.url}trace.html`);
     await ready(page);
     const spec = "draft-2003";
     const places = grammarPlaces(spec);
@@ -93,7 +92,7 @@ describe("planted mistakes: each browser check fails on a site built with its mi
 
   it("the layout check fails on the notation guide at 390 px, naming the table", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${serve!.url}notation.html`);
+    await visit(page, `${serve!.url}notation.html`);
     await ready(page);
     const problems = await overflowProblems(page, "notation.html");
     expect(problems.length).to.equal(1);

@@ -3,11 +3,11 @@
 // mistakes, and the checks themselves (each a function returning its problems as sentences, so
 // that a planted mistake can show that it fails).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { BrowserContext, Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { extract } from "../../src/ops/extract";
 import { parse } from "../../src/parse";
 import { availableSpecIds, findRule, getRevision, type SpecId } from "../../src/revisions";
@@ -94,6 +94,51 @@ export function watch(context: BrowserContext, log: PageLog): void {
   });
   context.on("request", (r) => log.requests.push(r.url()));
   context.on("response", (r) => log.statuses.push({ url: r.url(), status: r.status() }));
+}
+
+/** A served site, a browser, a context watched into a log, and one page: what each browser test file starts with. */
+export interface Explorer {
+  serve: { child: ChildProcess; url: string };
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The machine and the browser, for the reports. */
+  machine: { cpus: number; cpu: string; loadAverageAtStart: number[]; browser: string };
+}
+
+export async function openExplorer(log: PageLog, viewport: { width: number; height: number }): Promise<Explorer> {
+  mkdirSync(OUT, { recursive: true });
+  const serve = await startServe();
+  const browser = await chromium.launch({ executablePath: chromiumPath() });
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  watch(context, log);
+  const page = await context.newPage();
+  const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? "?", loadAverageAtStart: loadavg().map((x) => Number(x.toFixed(2))), browser: browser.version() };
+  return { serve, browser, context, page, machine };
+}
+
+export async function closeExplorer(x: Partial<Explorer>): Promise<void> {
+  await x.browser?.close();
+  if (x.serve) await stopServe(x.serve.child);
+}
+
+/**
+ * Opens an address afresh. A page reloads itself when only its fragment changes (the fragment holds
+ * its state), and a test going on before that reload would race it: passing by about:blank makes
+ * every visit a new document.
+ */
+export async function visit(page: Page, url: string) {
+  await page.goto("about:blank");
+  return page.goto(url);
+}
+
+/** Puts a text into a text field as a paste does: the whole text in one input event. */
+export async function paste(page: Page, selector: string, text: string): Promise<void> {
+  await page.evaluate(([sel, t]) => {
+    const el = document.querySelector(sel);
+    el.value = t;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [selector, text] as const);
 }
 
 /** Waits until the page has drawn what its worker answered for the latest input (body[data-pending="0"]). */

@@ -16,16 +16,14 @@
 // and saves screenshots of every page at both widths (test-output/screenshots/), trace views included.
 // Findings and measures go to test-output/browser/teaching.md (printed at the end).
 import { expect } from "chai";
-import { type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "../../src/parse";
 import { availableSpecIds, getRevision } from "../../src/revisions";
 import {
-  chromiumPath, grammarPlaces, newLog, OUT, overflowProblems, readInputs, ready, ROOT, settled, SHOTS, startServe, stepReferenceProblems, stopServe, traceAgreement, traceOn, watch, type GrammarPlaces,
-} from "./support";
+  closeExplorer, grammarPlaces, newLog, openExplorer, OUT, overflowProblems, paste, readInputs, ready, ROOT, settled, SHOTS, stepReferenceProblems, traceAgreement, traceOn, type Explorer, type GrammarPlaces, visit } from "./support";
 
 declare const document: any, getComputedStyle: any, window: any, location: { hash: string; href: string }, CSS: any, performance: any, PerformanceObserver: any, requestAnimationFrame: (f: () => void) => number;
 
@@ -125,26 +123,22 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
   const log = newLog();
   const report: string[] = [];
   const metrics: Record<string, unknown> = {};
-  let serve: { child: ChildProcess; url: string };
+  let x: Explorer;
+  let serve: Explorer["serve"];
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   before(async () => {
-    mkdirSync(OUT, { recursive: true });
     rmSync(SHOTS, { recursive: true, force: true });
     mkdirSync(SHOTS, { recursive: true });
-    serve = await startServe();
-    browser = await chromium.launch({ executablePath: chromiumPath() });
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
-    watch(context, log);
-    page = await context.newPage();
-    metrics.machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? "?", loadAverageAtStart: loadavg().map((x) => Number(x.toFixed(2))), browser: browser.version() };
+    x = await openExplorer(log, { width: 1366, height: 900 });
+    ({ serve, browser, context, page } = x);
+    metrics.machine = x.machine;
   });
 
   after(async () => {
-    await browser?.close();
-    if (serve) await stopServe(serve.child);
+    await closeExplorer(x ?? {});
     const text = ["# The explorer as a class uses it", "", `Measured by \`npm run test:browser\` (test/browser/teaching.browser.ts) in Chromium ${browser?.version() ?? "?"}; timings are reported, never asserted. Machine: ${JSON.stringify(metrics.machine)}.`, "", ...report, ""].join("\n");
     writeFileSync(join(OUT, "teaching.md"), text);
     writeFileSync(join(OUT, "teaching.json"), JSON.stringify(metrics, null, 2) + "\n");
@@ -160,7 +154,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
     it("agrees with parse() (verdict, start rule) and with peggy's parser (error offset) on every input of the table, under every revision, and every step stands on its grammar file", async () => {
       const inputs = readInputs();
       expect(inputs.length).to.be.at.least(100);
-      await page.goto(`${serve.url}trace.html`);
+      await visit(page, `${serve.url}trace.html`);
       await ready(page);
       const problems: string[] = [];
       let traced = 0;
@@ -194,7 +188,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
     });
 
     it("steps by keyboard, jumps to the step that decided an error, hides failed attempts, and draws the path on the rule's diagram", async () => {
-      await page.goto(`${serve.url}trace.html#input=${encodeURIComponent("http://a/b c")}&spec=draft-2003`);
+      await visit(page, `${serve.url}trace.html#input=${encodeURIComponent("http://a/b c")}&spec=draft-2003`);
       await ready(page);
       const step = () => page.$eval("#trace-a", (el: any) => Number(el.dataset.step));
       expect(await step()).to.equal(0);
@@ -227,7 +221,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
     });
 
     it("puts two revisions side by side, aligned, and marks where draft-1997 and draft-2003 part on http://[::1]/ with the rule texts that explain it", async () => {
-      await page.goto(`${serve.url}trace.html#input=${encodeURIComponent("http://[::1]/")}&spec=draft-1997&b=draft-2003`);
+      await visit(page, `${serve.url}trace.html#input=${encodeURIComponent("http://[::1]/")}&spec=draft-1997&b=draft-2003`);
       await ready(page);
       const card = await page.$eval(".divergence", (el: any) => ({ a: el.dataset.ruleA, b: el.dataset.ruleB, text: el.textContent }));
       expect([card.a, card.b]).to.deep.equal(["host", "host"]);
@@ -244,7 +238,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       for (const [width, height] of [[390, 844], [1366, 900]]) {
         await page.setViewportSize({ width, height });
         for (const address of PAGES) {
-          await page.goto(`${serve.url}${address}`);
+          await visit(page, `${serve.url}${address}`);
           await ready(page);
           problems.push(...(await overflowProblems(page, address)));
         }
@@ -259,13 +253,13 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       const p = await a11y.newPage();
       const problems: string[] = [];
       for (const address of PAGES) {
-        await p.goto(`${serve.url}${address}`);
+        await visit(p, `${serve.url}${address}`);
         await ready(p);
         problems.push(...(await axeProblems(p, address)));
       }
       await p.emulateMedia({ colorScheme: "dark" });
       for (const address of ["index.html", PAGES[5], "grammar.html?spec=draft-2003", "notation.html", "source.html?spec=rfc1738#rule=hostport"]) {
-        await p.goto(`${serve.url}${address}`);
+        await visit(p, `${serve.url}${address}`);
         await ready(p);
         problems.push(...(await axeProblems(p, `${address} (dark)`)));
       }
@@ -278,7 +272,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       const problems: string[] = [];
       let controls = 0;
       for (const address of PAGES.filter((a) => !/grammar\.html\?spec=(?!draft-2003$|rfc1738#)/.test(a) && !/source\.html\?spec=(?!rfc1738)/.test(a))) {
-        await page.goto(`${serve.url}${address}`);
+        await visit(page, `${serve.url}${address}`);
         await ready(page);
         const r = await unreachable(page, address);
         controls += r.controls;
@@ -286,7 +280,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       }
       expect(problems).to.deep.equal([]);
       // A legend item and a derivation node highlight their part of the input when focused.
-      await page.goto(`${serve.url}index.html#input=${encodeURIComponent("http://a/b?c")}`);
+      await visit(page, `${serve.url}index.html#input=${encodeURIComponent("http://a/b?c")}`);
       await ready(page);
       await page.focus(".column[data-spec='draft-2003'] .legend-item");
       expect(await page.evaluate(() => CSS.highlights.has("span-hover"))).to.equal(true);
@@ -294,13 +288,15 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       await page.keyboard.press("ArrowDown");
       expect(await page.evaluate(() => document.activeElement.classList.contains("node-label") && CSS.highlights.has("span-hover"))).to.equal(true);
       // The theme button, by keyboard.
+      const theme = () => page.evaluate(() => `${document.documentElement.dataset.themeChoice} ${document.documentElement.dataset.theme}`);
+      expect(await theme()).to.equal("auto light");
       await page.focus("#theme-toggle");
       await page.keyboard.press("Enter");
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).to.equal("light");
+      expect(await theme()).to.equal("light light");
       await page.keyboard.press("Enter");
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).to.equal("dark");
+      expect(await theme()).to.equal("dark dark");
       await page.keyboard.press("Enter");
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).to.equal(undefined);
+      expect(await theme()).to.equal("auto light");
       report.push("## Keyboard", "", `${controls} controls on ${PAGES.length - 10} pages (every kind of page; one full grammar page), each reached by the Tab key; the trace steps with the arrow keys; legend items and derivation nodes highlight their span when focused.`, "");
     });
   });
@@ -308,16 +304,12 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
   describe("big input", () => {
     it("a 2 MB paste into the playground: typing stays answered (longest main-thread task reported, target 100 ms), the verdicts are parse()'s, and the page says the input is too large to share", async () => {
       const big = `http://example.com/${"abcdefghij/".repeat(Math.ceil((2 * 1024 * 1024) / 11))}`.slice(0, 2 * 1024 * 1024);
-      await page.goto(`${serve.url}index.html`);
+      await visit(page, `${serve.url}index.html`);
       await ready(page);
       await installLongTasks(page);
       const t0 = await page.evaluate(() => performance.now());
       // A paste: the whole text arrives in one input event.
-      await page.evaluate((text: string) => {
-        const input = document.getElementById("input");
-        input.value = text;
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-      }, big);
+      await paste(page, "#input", big);
       await page.focus("#input");
       await page.keyboard.press("End");
       const frames: number[] = [];
@@ -337,11 +329,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       await bare.setContent('<!doctype html><input id="input" type="text">');
       await installLongTasks(bare);
       const b0 = await bare.evaluate(() => performance.now());
-      await bare.evaluate((text: string) => {
-        const input = document.getElementById("input");
-        input.value = text;
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-      }, big);
+      await paste(bare, "#input", big);
       await bare.focus("#input");
       await bare.keyboard.press("End");
       const bareFrames: number[] = [];
@@ -355,15 +343,11 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
     it("10,000 URLs (100 KB) pasted into the extract page: longest main-thread task reported; the page's own address reloads with the text, and the server never sees it", async () => {
       // 10,000 references in about 100 KB: http://a/<n> and news:<n>, one a line.
       const text = Array.from({ length: 10_000 }, (_, i) => (i % 2 ? `news:${i.toString(36)}` : `http://a/${i.toString(36)}`)).join("\n");
-      await page.goto(`${serve.url}extract.html`);
+      await visit(page, `${serve.url}extract.html`);
       await ready(page);
       await installLongTasks(page);
       const t0 = await page.evaluate(() => performance.now());
-      await page.evaluate((t: string) => {
-        const area = document.getElementById("text");
-        area.value = t;
-        area.dispatchEvent(new Event("input", { bubbles: true }));
-      }, text);
+      await paste(page, "#text", text);
       await page.focus("#text");
       const frame = await keyToFrame(page, "End");
       await settled(page);
@@ -375,7 +359,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       await page.waitForFunction(() => location.hash.length > 100_000);
       const href = await page.evaluate(() => location.href);
       const other = await context.newPage();
-      const response = await other.goto(href);
+      const response = await visit(other, href);
       expect(response!.status()).to.equal(200);
       expect(new URL(href).pathname.length + new URL(href).search.length).to.be.lessThan(100);
       await settled(other);
@@ -387,18 +371,14 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
 
     it("a page's own address after a 100 KB input reloads with its state (the playground), and serve never sees the input", async () => {
       const input = `http://example.com/${"abcdefghij/".repeat(9400)}`.slice(0, 100 * 1024);
-      await page.goto(`${serve.url}index.html`);
+      await visit(page, `${serve.url}index.html`);
       await ready(page);
-      await page.evaluate((t: string) => {
-        const el = document.getElementById("input");
-        el.value = t;
-        el.dispatchEvent(new Event("input", { bubbles: true }));
-      }, input);
+      await paste(page, "#input", input);
       await settled(page);
       await page.waitForFunction(() => location.hash.length > 100_000);
       const href = await page.evaluate(() => location.href);
       const other = await context.newPage();
-      const response = await other.goto(href);
+      const response = await visit(other, href);
       expect(response!.status()).to.equal(200);
       await settled(other);
       expect(await other.inputValue("#input")).to.equal(input);
@@ -410,7 +390,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
 
   describe("reading aids and sources", () => {
     it("the empty playground opens on an example valid under some revisions and invalid under others, and names no helper rule", async () => {
-      await page.goto(`${serve.url}index.html`);
+      await visit(page, `${serve.url}index.html`);
       await ready(page);
       const verdicts = new Set(await page.$$eval(".column", (els) => els.map((e: any) => e.dataset.verdict)));
       expect([...verdicts].sort()).to.deep.equal(["invalid", "valid"]);
@@ -422,7 +402,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
         expect(helpers.filter((h) => text.includes(h)), input).to.deep.equal([]);
       }
       // The trace names a helper as the published rule it stands for, marked as a helper.
-      await page.goto(`${serve.url}trace.html#input=${encodeURIComponent("http://a/b c")}&spec=draft-1993`);
+      await visit(page, `${serve.url}trace.html#input=${encodeURIComponent("http://a/b c")}&spec=draft-1993`);
       await ready(page);
       const shown = await page.$eval("#trace-a", (el: any) => Array.from(el.querySelectorAll(".timeline, .step-sentence, .call-stack, .verdict-line")).map((x: any) => x.textContent).join("\n"));
       expect(helpers.filter((h) => shown.includes(h))).to.deep.equal([]);
@@ -433,7 +413,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       const bad: string[] = [];
       let links = 0;
       for (const spec of SPECS) {
-        await page.goto(`${serve.url}grammar.html?spec=${spec}`);
+        await visit(page, `${serve.url}grammar.html?spec=${spec}`);
         await ready(page);
         const hrefs = await page.$$eval(".links.try a", (as) => as.map((a: any) => a.getAttribute("href")));
         for (const href of hrefs) {
@@ -456,23 +436,23 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
         const rules = getRevision(spec)!.rules.filter((r) => r.kind === "published" && r.published);
         const missing = rules.filter((r) => !docs.rules[r.published!]).map((r) => r.published);
         if (missing.length > 0) problems.push(`${spec}: no place in the document for ${missing.join(", ")}`);
-        await page.goto(`${serve.url}grammar.html?spec=${spec}`);
+        await visit(page, `${serve.url}grammar.html?spec=${spec}`);
         await ready(page);
         const links = await page.$$eval("article.rule h2 a.section", (as) => as.map((a: any) => a.getAttribute("href")));
         for (const href of links.slice(0, 3)) {
-          await page.goto(`${serve.url}${href}`);
+          await visit(page, `${serve.url}${href}`);
           await ready(page);
           checked++;
           if ((await page.$$("mark.rule-here")).length === 0) problems.push(`${spec}: ${href} highlights no rule`);
         }
       }
-      await page.goto(`${serve.url}source.html?spec=rfc1738#rule=urlpath`);
+      await visit(page, `${serve.url}source.html?spec=rfc1738#rule=urlpath`);
       await ready(page);
       const columns = await page.$$eval(".document", (els) => els.map((e: any) => ({ doc: e.dataset.doc, mark: e.querySelector("mark.rule-here")?.textContent ?? null })));
       expect(columns.map((c) => c.doc)).to.deep.equal(["doc", "original"]);
       expect(columns.every((c) => c.mark && c.mark.startsWith("urlpath"))).to.equal(true);
       // The grammar page quotes RFC 1738 in its own words, the translation's comment kept apart.
-      await page.goto(`${serve.url}grammar.html?spec=rfc1738#urlpath`);
+      await visit(page, `${serve.url}grammar.html?spec=rfc1738#urlpath`);
       await ready(page);
       expect(await page.$eval("#urlpath .published-text", (el: any) => el.textContent)).to.contain("; depends on protocol see section 3.1");
       expect(problems).to.deep.equal([]);
@@ -480,7 +460,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
     });
 
     it("each diagram downloads as SVG and PNG", async () => {
-      await page.goto(`${serve.url}grammar.html?spec=draft-2003#dec-octet`);
+      await visit(page, `${serve.url}grammar.html?spec=draft-2003#dec-octet`);
       await ready(page);
       const [svg] = await Promise.all([page.waitForEvent("download"), page.click("#dec-octet .downloads button:text('SVG')")]);
       const svgText = readFileSync((await svg.path())!, "utf8");
@@ -493,7 +473,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
     });
 
     it("prints the draft-2003 grammar on fewer than 22 A4 pages, and follows the system's dark mode", async () => {
-      await page.goto(`${serve.url}grammar.html?spec=draft-2003`);
+      await visit(page, `${serve.url}grammar.html?spec=draft-2003`);
       await ready(page);
       const pdf = await page.pdf({ format: "A4" });
       const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
@@ -502,7 +482,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       report.push("## Print", "", `The draft-2003 grammar page prints on ${pages} A4 pages (22 before the print stylesheet).`, "");
       const dark = await browser.newContext({ colorScheme: "dark" });
       const p = await dark.newPage();
-      await p.goto(`${serve.url}trace.html`);
+      await visit(p, `${serve.url}trace.html`);
       await ready(p);
       const bg = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const [r, g, b] = bg.match(/\d+/g)!.map(Number);
@@ -538,7 +518,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       for (const [width, height] of [[390, 844], [1366, 900]]) {
         await page.setViewportSize({ width, height });
         for (const [name, address, fullPage] of shots) {
-          await page.goto(`${serve.url}${address}`);
+          await visit(page, `${serve.url}${address}`);
           await ready(page);
           const anchor = await page.evaluate(() => location.hash.slice(1).split("&")[0]);
           if (anchor && !anchor.includes("=")) await page.evaluate((id: string) => document.getElementById(decodeURIComponent(id))?.scrollIntoView(), anchor);
@@ -551,7 +531,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       for (const width of [390, 1366]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.emulateMedia({ colorScheme: "dark" });
-        await page.goto(`${serve.url}trace.html#input=${encodeURIComponent("http://[::1]/")}&step=148`);
+        await visit(page, `${serve.url}trace.html#input=${encodeURIComponent("http://[::1]/")}&step=148`);
         await ready(page);
         await page.screenshot({ path: join(SHOTS, `trace-dark-${width}.png`) });
         files.push(`test-output/screenshots/trace-dark-${width}.png`);

@@ -70,12 +70,15 @@ function setUpTheme(): void {
   })();
   let theme: Theme = (THEMES as readonly string[]).includes(stored ?? "") ? (stored as Theme) : "auto";
   const button = document.getElementById("theme-toggle");
+  const system = matchMedia("(prefers-color-scheme: dark)");
+  // data-theme: the theme in force (the stylesheet's one switch); data-theme-choice: the reader's.
   const apply = () => {
-    if (theme === "auto") delete document.documentElement.dataset.theme;
-    else document.documentElement.dataset.theme = theme;
+    document.documentElement.dataset.theme = theme === "auto" ? (system.matches ? "dark" : "light") : theme;
+    document.documentElement.dataset.themeChoice = theme;
     if (button) button.textContent = `Theme: ${theme === "auto" ? "automatic" : theme}`;
   };
   apply();
+  system.addEventListener("change", apply);
   if (!button) return;
   button.hidden = false;
   button.addEventListener("click", () => {

@@ -123,21 +123,17 @@ export function children(e: PegExpr): PegExpr[] {
   }
 }
 
-/** The columns of a trace (one entry per step). */
-export interface TraceSteps {
-  kind: Uint8Array;
-  node: Int32Array;
-  rule: Int32Array;
-  pos: Int32Array;
-  end: Int32Array;
-  /** Alternative index, iteration number, count, or flags (see each kind). */
-  arg: Int32Array;
-  depth: Int32Array;
-  /** The ENTER step of the rule the step is in (its own index for an ENTER step). */
-  frame: Int32Array;
-  /** For an opening step its closing step, for a closing step its opening step; -1 otherwise (and for an attempt the step limit cut). */
-  pair: Int32Array;
-}
+/** The columns of a trace, in the order push() takes them. */
+export const COLUMNS = ["kind", "node", "rule", "pos", "end", "arg", "depth", "frame", "pair"] as const;
+
+/**
+ * The columns of a trace (one entry per step): kind (a Step), node (the piece of the grammar, -1
+ * for none), rule, pos and end (offsets), arg (alternative index, iteration number, count, or
+ * flags: see each kind), depth, frame (the ENTER step of the rule the step is in, its own index for
+ * an ENTER step), pair (for an opening step its closing step, for a closing step its opening step;
+ * -1 otherwise, and for an attempt the step limit cut).
+ */
+export type TraceSteps = Record<(typeof COLUMNS)[number], Int32Array>;
 
 export interface TraceResult {
   spec: string;
@@ -161,43 +157,22 @@ class Columns {
   n = 0;
   cap: number;
   cut = false;
-  kind: Uint8Array;
-  node: Int32Array;
-  rule: Int32Array;
-  pos: Int32Array;
-  end: Int32Array;
-  arg: Int32Array;
-  depth: Int32Array;
-  frame: Int32Array;
-  pair: Int32Array;
+  /** The columns in the order of COLUMNS. */
+  arrays: Int32Array[];
   constructor(private readonly limit: number) {
     this.cap = Math.min(1024, limit);
-    this.kind = new Uint8Array(this.cap);
-    this.node = new Int32Array(this.cap);
-    this.rule = new Int32Array(this.cap);
-    this.pos = new Int32Array(this.cap);
-    this.end = new Int32Array(this.cap);
-    this.arg = new Int32Array(this.cap);
-    this.depth = new Int32Array(this.cap);
-    this.frame = new Int32Array(this.cap);
-    this.pair = new Int32Array(this.cap);
+    this.arrays = COLUMNS.map(() => new Int32Array(this.cap));
   }
   private grow(): void {
     const cap = Math.min(this.cap * 2, this.limit);
-    const grow8 = (a: Uint8Array) => { const b = new Uint8Array(cap); b.set(a); return b; };
-    const grow32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
-    this.kind = grow8(this.kind);
-    this.node = grow32(this.node);
-    this.rule = grow32(this.rule);
-    this.pos = grow32(this.pos);
-    this.end = grow32(this.end);
-    this.arg = grow32(this.arg);
-    this.depth = grow32(this.depth);
-    this.frame = grow32(this.frame);
-    this.pair = grow32(this.pair);
+    this.arrays = this.arrays.map((a) => {
+      const bigger = new Int32Array(cap);
+      bigger.set(a);
+      return bigger;
+    });
     this.cap = cap;
   }
-  /** Records a step; -1 once the limit is reached. */
+  /** Records a step (frame -2: the step's own index); -1 once the limit is reached. */
   push(kind: StepKind, node: number, rule: number, pos: number, end: number, arg: number, depth: number, frame: number, pair: number): number {
     if (this.n === this.cap) {
       if (this.cap >= this.limit) {
@@ -207,31 +182,21 @@ class Columns {
       this.grow();
     }
     const i = this.n++;
-    this.kind[i] = kind;
-    this.node[i] = node;
-    this.rule[i] = rule;
-    this.pos[i] = pos;
-    this.end[i] = end;
-    this.arg[i] = arg;
-    this.depth[i] = depth;
-    this.frame[i] = frame === -2 ? i : frame;
-    this.pair[i] = pair;
-    if (pair >= 0) this.pair[pair] = i;
+    const [k, n, r, p, e, a, d, f, q] = this.arrays;
+    k[i] = kind;
+    n[i] = node;
+    r[i] = rule;
+    p[i] = pos;
+    e[i] = end;
+    a[i] = arg;
+    d[i] = depth;
+    f[i] = frame === -2 ? i : frame;
+    q[i] = pair;
+    if (pair >= 0) q[pair] = i;
     return i;
   }
   steps(): TraceSteps {
-    const n = this.n;
-    return {
-      kind: this.kind.slice(0, n),
-      node: this.node.slice(0, n),
-      rule: this.rule.slice(0, n),
-      pos: this.pos.slice(0, n),
-      end: this.end.slice(0, n),
-      arg: this.arg.slice(0, n),
-      depth: this.depth.slice(0, n),
-      frame: this.frame.slice(0, n),
-      pair: this.pair.slice(0, n),
-    };
+    return Object.fromEntries(COLUMNS.map((c, k) => [c, this.arrays[k].slice(0, this.n)])) as TraceSteps;
   }
 }
 
@@ -418,5 +383,5 @@ function classMatches(e: PegExpr & { t: "class" }, code: number): boolean {
 
 /** The buffers of a trace's columns (to transfer them from a worker without copying). */
 export function stepBuffers(s: TraceSteps): ArrayBuffer[] {
-  return [s.kind, s.node, s.rule, s.pos, s.end, s.arg, s.depth, s.frame, s.pair].map((a) => a.buffer as ArrayBuffer);
+  return COLUMNS.map((c) => s[c].buffer as ArrayBuffer);
 }

@@ -16,9 +16,9 @@ import { displayName, ruleByPegName, ruleHref, ruleLinks } from "../lib/rules";
 import { sourceHref } from "../lib/sources";
 import { FLAG_SILENT, Step, traceGrammar, TRACE_INPUT_LIMIT, TRACE_STEP_LIMIT, type TraceGrammar, type TraceResult } from "../lib/trace";
 import {
-  alignKey, alignTraces, callStack, describe, diagramState, firstDivergence, insideFailure, quote, ruleLabel, ruleSteps, subtreeSizes, visibleSteps, type AlignedRow,
+  alignKey, alignTraces, callStack, describe, diagramState, firstDivergence, insideFailure, ruleLabel, ruleSteps, subtreeSizes, visibleSteps, type AlignedRow,
 } from "../lib/trace-model";
-import { pageLink, readParam, shareNote, throttledWriter } from "../lib/url-state";
+import { readParam, shareNote, throttledWriter } from "../lib/url-state";
 import { WorkerClient } from "../lib/worker-client";
 import type { TraceAnswer } from "../lib/worker-protocol";
 
@@ -128,7 +128,7 @@ startPage(async () => {
     firstRun = false;
     stepParam = null;
     try {
-      if (b) renderCompare(out, a, b, view, showFailed, showTerms, saveState, initial);
+      if (b) renderCompare(out, a, b, view, saveState, initial);
       else renderSingle(out, a, view, showFailed, showTerms, saveState, initial);
     } catch (e) {
       out.append(h("p", { class: "failure", role: "alert" }, `The trace could not be drawn: ${e instanceof Error ? e.message : String(e)}`));
@@ -407,7 +407,7 @@ function exportSteps(side: Side): unknown {
 
 // ---- Two revisions side by side ----
 
-function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: number) => void; step: number }, showFailed: HTMLInputElement, showTerms: HTMLInputElement, save: () => void, initial: number | null): void {
+function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: number) => void; step: number }, save: () => void, initial: number | null): void {
   const ta = a.trace;
   const tb = b.trace;
   // A side's "step that decided it": the aligned row of the last rule call at or before that step.
@@ -418,8 +418,6 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
   describeSide(sides.children[0] as HTMLElement, a);
   describeSide(sides.children[1] as HTMLElement, b);
   fill(out, sides);
-  void showFailed;
-  void showTerms;
   if (!ta || !tb) return;
   const stepsA = ruleSteps(ta);
   const stepsB = ruleSteps(tb);
@@ -566,5 +564,3 @@ function traceKey(): HTMLElement {
     h("p", {}, "See also ", h("a", { href: "notation.html#peg" }, "PEG's notation"), " and the ", h("a", { href: "notation.html#glossary" }, "glossary"), "."));
 }
 
-void quote;
-void pageLink;
