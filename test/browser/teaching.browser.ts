@@ -218,6 +218,13 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       expect(await stops()).to.be.lessThan(all);
       await page.click("#show-failed");
       expect(await step()).to.equal(decided);
+      // From the playground's error, its column's link opens the trace at the same step.
+      await visit(page, `${serve.url}index.html#input=${encodeURIComponent("http://a/b c")}`);
+      await ready(page);
+      const link = await page.$eval(".column[data-spec='draft-2003'] a.trace-link", (a: any) => a.getAttribute("href"));
+      await visit(page, `${serve.url}${link}`);
+      await ready(page);
+      expect(await step()).to.equal(decided);
     });
 
     it("puts two revisions side by side, aligned, and marks where draft-1997 and draft-2003 part on http://[::1]/ with the rule texts that explain it", async () => {

@@ -1,7 +1,8 @@
 // The page's side of the explorer's worker (src/web/worker/explorer-worker.ts): one job at a time
 // per client, and the latest wins. A new request while a job runs stops that job at once (the
 // worker is terminated: a parse of 2 MB cannot be interrupted otherwise) and goes to a spare
-// worker that has already loaded the library, so typing never waits for a stale parse.
+// worker that has already loaded the library, so typing never waits for a stale parse. The spare
+// is started once a job has been stopped (small inputs never need one).
 import type { ColumnResult, WorkerAnswer, WorkerRequest } from "./worker-protocol";
 
 const WORKER_URL = "assets/worker.js";
@@ -72,8 +73,8 @@ export class WorkerClient {
       this.job = { id, resolve, reject, onColumn };
     });
     this.worker.postMessage({ ...req, id });
-    // A spare, loaded while the page is idle, for the next stale job.
-    if (!this.spare) setTimeout(() => (this.spare ??= this.start()), 0);
+    // After a stopped job, a spare for the next one, loaded while this one runs.
+    if (this.cancelled > 0 && !this.spare) setTimeout(() => (this.spare ??= this.start()), 0);
     return promise;
   }
 }

@@ -181,7 +181,9 @@ function verdictLine(revision: Revision, r: ColumnResult, input: string, startRu
   // Scheme-aware revisions: the scheme picked the production that decided (parse()'s `production`).
   const how = r.production ? h("p", { class: "production" }, "decided by the scheme's production ", ruleEl) : h("p", { class: "production" }, "start rule ", ruleEl);
   const trace = input.length <= TRACE_INPUT_LIMIT
-    ? h("a", { class: "trace-link", href: pageLink("trace.html", {}, { input, spec: revision.id, rule: startRule }) }, "Trace it step by step")
+    ? r.ok || r.error?.code !== "syntax"
+      ? h("a", { class: "trace-link", href: pageLink("trace.html", {}, { input, spec: revision.id, rule: startRule }) }, "Trace it step by step")
+      : h("a", { class: "trace-link", href: pageLink("trace.html", {}, { input, spec: revision.id, rule: startRule, step: "error" }) }, "Trace it: the step that decided the error")
     : h("span", { class: "note" }, `(no trace above ${TRACE_INPUT_LIMIT.toLocaleString("en")} characters)`);
   return h("div", { class: "verdict-block" }, verdict, how, h("p", { class: "production" }, trace));
 }

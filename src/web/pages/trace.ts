@@ -6,7 +6,8 @@
 // step that decided it; the current rule's railroad diagram shows the path taken so far
 // (lib/diagram-path.ts). With a second revision (?b), both traces side by side, aligned rule call
 // by rule call, with the first place they part and the rule texts that explain it.
-// State in the fragment: #input=&spec=&rule=&b=&step=&failed=&terms=.
+// State in the fragment: #input=&spec=&rule=&b=&step=&failed=&terms= (step=error: the step that
+// decided the error).
 import { availableSpecIds, DEFAULT_SPEC, getRevision, type Revision } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { h, fill, mainElement, startPage } from "../lib/dom";
@@ -72,16 +73,18 @@ startPage(async () => {
   const out = h("div", { class: "trace-out", "aria-live": "off" });
 
   main.append(
-    h("p", { class: "intro" },
-      "Watch the parser work. Each step is one decision of the PEG, exactly as peggy runs it: a rule entered, an alternative of an ordered choice tried (the first that matches wins), a repetition taking one more iteration (it never gives one back), a lookahead peeking. ",
-      "Step with the buttons, the slider or the arrow keys in the timeline; the rule's railroad diagram shows the path taken so far. ",
-      `Traces stop at ${TRACE_INPUT_LIMIT.toLocaleString("en")} characters of input (a longer trace is too long to read), and at ${TRACE_STEP_LIMIT.toLocaleString("en")} steps. `,
+    h("p", { class: "intro" }, "Watch the parser work: every decision of the PEG, one step at a time, on the rule's railroad diagram. ",
       h("a", { href: "notation.html#glossary" }, "Glossary"), " · ", h("a", { href: "#trace-key" }, "Key")),
+    h("details", { class: "how-to" },
+      h("summary", {}, "How to read a trace"),
+      h("p", {}, "Each step is one decision of the PEG, exactly as peggy runs it: a rule entered, an alternative of an ordered choice tried (the first that matches wins), a repetition taking one more iteration (it never gives one back), a lookahead peeking. ",
+        "Step with the buttons, the slider or the arrow keys in the timeline; the rule's railroad diagram shows the path taken so far. An invalid input's “Go to the step that decided it” jumps to the first failure at the farthest offset. Pick a second revision to see both side by side, aligned, with the first place they part."),
+      h("p", { class: "note" }, `Traces stop at ${TRACE_INPUT_LIMIT.toLocaleString("en")} characters of input (a longer trace is too long to read), and at ${TRACE_STEP_LIMIT.toLocaleString("en")} steps.`)),
     h("div", { class: "trace-controls" },
       h("label", { class: "input-label" }, "Input", input),
       h("label", {}, "Revision", specA),
-      h("label", {}, "Start rule (optional)", rule, ruleList),
-      h("label", {}, "Side by side with", specB)),
+      h("label", {}, "Side by side with", specB),
+      h("label", { class: "rule-label" }, "Start rule (optional)", rule, ruleList)),
     shareLine,
     out,
     traceKey(),
@@ -124,7 +127,9 @@ startPage(async () => {
       b.answer = rb.trace;
       b.inside = b.trace ? insideFailure(b.trace) : new Uint8Array(0);
     }
-    const initial = firstRun && stepParam !== null ? Number(stepParam) : null;
+    // #step=N, or #step=error: the step that decided the error (links from the playground's columns).
+    const deciding = a.trace?.deciding[0] ?? null;
+    const initial = firstRun && stepParam !== null ? (stepParam === "error" ? (b ? null : deciding) : Number(stepParam)) : null;
     firstRun = false;
     stepParam = null;
     try {
@@ -288,7 +293,7 @@ function verdictLine(side: Side, go: (step: number) => void): HTMLElement {
     const jump = h("button", { type: "button", class: "jump-error", onclick: () => go(t.deciding[0] ?? t.count - 1) }, "Go to the step that decided it");
     const others = t.deciding.length > 1
       ? h("span", { class: "note deciding" }, ` ${t.deciding.length} attempts failed there: `,
-        t.deciding.slice(0, 8).flatMap((d, k) => [k > 0 ? ", " : "", h("button", { type: "button", class: "link-button", onclick: () => go(d) }, `step ${d + 1}`)]), t.deciding.length > 8 ? " …" : "", ".")
+        t.deciding.slice(0, 8).flatMap((d, k) => [k > 0 ? ", " : "", h("button", { type: "button", class: "link-button", onclick: () => go(d) }, `step ${d + 1}`)]), t.deciding.length > 8 ? " …" : ".")
       : null;
     lines.push(h("p", { class: "verdict invalid" }, `✗ invalid under ${spec}: the farthest failure is at offset ${t.farthest}`));
     lines.push(h("p", {}, "Start rule ", start, ...how, `: ${t.matchEnd >= 0 ? `it matches only offsets 0 to ${t.matchEnd}` : "it fails"}. `, jump, others));
