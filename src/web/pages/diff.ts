@@ -5,7 +5,7 @@ import { characterTableOf, type CharacterRow } from "../../ops/characters";
 import { diffRules } from "../../ops/diff";
 import { availableSpecIds, findRule, getRevision, type Revision } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
-import { h, mainElement, showChar, startPage } from "../lib/dom";
+import { h, mainElement, scrollBox, showChar, startPage } from "../lib/dom";
 import { diagramElement, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
 import { pageLink, readParam } from "../lib/url-state";
@@ -114,6 +114,6 @@ function characterMatrix(a: Revision, b: Revision): HTMLElement {
   });
   return h("div", {},
     h("p", {}, `${changes} of ${ta.rows.length} characters change class or where they may appear unescaped (marked ≠, shaded). `, h("label", {}, onlyChanged, " show only those")),
-    h("div", { class: "table-wrap" }, table),
+    scrollBox("character matrix", table),
   );
 }
