@@ -3,8 +3,10 @@
 // same as JSON under bench/results/, with the machine and Node version. Then the scaling table
 // (bench/scaling.mjs): parse, resolve and normalize on hostile inputs of 10 KB to 10 MB, each size in
 // a fresh process, with time, RSS and peak RSS, and the 10 MB / 1 MB ratio (target <= 12).
-// BENCH_SCALING=0 skips the scaling table. Last, extraction (bench/extract.mjs): extract() next to
-// linkify-it on real text, and a 10 MB / 100 MB text streamed; BENCH_EXTRACT=0 skips it.
+// BENCH_SCALING=0 skips the scaling table. Then extraction (bench/extract.mjs): extract() next to
+// linkify-it on real text, and a 10 MB / 100 MB text streamed; BENCH_EXTRACT=0 skips it. Last, the
+// exact languages (bench/languages.mjs): time and states of the full pairwise table of
+// `diff --languages` and of `fidelity --prove`; BENCH_LANGUAGES=0 skips it.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,6 +14,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { runScaling, scalingTable } from "./scaling.mjs";
 import { extractTable, runExtractBench } from "./extract.mjs";
+import { languagesTable, runLanguagesBench } from "./languages.mjs";
 
 const require = createRequire(import.meta.url);
 const ROOT = new URL("..", import.meta.url);
@@ -116,6 +119,15 @@ if (process.env.BENCH_EXTRACT === "0") {
   lines.push("", ...extractTable(extraction.peer, extraction.streams));
 }
 
+// ---- exact languages: the pairwise table and the fidelity proof, each in a fresh process (bench/languages.mjs) ----
+let languages = null;
+if (process.env.BENCH_LANGUAGES === "0") {
+  lines.push("", "languages skipped (BENCH_LANGUAGES=0)");
+} else {
+  languages = runLanguagesBench((l) => console.error(l));
+  lines.push("", ...languagesTable(languages));
+}
+
 // ---- the targets (issue 16), met or not, from this run's numbers ----
 const batch = process.env.BENCH_BATCH === "0" ? null : quickBatch();
 lines.push("", ...targetTable(perCorpus, scaling, batch));
@@ -131,6 +143,7 @@ const json = {
   batch,
   scaling,
   extraction,
+  languages,
 };
 writeFileSync(new URL(`bench/results/${stamp}.json`, ROOT), JSON.stringify(json, null, 2));
 writeFileSync(new URL("bench/results/latest.md", ROOT), text + "\n");

@@ -2,11 +2,18 @@
 // runs this last, so `npm ci` leaves a site that `uri-grammars serve` can serve).
 //
 // Data flow: grammar/<spec>.peggy --peggy.parser.parse--> data/<spec>.json (each rule's PEG text,
-//            grammar/published/*  --src/published readers--> expression tree and the rules it uses;
-//                                                            the published grammar as one model)
+//            grammar/published/*  --src/published readers--> expression tree, its offsets in the file
+//                                                            and the rules it uses; the published
+//                                                            grammar as one model; per rule an input
+//                                                            it accepts, from the test tables)
 //            src/web/pages/*.ts + the library (src/) --esbuild--> assets/*.js (ESM, one shared chunk)
+//            grammar/published/* --src/ops/fidelity-proof.ts--> data/fidelity.json (the grammar
+//                                                            pages' "proved equal" lines)
 //            test/data/resolution/appendix-c-*.tsv, test/data/extract/*-texts.tsv --> the resolution
 //                                                            and extract pages' examples
+//            ../shared/seeds, ../shared/references --scripts/site/documents.mjs--> data/docs/<spec>.json
+//                                                            (the documents' text, where each rule
+//                                                            and cited section stands in it)
 //            scripts/site/pages.mjs --> one HTML file per page
 // Everything else (parse, explain, diff, the character matrix, resolution) runs in the page, with
 // the same library code as the CLI. The site needs no server logic: any static host serves it.
@@ -20,6 +27,8 @@ import { spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { PAGES, pageHtml } from "./site/pages.mjs";
 import { pegRules } from "./site/peg-rules.mjs";
+import { ruleExamples } from "./site/rule-examples.mjs";
+import { revisionDocuments } from "./site/documents.mjs";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,25 +41,49 @@ export function revisionData(id) {
   const peg = pegRules(readFileSync(join(root, peggyFile), "utf8"), peggyFile);
   const read = loadPublishedGrammar(id);
   if (read && !read.ok) throw new Error(`grammar/published for ${id}: ${read.errors.join("; ")}`);
+  const { getRevision } = require(join(root, "dist/src/revisions/index.js"));
+  const { parse } = require(join(root, "dist/src/parse.js"));
   return {
     spec: id,
     peggyFile,
     publishedFile: PUBLISHED_GRAMMARS[id] ? `grammar/published/${PUBLISHED_GRAMMARS[id].file}` : null,
     published: read ? read.grammar : null,
     peg,
+    examples: ruleExamples(root, getRevision(id), peg, parse),
+    original: originalRuleTexts(getRevision(id)),
   };
 }
 
 /**
- * The resolution page's default: both Appendix C tables (draft-1997 and draft-2003), as the test
- * tables transcribe them verbatim from the documents (test/data/resolution/appendix-c-*.tsv): the
- * base, every reference once (draft-1997's order, then draft-2003's additions), what each
- * document prints as its answer, and, where the table says the document's algorithm gives
- * something else, that answer and why.
+ * Where a revision's seed is a translation (RFC 1738): each rule's lines as the original document
+ * prints them (../shared/references/rfc1738.txt), comments in English, by peggy name; null otherwise.
+ */
+function originalRuleTexts(revision) {
+  const doc = revisionDocuments(root, revision);
+  if (!doc || !doc.original) return null;
+  const text = doc.original.text;
+  const out = {};
+  for (const rule of revision.rules) {
+    const span = rule.published ? doc.original.rules[rule.published] : undefined;
+    if (!span) continue;
+    const from = text.lastIndexOf("\n", span[0]) + 1;
+    const to = text.indexOf("\n", span[1]);
+    out[rule.pegName] = text.slice(from, to < 0 ? undefined : to).split("\n").map((l) => l.trimEnd());
+  }
+  return { file: doc.original.file, rules: out };
+}
+
+/**
+ * The resolution page's default: both Appendix C tables (draft-1997 and draft-2003) and RFC 3986's
+ * §5.4 examples, as the test tables transcribe them verbatim from the documents
+ * (test/data/resolution/appendix-c-*.tsv, section-5.4-rfc3986.tsv; the same base): every
+ * reference once (draft-1997's order, then the later documents' additions), what each document
+ * prints as its answer, and, where the table says the document's algorithm gives something else,
+ * that answer and why.
  */
 export function appendixCExamples() {
   const dir = join(root, "test/data/resolution");
-  const files = readdirSync(dir).filter((f) => /^appendix-c-.*\.tsv$/.test(f)).sort();
+  const files = [...readdirSync(dir).filter((f) => /^appendix-c-.*\.tsv$/.test(f)).sort(), ...readdirSync(dir).filter((f) => /^section-5\.4-.*\.tsv$/.test(f)).sort()];
   const bases = new Set();
   const refs = new Map();
   const tables = [];
@@ -66,9 +99,9 @@ export function appendixCExamples() {
       if (!refs.has(reference)) refs.set(reference, { reference, printed: {} });
       // `algorithm`: what the document's own section 5.2 algorithm gives where it is not what the
       // appendix prints ("-" when they agree), with the table's note on why.
-      refs.get(reference).printed[rowSpec] = { answer: expected, section: `Appendix ${section}`, ...(algorithm && algorithm !== "-" ? { algorithm, note: note ?? "" } : {}) };
+      refs.get(reference).printed[rowSpec] = { answer: expected, section: section.startsWith("§") ? section : `Appendix ${section}`, ...(algorithm && algorithm !== "-" ? { algorithm, note: note ?? "" } : {}) };
     }
-    if (spec) tables.push({ spec, file: `test/data/resolution/${f}` });
+    if (spec) tables.push({ spec, file: `test/data/resolution/${f}`, label: f.startsWith("appendix-c-") ? "Appendix C" : "§5.4" });
   }
   if (bases.size !== 1) throw new Error(`the Appendix C tables name ${bases.size} bases; the resolution page expects one`);
   return { base: [...bases][0], tables, references: [...refs.values()] };
@@ -89,6 +122,24 @@ export function extractExamples() {
         return { id, kind, text: text.startsWith('"') ? JSON.parse(text) : text, source, file: `test/data/extract/${file}` };
       });
   return { examples: [...read("document-texts.tsv", "document"), ...read("own-texts.tsv", "own")] };
+}
+
+/**
+ * The grammar pages' "proved equal to the published rule" lines: `fidelity --prove` of every
+ * revision (src/ops/fidelity-proof.ts reads the published grammar files, so the build runs it),
+ * by revision and peggy rule name (src/web/lib/languages.ts, FidelityData).
+ */
+export function fidelityData(ids) {
+  const { proveFidelity } = require(join(root, "dist/src/ops/fidelity-proof.js"));
+  const { getRevision } = require(join(root, "dist/src/revisions/index.js"));
+  const out = {};
+  for (const id of ids) {
+    const proof = proveFidelity({ spec: id });
+    if (proof instanceof Error) continue;
+    const pegName = new Map(getRevision(id).rules.map((r) => [r.published ?? r.pegName, r.pegName]));
+    out[id] = Object.fromEntries(proof.rules.map((r) => [pegName.get(r.rule), { verdict: r.verdict, states: { peg: r.states.peg, published: r.states.published }, ...(r.reason ? { reason: r.reason } : {}), witnesses: r.witnesses.map(({ input, peg, published, sentence }) => ({ input, peg, published, sentence })) }]));
+  }
+  return out;
 }
 
 function typecheck() {
@@ -112,7 +163,18 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
   mkdirSync(join(outDir, "data"), { recursive: true });
   for (const id of availableSpecIds()) writeFileSync(join(outDir, "data", `${id}.json`), JSON.stringify(revisionData(id)));
   writeFileSync(join(outDir, "data", "appendix-c.json"), JSON.stringify(appendixCExamples()));
+  // The documents' text for the source page (scripts/site/documents.mjs); absent seeds: none.
+  mkdirSync(join(outDir, "data", "docs"), { recursive: true });
+  const { getRevision } = require(join(root, "dist/src/revisions/index.js"));
+  const documents = {};
+  for (const id of availableSpecIds()) {
+    const doc = revisionDocuments(root, getRevision(id));
+    documents[id] = doc !== null;
+    if (doc) writeFileSync(join(outDir, "data", "docs", `${id}.json`), JSON.stringify(doc));
+  }
+  writeFileSync(join(outDir, "data", "docs", "index.json"), JSON.stringify(documents));
   writeFileSync(join(outDir, "data", "extract-examples.json"), JSON.stringify(extractExamples()));
+  writeFileSync(join(outDir, "data", "fidelity.json"), JSON.stringify(fidelityData(availableSpecIds())));
 
   const plugins = [];
   if (transform) {
@@ -125,7 +187,8 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
   }
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [...PAGES.map((p) => ({ in: `src/web/pages/${p.entry}.ts`, out: p.entry })), { in: "src/web/style/explorer.css", out: "explorer" }],
+    // The worker (src/web/worker/) runs the library off the pages' thread; it shares their chunks.
+    entryPoints: [...PAGES.map((p) => ({ in: `src/web/pages/${p.entry}.ts`, out: p.entry })), { in: "src/web/worker/explorer-worker.ts", out: "worker" }, { in: "src/web/style/explorer.css", out: "explorer" }],
     outdir: join(outDir, "assets"),
     bundle: true,
     splitting: true,

@@ -36,6 +36,8 @@ export type { CharacterRow, CharacterTable } from "./ops/characters";
 export type { SpecDiff, RuleDiff, RuleSide, ClassChange, ComponentCharDiff } from "./ops/diff";
 export type { Explanation, ExplainNode, ExplainOptions, ExplainResult, OtherVerdict } from "./ops/explain";
 export type { LintNote, LintCode, LintOptions, LintResult } from "./ops/lint";
+export { languageDiff } from "./ops/language-diff";
+export type { LanguageDiff, LanguageDiffOptions, LanguageComparison, LanguageWitness } from "./ops/language-diff";
 
 // Resolution, normalization, equivalence
 export { resolve, normalize, equivalent, LEVELS } from "./ops/reference-ops";

@@ -14,13 +14,14 @@ const OPERATIONS: Record<string, { call: Operation; rule?: boolean }> = {
   parse: { call: (input, o) => api.parse(input, o as never), rule: true },
   components: { call: (input, o) => api.components(input, o as never), rule: true },
   check: { call: (input, o) => api.check(input, o as never), rule: true },
-  explain: { call: (input, o) => api.explain(input, o as never) },
+  explain: { call: (input, o) => api.explain(input, o as never), rule: true },
   lint: { call: (input, o) => api.lint(input, o as never) },
   compareInput: { call: (input, o) => api.compareInput(input, o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
   normalize: { call: (input, o) => api.normalize(input, o as never) },
   equivalent: { call: (input, o) => api.equivalent(input, input, o as never) },
   resolve: { call: (input, o) => api.resolve("http://a/b/c", input, o as never) },
   diffSpecs: { call: (_input, o) => api.diffSpecs((o?.spec ?? "draft-1997") as SpecId, "draft-2003") },
+  languageDiff: { call: (_input, o) => api.languageDiff((o?.spec ?? "draft-1997") as SpecId, "draft-2003", { rule: "port", ...(o && o.rule !== undefined ? { rule: o.rule as string } : {}) }), rule: true },
   characterTable: { call: (_input, o) => api.characterTable(o as never) },
   extract: { call: (input, o) => api.extract(input, o as never) },
   extractAllSpecs: { call: (input, o) => api.extractAllSpecs(input, o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
@@ -62,7 +63,7 @@ describe("public API: no operation throws; usage problems are parse()'s error va
       expect((r as { ok: boolean }).ok, name).to.equal(false);
       expect(errorOf(r), name).to.deep.equal(unknownSpec);
     });
-    if (name !== "diffSpecs" && name !== "characterTable" && name !== "createMultiExtractor") {
+    if (name !== "diffSpecs" && name !== "languageDiff" && name !== "characterTable" && name !== "createMultiExtractor") {
       it(`${name}: a non-string input is parse()'s not-a-string error, never a throw`, () => {
         for (const input of NON_STRINGS) {
           const r = op.call(input, { spec: "draft-2003" });

@@ -1,9 +1,6 @@
 // compare, diff, matrix, explain and the security notes (src/ops/, src/cli/commands/).
 import { expect } from "chai";
 import { ok } from "./support/ok";
-import { PassThrough } from "node:stream";
-import { main } from "../src/cli/main";
-import type { Io } from "../src/cli/io";
 import { characterTableOf } from "../src/ops/characters";
 import { compareInput } from "../src/ops/compare";
 import { diffRevisions, normalizeRuleText } from "../src/ops/diff";
@@ -12,14 +9,9 @@ import { lint } from "../src/ops/lint";
 import { parse } from "../src/parse";
 import { availableSpecIds, getRevision, type Revision, type SpecId } from "../src/revisions";
 import { readOpsTable } from "./support/ops-table";
+import { runCli } from "./support/run-cli";
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: new PassThrough() };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 const rev = (id: string): Revision => getRevision(id)!;
 

@@ -77,7 +77,7 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
 
   it("the tarball carries dist/, the binary and the grammars, and none of the repository's own files", () => {
     const files = ok(sh("tar", ["-tzf", tarball], work), "tar").trim().split("\n").map((f) => f.replace(/^package\//, ""));
-    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv"]) {
+    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv", "dist/conformance/tables.json", "dist/conformance/suite.schema.json", "adapters/python3-rfc3986.py"]) {
       expect(files, f).to.include(f);
     }
     const foreign = files.filter((f) => /^(test|bench|scripts|src|generated|dist\/test|docs)\//.test(f) || /\.peggy\.js$/.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".map"));
@@ -169,5 +169,10 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
     const batch = sh(bin, ["check", "--json", "--jobs", "2", "--no-progress", "-"], elsewhere, {}, "http://a/\nhttp://a b/\n");
     expect(batch.status).to.equal(1);
     expect(batch.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { valid: boolean }).valid)).to.deep.equal([true, false]);
+    // The conformance suite reads the published grammars and the tables the build ships (test/data is not in the package).
+    const suite = JSON.parse(ok(sh(bin, ["suite", "--spec", "rfc3986"], elsewhere), "suite")) as { generator: { version: string }; coverage: { byKind: Record<string, number> } };
+    expect(suite.generator.version).to.equal(version);
+    expect(suite.coverage.byKind.example).to.be.greaterThan(100);
+    expect(suite.coverage.byKind.resolution).to.be.greaterThan(30);
   });
 });

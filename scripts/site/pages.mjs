@@ -5,11 +5,13 @@
 /** The pages, in navigation order. `entry` is the script under src/web/pages/. */
 export const PAGES = [
   { file: "index.html", entry: "playground", title: "Playground", blurb: "one input, every revision side by side" },
+  { file: "trace.html", entry: "trace", title: "Trace", blurb: "every step of the parse, on the rule's diagram, one revision or two side by side" },
   { file: "grammar.html", entry: "grammar", title: "Grammars", blurb: "every rule as published, its PEG and its railroad diagram" },
   { file: "notation.html", entry: "notation", title: "Notation guide", blurb: "how to read BNF, RFC 822-style BNF and ABNF next to PEG" },
   { file: "diff.html", entry: "diff", title: "Diff", blurb: "what changed between two revisions" },
   { file: "resolution.html", entry: "resolution", title: "Resolution", blurb: "relative references resolved by every revision that defines it" },
   { file: "extract.html", entry: "extract", title: "Extract", blurb: "paste text and see the URLs each revision finds in it" },
+  { file: "source.html", entry: "source", title: "Documents", blurb: "the documents' own text, at the section a rule comes from" },
 ];
 
 function escapeHtml(s) {
@@ -35,6 +37,7 @@ export function pageHtml(page) {
     <nav aria-label="pages">
       ${nav}
     </nav>
+    <button type="button" class="theme-toggle" id="theme-toggle" hidden>Theme: automatic</button>
   </header>
   <main id="main">
     <h1>${escapeHtml(page.title)}</h1>

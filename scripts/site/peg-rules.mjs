@@ -12,9 +12,18 @@ const peggy = require("peggy");
  * The explorer's PEG expression tree (src/web/lib/data.ts declares the same type):
  *   seq / choice (ordered) / opt / star / plus / rep (min, max: "n" times when min = max) /
  *   and / not (lookaheads) / lit (ignoreCase) / class / any / ref (peggy rule name).
- * Groups, labels and text captures are transparent.
+ * Groups, labels and text captures are transparent. Every node carries `at`, the offsets in the
+ * .peggy file of the outermost peggy node it stands for (a group's parentheses included), so the
+ * trace (src/web/lib/trace.ts) can name the exact piece of the grammar file each of its steps
+ * took, and the browser test can check it against the file.
  */
 export function pegExpression(node) {
+  const expr = pegNode(node);
+  expr.at = [node.location.start.offset, node.location.end.offset];
+  return expr;
+}
+
+function pegNode(node) {
   switch (node.type) {
     case "sequence":
       return { t: "seq", items: node.elements.map(pegExpression) };
@@ -68,7 +77,7 @@ function referencedRules(expr, out = []) {
   return out;
 }
 
-/** Every rule of one .peggy source: { [pegName]: { expr, source, line, uses } }. */
+/** Every rule of one .peggy source: { [pegName]: { expr, source, line, at, uses } } (`at`: the rule's offsets in the file). */
 export function pegRules(source, file) {
   const ast = peggy.parser.parse(source, { grammarSource: file });
   const out = {};
@@ -78,6 +87,7 @@ export function pegRules(source, file) {
       expr,
       source: source.slice(rule.location.start.offset, rule.location.end.offset).trimEnd(),
       line: rule.location.start.line,
+      at: [rule.location.start.offset, rule.location.end.offset],
       uses: referencedRules(expr),
     };
   }

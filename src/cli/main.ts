@@ -1,9 +1,8 @@
 // The command-line tool. Exit status: 0 every input valid, 1 some input invalid, 2 usage error (or
 // unreadable standard input), 3 internal error, 130 interrupted (SIGINT) during a batch.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
+import { packageVersion } from "./version";
 import { BatchWorkerError } from "./batch-supervisor";
 import { EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VALID, InputError, Interrupted, processIo, UsageError, type Io } from "./io";
 
@@ -27,14 +26,6 @@ Examples:
   return program;
 }
 
-/** The version in the package's package.json (dist/src/cli -> the package root). */
-export function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "unknown";
-  }
-}
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit status. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {

@@ -7,7 +7,7 @@ import type { DerivationNode } from "../scanner/derivation";
 import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
 import { parse, verdictOf, type AnyParseResult as ParseResult } from "../parse";
 import { isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
-import { availableSpecIds, findRule, type Revision, type SpecId } from "../revisions";
+import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { classesOf, componentsAllowing } from "./characters";
 import { componentsOf, noComponentsNote, shortSection, type ComponentValue } from "./components";
@@ -50,6 +50,12 @@ export interface Explanation {
 export interface ExplainOptions {
   /** Revision id; default `draft-2003`. */
   spec?: SpecId;
+  /**
+   * Start rule, by its published name (`host`, `IPv6address`); default the revision's top rule
+   * (scheme-aware where parse() is). The other revisions are judged under the same rule, those
+   * that have it.
+   */
+  rule?: string;
   /** Keep the one-character rules (alpha, pchar ...) in the derivation. */
   full?: boolean;
   /**
@@ -87,13 +93,15 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
   const notString = requireString(input, spec, null);
   if (notString || typeof input !== "string") return notString!;
   const given: Partial<ExplainOptions> = typeof specOrOptions === "string" ? {} : optionsObject(specOrOptions);
-  const r = given.parsed ?? parse(input, { spec, tree: true });
+  const rule = given.rule === undefined ? undefined : String(given.rule);
+  const r = given.parsed ?? parse(input, { spec, rule, tree: true });
+  if (!r.ok && r.error.code === "unknown-rule") return r;
   const others: OtherVerdict[] =
     given.others ??
     availableSpecIds()
-      .filter((id) => id !== spec)
+      .filter((id) => id !== spec && (rule === undefined || findRule(getRevision(id)!, rule) !== undefined))
       .map((id) => {
-        const o = verdictOf(input, { spec: id }); // the verdict only: no AST
+        const o = verdictOf(input, { spec: id, rule }); // the verdict only: no AST
         return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
       });
   const out: { ok: true } & Explanation = { ok: true, input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
@@ -108,7 +116,7 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
     out.components = componentsOf(revision, r.tree, input) ?? undefined;
     out.notes = lintTree(revision, r.tree, input);
   } else if (!r.ok) {
-    out.sentence = errorSentence(revision, input, r.error, others);
+    out.sentence = errorSentence(revision, input, r.error, others, rule);
   }
   return out;
 }
@@ -130,10 +138,10 @@ function othersSentence(input: string, others: OtherVerdict[]): string {
   return `Other revisions: ${parts.join("; ")}.`;
 }
 
-function errorSentence(revision: Revision, input: string, e: import("../errors").ParseError, others: OtherVerdict[]): string {
+function errorSentence(revision: Revision, input: string, e: import("../errors").ParseError, others: OtherVerdict[], rule: string | undefined): string {
   if (e.code !== "syntax") return `${e.message} ${othersSentence(input, others)}`;
   const allows = summarizeExpected(e.expected);
-  const before = ruleBefore(revision, input, e.offset);
+  const before = ruleBefore(revision, input, e.offset, rule);
   let where: string;
   if (before) {
     const section = shortSection(findRule(revision, before.rule)?.section);
@@ -177,11 +185,11 @@ function errorSentence(revision: Revision, input: string, e: import("../errors")
  * one-character rules) that ends at `offset` in the derivation of the input before it. Null when
  * that prefix is not itself valid (then the parser's own failing rule is used).
  */
-export function ruleBefore(revision: Revision, input: string, offset: number): { rule: string; text: string } | null {
+export function ruleBefore(revision: Revision, input: string, offset: number, rule?: string): { rule: string; text: string } | null {
   // Only nodes that end at `offset` can be the answer, and their ancestors all end there too (the
   // prefix ends there): a derivation pruned to them has the same nodes at the same depths, in the
   // same order, and costs a handful of nodes instead of several per character of the prefix.
-  const p = verdictOf(input.slice(0, offset), { spec: revision.id }, (_rule, _start, end) => end === offset);
+  const p = verdictOf(input.slice(0, offset), { spec: revision.id, rule }, (_rule, _start, end) => end === offset);
   if (!p.ok) return null;
   let best: DerivationNode | null = null;
   let bestDepth = -1;

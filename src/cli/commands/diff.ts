@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { ESCAPE } from "../../ops/characters";
 import { diffRevisions, type RuleSide, type SpecDiff } from "../../ops/diff";
-import { EXIT_VALID, type CommandContext } from "../io";
+import { compareLanguages, languageDiffProblem, sharedRules } from "../../ops/language-diff";
+import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { languageDiffText } from "./language-diff-text";
 import { resolveRevision } from "../options";
 import { wrap } from "../table";
 
@@ -66,17 +68,42 @@ export function registerDiff(program: Command, { io, setExit }: CommandContext):
     .argument("<spec-a>", "the older revision")
     .argument("<spec-b>", "the newer revision")
     .option("--json", "print the differences as JSON")
+    .option("--languages", "decide exactly whether the two revisions accept the same strings, per rule both have, per component and for the whole reference, with the shortest strings only one accepts")
+    .option("--rule <name>", "with --languages: only this rule (published name)")
+    .option("--component <key>", "with --languages: only this component (reference, scheme, host, port ...)")
+    .option("--witnesses <n>", "with --languages: strings shown per side and language (default 4)")
     .addHelpText(
       "after",
       `
 The character sections are computed by running each revision's own rules on every printable
 ASCII character and on %XX; change a grammar and the output changes with it.
 
+With --languages the languages themselves are compared: the DFAs the scanners run, walked as a product
+over both alphabets, decide equality exactly; where they differ, the shortest strings only one side
+accepts are shown (one per cause, the most typable first), each checked with validate() of both
+revisions and explained (where the other revision stops, and the rules that differ). Exit status 1
+only if a decision and its checks disagree.
+
 Examples:
   $ uri-grammars diff draft-1997 draft-2003
-  $ uri-grammars diff --json draft-1997 draft-2003`,
+  $ uri-grammars diff --json draft-1997 draft-2003
+  $ uri-grammars diff --languages draft-2003 rfc3986 --rule host
+  $ uri-grammars diff --languages --component reference draft-1997 draft-2003`,
     )
-    .action(async (a: string, b: string, opts: { json?: boolean }) => {
+    .action(async (a: string, b: string, opts: { json?: boolean; languages?: boolean; rule?: string; component?: string; witnesses?: string }) => {
+      if (opts.languages) {
+        const ra = resolveRevision(a);
+        const rb = resolveRevision(b);
+        const witnesses = opts.witnesses === undefined ? undefined : Number(opts.witnesses);
+        const options = { rule: opts.rule, component: opts.component, witnesses };
+        const problem = languageDiffProblem(ra, rb, options);
+        if (problem !== null) throw new UsageError(problem.error.code === "unknown-rule" ? `${problem.error.message} Rules both ${ra.id} and ${rb.id} have: ${sharedRules(ra, rb).join(", ")}.` : problem.error.message);
+        const d = compareLanguages(ra, rb, options);
+        await io.out(opts.json ? JSON.stringify(d, null, 2) + "\n" : languageDiffText(d, opts.rule !== undefined || opts.component !== undefined));
+        setExit(d.comparisons.some((c) => c.verdict === "unconfirmed") ? EXIT_INVALID : EXIT_VALID);
+        return;
+      }
+      if (opts.rule !== undefined || opts.component !== undefined || opts.witnesses !== undefined) throw new UsageError("--rule, --component and --witnesses go with --languages");
       const d = diffRevisions(resolveRevision(a), resolveRevision(b));
       await io.out(opts.json ? JSON.stringify(d, null, 2) + "\n" : diffText(d));
       setExit(EXIT_VALID);

@@ -16,6 +16,8 @@ import { registerResolve } from "./resolve";
 import { registerRules } from "./rules";
 import { registerServe } from "./serve";
 import { registerSpecs } from "./specs";
+import { registerSuite } from "./suite";
+import { registerAudit } from "./audit";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
@@ -32,4 +34,6 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerFidelity,
   registerServe,
   registerExtract,
+  registerSuite,
+  registerAudit,
 ];

@@ -2,8 +2,13 @@
 // data/appendix-c.json and data/extract-examples.json): what only the build can read, the grammar files themselves.
 import type { PublishedGrammar } from "../../published/model";
 
-/** A PEG expression, as scripts/site/peg-rules.mjs writes it from peggy's grammar AST. */
-export type PegExpr =
+/**
+ * A PEG expression, as scripts/site/peg-rules.mjs writes it from peggy's grammar AST. `at`: its
+ * offsets in the .peggy file (the outermost peggy node it stands for, parentheses included).
+ */
+export type PegExpr = PegNode & { at: [number, number] };
+
+type PegNode =
   | { t: "seq"; items: PegExpr[] }
   | { t: "choice"; items: PegExpr[] }
   | { t: "opt"; e: PegExpr }
@@ -22,6 +27,8 @@ export interface PegRule {
   /** The rule exactly as it stands in grammar/<spec>.peggy. */
   source: string;
   line: number;
+  /** The rule's offsets in the .peggy file (its name included). */
+  at: [number, number];
   /** Peggy names of the rules it refers to, in order of first use. */
   uses: string[];
 }
@@ -33,11 +40,16 @@ export interface RevisionData {
   /** The grammar as published, read by its notation's reader (null when there is no file). */
   published: PublishedGrammar | null;
   peg: Record<string, PegRule>;
+  /** Per rule (peggy name), an input it accepts (scripts/site/rule-examples.mjs); missing when none was found. */
+  examples: Record<string, string>;
+  /** Where the seed is a translation (RFC 1738): each rule's lines in the original document, by peggy name. */
+  original: { file: string; rules: Record<string, string[]> } | null;
 }
 
 export interface AppendixC {
   base: string;
-  tables: { spec: string; file: string }[];
+  /** Each document's table of printed answers, and what it is called there (Appendix C, §5.4). */
+  tables: { spec: string; file: string; label: string }[];
   /** `algorithm` and `note`: where the document's own algorithm does not give what it prints (test table's column). */
   references: { reference: string; printed: Record<string, { answer: string; section: string; algorithm?: string; note?: string }> }[];
 }
@@ -49,10 +61,18 @@ export interface ExtractExamples {
 
 const cache = new Map<string, Promise<unknown>>();
 
+/**
+ * The address of a file of the site's data/ folder: relative to the page, or, in the worker (whose
+ * own address is assets/worker.js), to the folder above it.
+ */
+function dataUrl(path: string): string {
+  return typeof document === "undefined" ? new URL(`../${path}`, self.location.href).href : path;
+}
+
 function loadJson<T>(path: string): Promise<T> {
   let p = cache.get(path);
   if (!p) {
-    p = fetch(path).then((r) => {
+    p = fetch(dataUrl(path)).then((r) => {
       if (!r.ok) throw new Error(`${path}: ${r.status} ${r.statusText}`);
       return r.json();
     });
@@ -71,4 +91,29 @@ export function loadAppendixC(): Promise<AppendixC> {
 
 export function loadExtractExamples(): Promise<ExtractExamples> {
   return loadJson<ExtractExamples>("data/extract-examples.json");
+}
+
+/** One document's text, and where each rule (published name) and each cited section stands in it. */
+export interface DocumentText {
+  title: string;
+  /** Where the build read it, relative to the repository. */
+  file: string;
+  text: string;
+  rules: Record<string, [number, number]>;
+  sections: Record<string, number>;
+}
+
+/** A revision's document (scripts/site/documents.mjs), and for RFC 1738 the original English next to the seed's translation. */
+export interface RevisionDocuments extends DocumentText {
+  spec: string;
+  original: DocumentText | null;
+}
+
+/** Which revisions' documents the build found. */
+export function loadDocumentIndex(): Promise<Record<string, boolean>> {
+  return loadJson<Record<string, boolean>>("data/docs/index.json");
+}
+
+export function loadDocuments(spec: string): Promise<RevisionDocuments> {
+  return loadJson<RevisionDocuments>(`data/docs/${encodeURIComponent(spec)}.json`);
 }

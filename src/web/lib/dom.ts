@@ -25,6 +25,14 @@ export function append(el: Node, children: (Child | Child[])[]): void {
   }
 }
 
+/**
+ * A box that scrolls sideways on its own when its table is wider than the page (never the page):
+ * focusable, so that a keyboard can scroll it too, and named for screen readers.
+ */
+export function scrollBox(label: string, ...children: (Child | Child[])[]): HTMLDivElement {
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": label }, ...children);
+}
+
 /** Replaces everything in `el` with `children`. */
 export function fill(el: Element, ...children: (Child | Child[])[]): void {
   el.replaceChildren();
@@ -45,9 +53,85 @@ export function showFailure(e: unknown): void {
   main?.appendChild(h("p", { class: "failure", role: "alert" }, `Something went wrong: ${e instanceof Error ? e.message : String(e)}`));
 }
 
+const THEMES = ["auto", "light", "dark"] as const;
+type Theme = (typeof THEMES)[number];
+
+/**
+ * The colour theme: the system's (light or dark) unless the reader picked one with the header's
+ * button, which the browser remembers (localStorage) for every page of the site.
+ */
+function setUpTheme(): void {
+  const stored = (() => {
+    try {
+      return localStorage.getItem("uri-grammars-theme");
+    } catch {
+      return null;
+    }
+  })();
+  let theme: Theme = (THEMES as readonly string[]).includes(stored ?? "") ? (stored as Theme) : "auto";
+  const button = document.getElementById("theme-toggle");
+  const system = matchMedia("(prefers-color-scheme: dark)");
+  // data-theme: the theme in force (the stylesheet's one switch); data-theme-choice: the reader's.
+  const apply = () => {
+    document.documentElement.dataset.theme = theme === "auto" ? (system.matches ? "dark" : "light") : theme;
+    document.documentElement.dataset.themeChoice = theme;
+    if (button) button.textContent = `Theme: ${theme === "auto" ? "automatic" : theme}`;
+  };
+  apply();
+  system.addEventListener("change", apply);
+  if (!button) return;
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    theme = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length];
+    try {
+      if (theme === "auto") localStorage.removeItem("uri-grammars-theme");
+      else localStorage.setItem("uri-grammars-theme", theme);
+    } catch {
+      // private browsing: the choice lasts for this page only
+    }
+    apply();
+  });
+}
+
+/**
+ * The fragment holds a page's typed state (lib/url-state.ts). When it changes under the page (the
+ * reader edits the address, or goes back), the page starts again from it. A link to an anchor of
+ * the page keeps that state: the anchor is put in front of it (#trace-key&input=…).
+ */
+function followFragment(): void {
+  let own = location.hash;
+  const history = window.history;
+  const replace = history.replaceState.bind(history);
+  history.replaceState = (data: unknown, unused: string, url?: string | URL | null) => {
+    replace(data, unused, url);
+    own = location.hash;
+  };
+  window.addEventListener("hashchange", () => {
+    const anchor = location.hash.slice(1).split("&")[0];
+    const known = anchor === "" || anchor.includes("=") || document.getElementById(decodeURIComponent(anchor)) !== null;
+    // New state, or an anchor the page must first resolve (an older address's rule name).
+    if (location.hash !== own && (location.hash.includes("=") || !known)) location.reload();
+    own = location.hash;
+  });
+  document.addEventListener("click", (ev) => {
+    const a = (ev.target as Element | null)?.closest?.("a[href^='#']");
+    if (!a || !location.hash.includes("=") || ev.defaultPrevented) return;
+    const anchor = a.getAttribute("href")!.slice(1);
+    if (anchor.includes("=")) return;
+    const target = document.getElementById(decodeURIComponent(anchor));
+    if (!target) return;
+    ev.preventDefault();
+    const params = location.hash.slice(1).split("&").filter((p) => p.includes("="));
+    history.replaceState(null, "", `${location.pathname}${location.search}#${[anchor, ...params].join("&")}`);
+    if (target instanceof HTMLDetailsElement) target.open = true;
+    target.scrollIntoView();
+  });
+}
+
 /** Runs a page's start function once the document is ready, showing failures. */
 export function startPage(start: () => void | Promise<void>): void {
-  const run = () => Promise.resolve().then(start).catch(showFailure);
+  followFragment();
+  const run = () => Promise.resolve().then(setUpTheme).then(start).catch(showFailure);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else void run();
 }

@@ -1,7 +1,9 @@
 // Railroad diagrams (railroad-diagrams, Tab Atkins Jr.) of a rule as published (the grammar model
 // of src/published, context-free: choices unordered, repetitions give back) and of its PEG
-// transcription (ordered choice, greedy repetition, lookaheads drawn as dashed boxes). Rule
-// references are links to the rule's entry.
+// transcription (ordered choice, its alternatives numbered in the order they are tried; greedy
+// repetition; lookaheads drawn as dashed boxes). Rule references are links to the rule's entry.
+// Every item of a PEG diagram carries the offsets of its piece of the grammar file (`data-at`,
+// "start-end"), so the trace can draw an input's path over it (lib/diagram-path.ts).
 import * as rr from "railroad-diagrams";
 import type { RailroadItem } from "railroad-diagrams";
 import type { Expr } from "../../published/model";
@@ -114,31 +116,83 @@ function lookahead(e: PegExpr & { t: "and" | "not" }, links: RuleLinks): Railroa
   return item;
 }
 
+/** The key of a PEG node in a diagram's `data-at`, `data-skip` and `data-loop` attributes. */
+export function atKey(e: { at: [number, number] }): string {
+  return `${e.at[0]}-${e.at[1]}`;
+}
+
+function tag(item: RailroadItem, attr: "data-at" | "data-skip" | "data-loop", key: string): RailroadItem {
+  const had = item.attrs[attr];
+  item.attrs[attr] = had ? `${had} ${key}` : key;
+  return item;
+}
+
+/** The mark of the n-th alternative of an ordered choice (1-based): ① … ⑳, then "21." */
+export function altMark(n: number): string {
+  return n <= 20 ? String.fromCharCode(0x2460 + n - 1) : `${n}.`;
+}
+
+/**
+ * A PEG expression as a railroad item. An ordered choice numbers its alternatives (①, ②, …: the
+ * order they are tried in; the first that matches wins), which the published diagrams never do.
+ */
 export function pegItem(e: PegExpr, links: RuleLinks): RailroadItem {
+  const key = atKey(e);
   switch (e.t) {
     case "seq":
-      return e.items.length === 1 ? pegItem(e.items[0], links) : rr.Sequence(...e.items.map((x) => pegItem(x, links)));
-    case "choice":
-      return rr.Choice(0, ...e.items.map((x) => pegItem(x, links)));
-    case "opt":
-      return rr.Optional(pegItem(e.e, links));
+      return tag(e.items.length === 1 ? pegItem(e.items[0], links) : rr.Sequence(...e.items.map((x) => pegItem(x, links))), "data-at", key);
+    case "choice": {
+      const choice = rr.Choice(0, ...e.items.map((x, i) => tag(rr.Sequence(orderMark(i + 1), pegItem(x, links)), "data-at", atKey(x))));
+      choice.attrs["data-choice"] = "ordered";
+      return tag(choice, "data-at", key);
+    }
+    case "opt": {
+      const skip = tag(rr.Skip(), "data-skip", key);
+      const choice = rr.Choice(1, skip, pegItem(e.e, links));
+      choice.attrs["data-choice"] = "option";
+      return tag(choice, "data-at", key);
+    }
     case "star":
-      return rr.ZeroOrMore(pegItem(e.e, links));
     case "plus":
-      return rr.OneOrMore(pegItem(e.e, links));
-    case "rep":
-      return repetition(pegItem(e.e, links), e.min, e.max);
+    case "rep": {
+      const min = e.t === "star" ? 0 : e.t === "plus" ? 1 : e.min;
+      const max = e.t === "rep" ? e.max : null;
+      return tag(pegRepetition(pegItem(e.e, links), min, max, key), "data-at", key);
+    }
     case "and":
     case "not":
-      return lookahead(e, links);
+      return tag(lookahead(e, links), "data-at", key);
     case "lit":
     case "class":
-      return rr.Terminal(pegText(e));
+      return tag(rr.Terminal(pegText(e)), "data-at", key);
     case "any":
-      return rr.Terminal("any character");
+      return tag(rr.Terminal("any character"), "data-at", key);
     case "ref":
-      return ref(e.name, links);
+      return tag(ref(e.name, links), "data-at", key);
   }
+}
+
+function orderMark(n: number): RailroadItem {
+  const c = rr.Comment(altMark(n));
+  c.attrs.class = "alt-order";
+  return c;
+}
+
+/** A PEG repetition, its loop (`data-loop`) and its way around (`data-skip`) tagged for the trace. */
+function pegRepetition(item: RailroadItem, min: number, max: number | null, key: string): RailroadItem {
+  if (max === 0) return rr.Skip();
+  if (min === 1 && max === 1) return item;
+  if (min === 0 && max === 1) {
+    const choice = rr.Choice(1, tag(rr.Skip(), "data-skip", key), item);
+    choice.attrs["data-choice"] = "option";
+    return choice;
+  }
+  const comment = timesComment(min, max);
+  const loop = tag(rr.OneOrMore(item, comment ? rr.Comment(comment) : undefined), "data-loop", key);
+  if (min > 0) return loop;
+  const choice = rr.Choice(1, tag(rr.Skip(), "data-skip", key), loop);
+  choice.attrs["data-choice"] = "option";
+  return choice;
 }
 
 const MIN_DIAGRAM_SCALE = 0.7;
@@ -156,7 +210,8 @@ export function diagramElement(item: RailroadItem, label: string, kind: "publish
     // the text gets too small to read, and the diagram scrolls sideways instead).
     const width = Number(svg.getAttribute("width"));
     if (width > 0) svg.style.minWidth = `${Math.round(width * MIN_DIAGRAM_SCALE)}px`;
-    svg.setAttribute("role", "img");
+    // A picture, or, when it holds links to other rules, a group of them (an image holds no controls).
+    svg.setAttribute("role", svg.querySelector("g[data-href]") ? "group" : "img");
     svg.setAttribute("aria-label", rows.length === 1 ? label : `${label}, part ${i + 1} of ${rows.length}`);
     for (const g of Array.from(svg.querySelectorAll("g[data-href]"))) {
       const a = document.createElementNS("http://www.w3.org/2000/svg", "a");

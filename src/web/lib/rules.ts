@@ -10,14 +10,20 @@ export function displayName(rule: RuleInfo): string {
   return rule.published ?? rule.pegName;
 }
 
-/** The element id of a rule's entry on the grammar page. */
-export function ruleAnchor(pegName: string): string {
-  return `rule-${pegName}`;
+/**
+ * The element id of a rule's entry on the grammar page: its published name (`#dec-octet`), what
+ * users type; a helper's own name (helpers have no published one).
+ */
+export function ruleAnchor(rule: RuleInfo): string {
+  return rule.published ?? rule.pegName;
 }
 
-/** The address of a rule's entry on its revision's grammar page. */
+/** The address of a rule's entry (by peggy name) on its revision's grammar page. */
 export function ruleHref(spec: string, pegName: string, here = false): string {
-  return here ? `#${ruleAnchor(pegName)}` : pageLink("grammar.html", { spec }, ruleAnchor(pegName));
+  const revision = getRevision(spec);
+  const rule = revision ? ruleByPegName(revision, pegName) : undefined;
+  const anchor = rule ? ruleAnchor(rule) : pegName;
+  return here ? `#${encodeURIComponent(anchor)}` : pageLink("grammar.html", { spec }, anchor);
 }
 
 export function ruleByPegName(revision: Revision, pegName: string): RuleInfo | undefined {

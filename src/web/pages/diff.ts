@@ -5,10 +5,11 @@ import { characterTableOf, type CharacterRow } from "../../ops/characters";
 import { diffRules } from "../../ops/diff";
 import { availableSpecIds, findRule, getRevision, type Revision } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
-import { h, mainElement, showChar, startPage } from "../lib/dom";
+import { h, mainElement, scrollBox, showChar, startPage } from "../lib/dom";
 import { diagramElement, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
 import { pageLink, readParam } from "../lib/url-state";
+import { annotateWitnesses } from "../lib/languages";
 
 startPage(async () => {
   const main = mainElement();
@@ -54,6 +55,7 @@ startPage(async () => {
   if (rules.unchanged.length > 0) main.append(h("p", { class: "note" }, `The same in both: ${rules.unchanged.join(", ")}.`));
   main.append(h("h2", { id: "characters" }, "Character classes and where each character may appear unescaped"));
   main.append(characterMatrix(a, b));
+  annotateWitnesses(main, a, b);
 });
 
 interface Side {
@@ -112,6 +114,6 @@ function characterMatrix(a: Revision, b: Revision): HTMLElement {
   });
   return h("div", {},
     h("p", {}, `${changes} of ${ta.rows.length} characters change class or where they may appear unescaped (marked ≠, shaded). `, h("label", {}, onlyChanged, " show only those")),
-    h("div", { class: "table-wrap" }, table),
+    scrollBox("character matrix", table),
   );
 }

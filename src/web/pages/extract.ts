@@ -4,11 +4,16 @@
 // as reassembled, the repairs, and the verdict under that revision. The text lives in the address
 // (?text=), or, when it is one of the examples, its id (?example=). The examples are the
 // documents' own texts about URLs in running text and our edge cases (test/data/extract/).
-import { extractAllSpecs, type ExtractedReference, type ReferenceGroup, type Repair } from "../../ops/extract";
+import type { ExtractedReference, ReferenceGroup, Repair } from "../../ops/extract";
 import { availableSpecIds, DEFAULT_SPEC, getRevision } from "../../revisions";
 import { loadExtractExamples, type ExtractExamples } from "../lib/data";
-import { append, fill, h, mainElement, startPage } from "../lib/dom";
-import { readParam, writeParams } from "../lib/url-state";
+import { append, fill, h, mainElement, scrollBox, startPage } from "../lib/dom";
+import { readParam, shareNote, throttledWriter } from "../lib/url-state";
+import { WorkerClient } from "../lib/worker-client";
+import type { ExtractAnswer } from "../lib/worker-protocol";
+
+/** Rows of the table drawn at first (and added by each "show more"): 10,000 places would be 60,000 cells. */
+const TABLE_ROWS = 100;
 
 /** The example shown first: draft-1997 Appendix E's, with quotes, angle brackets and whitespace inside them. */
 const DEFAULT_EXAMPLE = "d1997-jim";
@@ -27,7 +32,7 @@ startPage(async () => {
     specs.map((id) => h("option", { value: id, selected: id === (requested && (specs as readonly string[]).includes(requested) ? requested : DEFAULT_SPEC) }, `${id} (${getRevision(id)!.date})`)));
   const summary = h("p", { class: "extract-summary", "aria-live": "polite" });
   const shown = h("div", { class: "extract-text", id: "highlighted" });
-  const table = h("div", { class: "table-wrap" });
+  const table = scrollBox("references by place");
 
   main.classList.add("extract");
   append(main, [
@@ -40,7 +45,7 @@ startPage(async () => {
       h("label", {}, "Highlight the references found by", picker)),
     exampleList(examples, (id) => {
       text.value = byId.get(id)!.text;
-      update();
+      void update();
       text.focus();
     }),
     summary,
@@ -48,37 +53,62 @@ startPage(async () => {
     table,
   ]);
 
-  const update = () => {
+  // A mark leads to its row of the table without touching the address (whose fragment holds the text).
+  shown.addEventListener("click", (ev) => {
+    const a = (ev.target as Element).closest("a.ref-mark");
+    if (!a) return;
+    ev.preventDefault();
+    const row = document.getElementById(a.getAttribute("href")!.slice(1));
+    for (const t of Array.from(table.querySelectorAll("tr.targeted"))) t.classList.remove("targeted");
+    if (row) {
+      row.classList.add("targeted");
+      row.scrollIntoView({ block: "center" });
+    }
+  });
+  const client = new WorkerClient();
+  const shareLine = h("p", { class: "note share-note", role: "status" });
+  summary.before(shareLine);
+  const writeState = throttledWriter(400, (w) => fill(shareLine, shareNote(w, "text") ?? ""));
+  let rows = TABLE_ROWS;
+  let generation = 0;
+  const update = async (more = false) => {
+    const gen = ++generation;
+    if (!more) rows = TABLE_ROWS;
     // A textarea turns every line break into "\n": an example with CRLF line breaks is read as the
     // example itself (the text its table holds), not as what the textarea shows.
     const example = examples.find((e) => lineBreaksAsTextarea(e.text) === text.value);
     const value = example ? example.text : text.value;
-    writeParams({
+    writeState({
       example: example && example.id !== DEFAULT_EXAMPLE ? example.id : null,
       text: example ? null : value === "" ? null : value,
       spec: picker.value === DEFAULT_SPEC ? null : picker.value,
-    });
-    const r = extractAllSpecs(value, { specs });
+    }, value.length > 16 * 1024);
+    document.body.dataset.pending = "1";
+    const spec = picker.value;
+    const answer = await client.request({ type: "extract", text: value, specs, spec, rows });
+    if (!answer?.extract || gen !== generation) return; // a newer text took over
+    const r = answer.extract;
     if (!r.ok) {
-      fill(summary, r.error.message);
+      fill(summary, r.message ?? "");
       shown.replaceChildren();
       table.replaceChildren();
+      document.body.dataset.pending = "0";
       return;
     }
-    const spec = picker.value;
-    const mine = r.groups.map((g) => g.bySpec[spec]).filter((x): x is ExtractedReference => x !== null && x !== undefined);
-    const differing = r.groups.filter((g) => g.differences.length > 0).length;
     fill(summary,
-      h("strong", {}, spec), ` finds ${count(mine.length, "reference")} in this text (${mine.filter((x) => x.verdict?.valid).length} valid); `,
-      `all revisions together find references at ${count(r.groups.length, "place")}, `,
-      differing === 0 ? "and agree on every one." : `and differ at ${differing} (rows marked ≠ below).`,
+      h("strong", {}, spec), ` finds ${count(r.found, "reference")} in this text (${r.valid} valid); `,
+      `all revisions together find references at ${count(r.places, "place")}, `,
+      r.differing === 0 ? "and agree on every one." : `and differ at ${r.differing} (rows marked ≠ below).`,
       example ? h("span", { class: "note" }, ` Text: ${example.source} (${example.file}).`) : null);
-    fill(shown, ...highlighted(value, mine));
-    fill(table, groupTable(r.groups, specs, spec));
+    fill(table,
+      groupTable(r.groups, r.specs, spec),
+      r.places > r.groups.length ? h("p", {}, `The first ${r.groups.length.toLocaleString("en")} of ${r.places.toLocaleString("en")} places. `, h("button", { type: "button", id: "more-rows", onclick: () => { rows += TABLE_ROWS; void update(true); } }, `Show ${Math.min(TABLE_ROWS, r.places - r.groups.length)} more`)) : null);
+    if (!more) await highlighted(shown, value, r.marks, () => gen !== generation);
+    if (gen === generation) document.body.dataset.pending = "0";
   };
-  text.addEventListener("input", update);
-  picker.addEventListener("change", update);
-  update();
+  text.addEventListener("input", () => void update());
+  picker.addEventListener("change", () => void update());
+  void update();
 });
 
 /** A reference that keeps a line break (draft-1994 repairs none) shows it as ⏎ and breaks the line there too. */
@@ -103,30 +133,45 @@ function exampleList(examples: ExtractExamples["examples"], choose: (id: string)
     h("p", {}, h("strong", {}, "Edge cases: "), buttons("own")));
 }
 
-/** The text with each reference of one revision marked in place: wrapper lighter, the reference itself stronger. */
-function highlighted(text: string, refs: ExtractedReference[]): (Node | string)[] {
-  const out: (Node | string)[] = [];
-  let at = 0;
-  for (const r of refs) {
-    if (r.start.offset < at) continue; // overlapping (never expected): the first one wins
-    out.push(text.slice(at, r.start.offset));
-    const valid = r.verdict === null ? null : r.verdict.valid;
-    const mark = h("a", {
-      class: `ref-mark ${valid === null ? "" : valid ? "valid" : "invalid"}`,
-      href: `#place-${r.referenceStart}`,
-      "data-start": r.start.offset,
-      "data-end": r.end.offset,
-      title: `${r.wrapper} ${r.reference}: ${verdictWord(r)}`,
-    },
-      wrapperPart(text.slice(r.start.offset, r.referenceStart)),
-      h("span", { class: "ref-own" }, text.slice(r.referenceStart, r.referenceEnd)),
-      wrapperPart(text.slice(r.referenceEnd, r.end.offset)));
-    out.push(mark);
-    at = r.end.offset;
+/** Marks drawn per task: 10,000 references are drawn in slices, so the page answers in between. */
+const MARKS_PER_SLICE = 400;
+
+/**
+ * The text with each reference of one revision marked in place (wrapper lighter, the reference
+ * itself stronger), drawn in slices; stops when `stale()` says a newer text came.
+ */
+async function highlighted(el: HTMLElement, text: string, marks: ExtractAnswer["marks"], stale: () => boolean): Promise<void> {
+  el.replaceChildren();
+  if (text === "") {
+    el.append(h("span", { class: "note" }, "(no text)"));
+    return;
   }
-  out.push(text.slice(at));
-  if (text === "") out.push(h("span", { class: "note" }, "(no text)"));
-  return out;
+  let at = 0;
+  for (let k = 0; k < marks.length; k += MARKS_PER_SLICE) {
+    if (k > 0) {
+      await new Promise((r) => setTimeout(r, 0));
+      if (stale()) return;
+    }
+    const part = document.createDocumentFragment();
+    for (const r of marks.slice(k, k + MARKS_PER_SLICE)) {
+      if (r.start < at) continue; // overlapping (never expected): the first one wins
+      part.append(text.slice(at, r.start));
+      const mark = h("a", {
+        class: `ref-mark ${r.valid < 0 ? "" : r.valid ? "valid" : "invalid"}`,
+        href: `#place-${r.referenceStart}`,
+        "data-start": r.start,
+        "data-end": r.end,
+        title: r.title,
+      },
+        wrapperPart(text.slice(r.start, r.referenceStart)),
+        h("span", { class: "ref-own" }, text.slice(r.referenceStart, r.referenceEnd)),
+        wrapperPart(text.slice(r.referenceEnd, r.end)));
+      part.append(mark);
+      at = r.end;
+    }
+    el.append(part);
+  }
+  el.append(text.slice(at));
 }
 
 function wrapperPart(s: string): HTMLElement | null {

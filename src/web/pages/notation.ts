@@ -8,11 +8,12 @@ import { compiled, recognize } from "../../published/earley";
 import { parse } from "../../parse";
 import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
-import { h, mainElement, startPage } from "../lib/dom";
-import { naivePegMatch } from "../lib/naive-peg";
+import { h, mainElement, scrollBox, startPage } from "../lib/dom";
+import { naivePegMatch } from "../../published/naive-peg";
 import { diagramElement, pegItem, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
-import { readParam, writeParams } from "../lib/url-state";
+import { readAnchor, readParam, writeParams } from "../lib/url-state";
+import { diagramKey } from "../lib/diagram-key";
 
 interface Example {
   spec: SpecId;
@@ -161,18 +162,22 @@ startPage(async () => {
     h("nav", { class: "toc", "aria-label": "sections" }, h("ul", {},
       h("li", {}, h("a", { href: "#notations" }, "The three notations")),
       CONSTRUCTS.map((c) => h("li", {}, h("a", { href: `#${c.id}` }, c.title))),
-      h("li", {}, h("a", { href: "#traps" }, "Ordered choice traps")))),
-    h("section", { id: "notations" }, h("h2", {}, "The three notations"),
-      NOTATIONS.map((n) => h("div", { class: "construct", id: `notation-${n.id}` },
-        h("h3", {}, n.name),
-        h("p", {}, n.text),
-        h("p", { class: "note" }, "Used by: ", n.specs.filter((s) => getRevision(s)).map((s) => h("a", { href: `grammar.html?spec=${s}`, class: "mono" }, s)).flatMap((a, i) => (i === 0 ? [a] : [", ", a])), "."),
-      ))),
+      h("li", {}, h("a", { href: "#traps" }, "Ordered choice traps")),
+      h("li", {}, h("a", { href: "#diagram-key" }, "Key to the diagrams")),
+      h("li", {}, h("a", { href: "#glossary" }, "Glossary")))),
+    h("section", { id: "notations" }, h("h2", {}, "The three notations, and PEG"),
+      h("div", { class: "notation-cards" },
+        NOTATIONS.map((n) => h("div", { class: "construct", id: `notation-${n.id}` },
+          h("h3", {}, n.name),
+          h("p", {}, n.text),
+          h("p", { class: "note" }, "Used by: ", n.specs.filter((s) => getRevision(s)).map((s) => h("a", { href: `grammar.html?spec=${s}`, class: "mono" }, s)).flatMap((a, i) => (i === 0 ? [a] : [", ", a])), "."),
+        )),
+        pegCard())),
   );
   for (const c of CONSTRUCTS) {
     main.append(h("section", { id: c.id },
       h("h2", {}, c.title),
-      h("table", {}, h("tbody", {}, c.written.map((w) => h("tr", {}, h("th", {}, w.notation), h("td", { class: "mono" }, w.form))))),
+      scrollBox("how each notation writes it", h("table", {}, h("tbody", {}, c.written.map((w) => h("tr", {}, h("th", { scope: "row" }, w.notation), h("td", { class: "mono" }, w.form)))))),
       h("p", {}, c.explanation),
       c.examples.map((e) => exampleCard(e, data)),
     ));
@@ -181,7 +186,11 @@ startPage(async () => {
     h("h2", {}, "Ordered choice traps"),
     h("p", {}, "Three readings of the same rule, live: the published grammar read as a context-free grammar (every alternative tried: what the document means), the same published rules read naively as PEG (alternatives in published order, the first match wins), and our PEG transcription. Where the naive reading disagrees with the published grammar, a word-for-word transcription would have changed the language."),
     TRAPS.map((t) => trapCard(t, data))));
-  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  const key = diagramKey(true);
+  key.id = "diagram-key";
+  main.append(key, glossary());
+  const anchor = readAnchor();
+  if (anchor) document.getElementById(anchor)?.scrollIntoView();
 });
 
 function missing(spec: string, rule: string): HTMLElement {
@@ -261,7 +270,57 @@ function trapCard(t: Trap, data: Map<string, RevisionData>): HTMLElement {
     h("h3", {}, t.title),
     h("p", {}, t.text),
     ruleDiagrams(revision, d, t.rule),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "input"), h("th", {}, "published, context-free"), h("th", {}, "naive PEG"), h("th", {}, "our PEG"))), rows),
+    scrollBox("verdicts of the three readings", h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "input"), h("th", {}, "published, context-free"), h("th", {}, "naive PEG"), h("th", {}, "our PEG"))), rows)),
     tryBox(`trap.${t.id}`, t.inputs[0], judge),
   );
+}
+
+/** PEG's own notation, as our transcriptions (grammar/<spec>.peggy, peggy 3) write it. */
+function pegCard(): HTMLElement {
+  const rows: [string, string][] = [
+    ["a b", "sequence: a, then b"],
+    ["a / b", "ordered choice: try a; only if a fails, try b from the same place. The first that matches wins"],
+    ["a?", "optional, greedy: takes a whenever it matches, never gives it back"],
+    ["a*   a+", "zero or more, one or more, greedy: stops only where a fails, never gives an iteration back"],
+    ["a|1..4|   a|2|", "bounded repetition (ABNF 1*4a, 2a)"],
+    ["&a   !a", "lookahead: a must (must not) match here; reads nothing"],
+    ["!.", "the end of the input (no character follows)"],
+    ['"http"   "u"i', "literal, exact case; with i, either case"],
+    ["[0-9A-F]   .", "one character of a class; any one character"],
+    ["( a b )", "grouping"],
+  ];
+  return h("div", { class: "construct", id: "peg" },
+    h("h3", {}, "PEG (peggy): how our transcriptions are written"),
+    h("p", {}, "A parsing expression grammar reads like BNF but is a program: it says how to parse, not only what is allowed. Each rule is tried at one place of the input and either matches a prefix there or fails; nothing is ever parsed two ways. The transcriptions keep every published rule and its name, and say in one line (@peg) wherever the PEG has a different shape."),
+    scrollBox("PEG notation", h("table", {}, h("tbody", {}, rows.map(([form, meaning]) => h("tr", {}, h("td", { class: "mono" }, form), h("td", {}, meaning)))))),
+    h("p", { class: "note" }, "Used by: every revision's transcription (grammar/<spec>.peggy). ", h("a", { href: "trace.html" }, "Watch a PEG parse step by step"), "."));
+}
+
+const GLOSSARY: [string, string][] = [
+  ["rule", "A named definition of the grammar (hostport = host [ \":\" port ]). Also called a production; the name on the left is a nonterminal."],
+  ["terminal", "A piece of the input written out in the rule: a literal (\"http\") or a character class ([0-9], %x30-39). Drawn rounded in the diagrams."],
+  ["nonterminal", "A rule used inside another rule by its name. Drawn square in the diagrams; a link to its entry."],
+  ["start rule", "The rule the input is checked against as a whole. Each revision has a top rule (URI-reference, url); the playground and the trace accept any rule as the start."],
+  ["scheme-aware production", "draft-1993, draft-1994 and rfc1738 define one production per scheme (httpurl, ftpurl …). With no rule asked for, the scheme of the input picks the production, and only that one judges it."],
+  ["alternation", "In the published notations (| or /): the input may take any of the branches. Order does not matter; a context-free grammar tries them all."],
+  ["ordered choice", "PEG's /: the branches are tried in order, and the first one that matches wins, even if a later one would have let the rest of the input parse."],
+  ["commit", "What an ordered choice does once a branch matches: the remaining branches are never tried there, even if the parse fails later."],
+  ["backtracking", "Going back to an earlier offset to try something else. A PEG backtracks to try the next branch of a choice when one fails, but never into a branch it has committed to, nor into a finished repetition."],
+  ["greedy repetition", "PEG's *, + and ?: they take as much as they can and never give back, so what follows must fit after them."],
+  ["lookahead", "PEG's &e (e must come next) and !e (e must not): they check without reading. The transcriptions use them to make a choice fall through (end-lookahead)."],
+  ["PEG device", "One of the three reshapings the transcriptions use where a word-for-word PEG would change the language: end-lookahead, longest-first ordering of branches, bounded-greedy loops. Each rule says which in its @peg line."],
+  ["derivation", "The tree of rules that matched, each over its span of the input: what the playground shows for a valid input."],
+  ["offset", "A position in the input, counted from 0 in UTF-16 units: offset 7 is the eighth character."],
+  ["farthest failure", "Where peggy reports an error: the farthest offset at which a terminal failed (outside a lookahead). The trace's \"step that decided it\" is the first failure there."],
+  ["error offset (parse())", "The library's own error position: the first character after which no input could be accepted. It is never before peggy's farthest failure, and often the same."],
+  ["helper rule", "A rule of our transcription that is not in the document (marked helper): an entry point or a piece the PEG needs. The explorer names the published rule it stands for."],
+  ["core rule", "A rule the notation itself defines (RFC 2234's ALPHA, DIGIT, HEXDIG), not the document."],
+  ["repair", "A deliberate change to garbled source text (a lost |, a typo), always recorded with the document's own words."],
+  ["context-free reading", "The grammar as the document means it: every alternative allowed, repetitions stopping anywhere. The notation guide's traps compare it with PEG's reading."],
+];
+
+function glossary(): HTMLElement {
+  return h("section", { id: "glossary" },
+    h("h2", {}, "Glossary"),
+    h("dl", { class: "glossary" }, GLOSSARY.flatMap(([term, text]) => [h("dt", { id: `term-${term.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}` }, term), h("dd", {}, text)])));
 }

@@ -1,21 +1,23 @@
 // The playground: one input, one column per revision of the registry. Each column shows the
 // verdict (and, for the scheme-aware revisions, the production that decided it), the error with a
-// caret, the components coloured in the input, the derivation tree and what `explain` says. Every
-// keystroke updates every column; the input and the start rule live in the address.
-import type { DerivationNode } from "../../scanner/derivation";
-import { caretDisplay } from "../../errors";
-import { componentsOf, type ComponentValue } from "../../ops/components";
-import { explain, type Explanation, type OtherVerdict } from "../../ops/explain";
-import { parse, type AnyParseResult as ParseResult } from "../../parse";
-import { availableSpecIds, getRevision, type Revision } from "../../revisions";
+// caret, the components coloured in the input, the derivation tree and what `explain` says, and
+// links to the trace of the same input. The library runs in the explorer's worker
+// (src/web/worker/explorer-worker.ts): a keystroke stops a parse its input has made stale, so a
+// 2 MB paste never blocks typing. The input and the start rule live in the address's fragment.
+import { availableSpecIds, findRule, getRevision, type Revision } from "../../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../../revisions/revision";
+import type { ComponentValue } from "../../ops/components";
 import { componentText, installComponentColours } from "../lib/components";
 import { h, fill, mainElement, startPage } from "../lib/dom";
 import { clearHighlight, highlightSpan, type TextMap } from "../lib/highlight";
+import { shownName } from "../lib/published-names";
 import { displayName, ruleHref } from "../lib/rules";
-import { readParam, writeParams, pageLink } from "../lib/url-state";
+import { TRACE_INPUT_LIMIT } from "../lib/trace";
+import { pageLink, readParam, shareNote, throttledWriter } from "../lib/url-state";
+import { WorkerClient } from "../lib/worker-client";
+import type { ColumnResult, ShownNode } from "../lib/worker-protocol";
 
-/** Inputs that the revisions judge differently: the empty state offers them. */
+/** Inputs that the revisions judge differently: the page opens on the first, the empty state offers them all. */
 const EXAMPLES = [
   "http://[::1]:8080/a/b?c#d",
   "http://a/~b",
@@ -35,6 +37,10 @@ const NODE_TEXT_MAX = 40;
 const TREE_CHILDREN_FIRST = 24;
 /** A legend value longer than this is shortened (the whole value is its title, the span is highlighted on hover). */
 const LEGEND_TEXT_MAX = 160;
+/** The coloured input shows at most this many characters (the worker lists components there only). */
+const DISPLAY_LIMIT = 4000;
+/** Above this length the address is written at most every 400 ms (encoding it costs). */
+const LARGE_INPUT = 16 * 1024;
 
 interface Column {
   revision: Revision;
@@ -49,19 +55,24 @@ startPage(() => {
   const revisions = specIds.map((id) => getRevision(id)!);
 
   const input = h("input", { id: "input", type: "text", class: "url-input", spellcheck: "false", autocomplete: "off", autocapitalize: "off", "aria-describedby": "input-help", placeholder: "Type a URL or URI, e.g. http://a/b?c" });
-  const ruleNames = [...new Set(revisions.flatMap((r) => r.rules.map(displayName)))].sort((a, b) => a.localeCompare(b));
+  const ruleNames = [...new Set(revisions.flatMap((r) => r.rules.filter((x) => x.kind !== "helper").map(displayName)))].sort((a, b) => a.localeCompare(b));
   const rule = h("input", { id: "rule", type: "text", list: "rule-names", spellcheck: "false", autocomplete: "off", placeholder: "each revision's own" });
   const datalist = h("datalist", { id: "rule-names" }, ruleNames.map((n) => h("option", { value: n })));
   const help = h("div", { id: "input-help", class: "empty-state" });
+  const shareLine = h("p", { class: "note share-note", id: "share-note", role: "status" });
+  const status = h("p", { class: "note working", "aria-live": "polite" });
   const columns = h("div", { class: "columns" });
 
   main.append(
-    h("p", { class: "intro" }, `Every revision of the grammar judges the same input, in this page. Type, and all ${revisions.length} columns follow.`),
+    h("p", { class: "intro" }, `Every revision of the grammar judges the same input, in this page. Type, and all ${revisions.length} columns follow. `,
+      "Each column links to the trace of its parse, step by step. ", h("a", { href: "notation.html#glossary" }, "Glossary"), "."),
     h("div", { class: "controls" },
       h("label", { class: "input-label" }, "Input", input),
       h("label", { class: "rule-label" }, "Start rule (optional)", rule, datalist),
     ),
     help,
+    shareLine,
+    status,
     columns,
   );
 
@@ -71,53 +82,73 @@ startPage(() => {
     return { revision, el, textMap: { nodes: [] } };
   });
 
+  const client = new WorkerClient();
+  const writeState = throttledWriter(400, (w) => fill(shareLine, shareNote(w, "input") ?? ""));
   let renders = 0;
-  const update = () => {
+  const update = async () => {
     const t0 = performance.now();
     const text = input.value;
     const startRule = rule.value.trim();
-    writeParams({ input: text, rule: startRule });
+    writeState({ input: text, rule: startRule }, text.length > LARGE_INPUT);
     fill(help, ...emptyState(text, (example) => {
       input.value = example;
-      update();
+      void update();
       input.focus();
     }));
-    // Each revision parses the input once; explain reuses these results (the other revisions'
-    // verdicts included) instead of parsing again.
-    const results = cols.map((col) => parse(text, startRule ? { spec: col.revision.id, rule: startRule, tree: true } : { spec: col.revision.id, tree: true }));
-    const verdicts: OtherVerdict[] = results.map((r, i) => (r.ok ? { spec: specIds[i], valid: true } : { spec: specIds[i], valid: false, offset: r.error.offset }));
-    cols.forEach((col, i) => renderColumn(col, text, startRule, results[i], verdicts.filter((v) => v.spec !== col.revision.id)));
+    document.body.dataset.pending = "1";
+    columns.classList.add("stale");
+    const slow = setTimeout(() => fill(status, `Parsing ${text.length.toLocaleString("en")} characters under ${revisions.length} revisions…`), 300);
+    const done = new Set<string>();
+    let answer;
+    try {
+      answer = await client.request({ type: "judge", input: text, rule: startRule, specs: specIds }, (c) => {
+        const col = cols.find((x) => x.revision.id === c.spec);
+        if (!col) return;
+        renderColumn(col, text, startRule, c);
+        done.add(c.spec);
+      });
+    } catch (e) {
+      clearTimeout(slow);
+      fill(status, `The parse failed: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    clearTimeout(slow);
+    if (answer === null) return; // a newer input took over
+    fill(status);
+    columns.classList.remove("stale");
     // Layout now, so the time measured is the time until the columns can be drawn.
     void columns.offsetHeight;
     renders++;
     document.body.dataset.renders = String(renders);
     document.body.dataset.lastUpdateMs = (performance.now() - t0).toFixed(2);
+    document.body.dataset.pending = "0";
   };
 
-  input.value = readParam("input") ?? "";
+  const given = readParam("input");
+  input.value = given ?? (readParam("rule") ? "" : EXAMPLES[0]);
   rule.value = readParam("rule") ?? "";
-  input.addEventListener("input", update);
-  rule.addEventListener("input", update);
-  update();
+  input.addEventListener("input", () => void update());
+  rule.addEventListener("input", () => void update());
+  void update();
   input.focus();
 });
 
 function emptyState(text: string, choose: (example: string) => void): (Node | string)[] {
   if (text !== "") return [];
   return [
-    h("p", {}, "Type a URL or URI in the box above. Each column below is one revision, from the 1993 draft to RFC 3986: it says whether that revision's grammar accepts the input, and why. Hover over a component or a node of the derivation to see its part of the input. The address of this page keeps what you typed, so you can share it."),
-    h("p", {}, "Or try one of these: ", EXAMPLES.map((e) => h("button", { type: "button", class: "example", onclick: () => choose(e) }, e))),
+    h("p", {}, "Type a URL or URI in the box above. Each column below is one revision, from the 1993 draft to RFC 3986: it says whether that revision's grammar accepts the input, and why. Hover over (or tab to) a component or a node of the derivation to see its part of the input. The address of this page keeps what you typed, so you can share it."),
+    h("p", {}, "Or try one of these, each judged differently by the revisions: ", EXAMPLES.map((e) => h("button", { type: "button", class: "example", onclick: () => choose(e) }, e))),
     h("p", { class: "note" }, "The columns below judge the empty input: some revisions allow an empty relative reference."),
   ];
 }
 
-function renderColumn(col: Column, input: string, startRule: string, r: ParseResult, others: OtherVerdict[]): void {
+function renderColumn(col: Column, input: string, startRule: string, r: ColumnResult): void {
   const { revision, el } = col;
   el.dataset.verdict = r.ok ? "valid" : "invalid";
-  if (r.ok) delete el.dataset.offset;
+  if (r.ok || !r.error) delete el.dataset.offset;
   else el.dataset.offset = String(r.error.offset);
   // "unknown-rule": the revision has no such start rule; nothing was judged (drawn neutral).
-  if (!r.ok && r.error.code === "unknown-rule") el.dataset.outcome = "no-such-rule";
+  if (r.error?.code === "unknown-rule") el.dataset.outcome = "no-such-rule";
   else delete el.dataset.outcome;
   col.textMap = { nodes: [] };
   fill(el,
@@ -125,9 +156,9 @@ function renderColumn(col: Column, input: string, startRule: string, r: ParseRes
       h("h2", {}, h("a", { href: pageLink("grammar.html", { spec: revision.id }) }, revision.id)),
       h("p", { class: "meta" }, `${revision.date} · ${shortNotation(revision.notation)}`),
     ),
-    verdictLine(revision, r),
-    r.ok ? validBody(col, input, r, startRule) : invalidBody(revision, input, r),
-    startRule ? null : explainSection(revision, input, r, others),
+    verdictLine(revision, r, input, startRule),
+    r.ok ? validBody(col, input, r, startRule) : invalidBody(revision, r),
+    startRule || !r.explain ? null : explainSection(r),
   );
 }
 
@@ -135,37 +166,47 @@ function shortNotation(notation: string): string {
   return notation.replace(/\s*\(.*$/, "").replace(/:.*$/, "");
 }
 
-function verdictLine(revision: Revision, r: ParseResult): HTMLElement {
+function verdictLine(revision: Revision, r: ColumnResult, input: string, startRule: string): HTMLElement {
   const rule = r.production ?? r.rule;
-  const ruleInfo = rule ? revision.rules.find((x) => displayName(x) === rule) : undefined;
-  const ruleEl = ruleInfo ? h("a", { href: ruleHref(revision.id, ruleInfo.pegName) }, rule) : h("code", {}, rule ?? "");
-  if (!r.ok && r.error.code === "unknown-rule") {
+  // A helper (a scheme-aware entry point) is named by the published rule it stands for.
+  const shown = rule ? shownName(revision, rule) : null;
+  const ruleInfo = shown ? revision.rules.find((x) => displayName(x) === shown) : undefined;
+  const ruleEl = ruleInfo ? h("a", { href: ruleHref(revision.id, ruleInfo.pegName) }, shown) : h("code", {}, shown ?? "");
+  if (r.error?.code === "unknown-rule") {
     return h("div", { class: "verdict-block" }, h("p", { class: "verdict none" }, h("span", { class: "mark", "aria-hidden": "true" }, "— "), "no such rule"));
   }
   const verdict = r.ok
     ? h("p", { class: "verdict valid" }, h("span", { class: "mark", "aria-hidden": "true" }, "✓ "), "valid")
-    : h("p", { class: "verdict invalid" }, h("span", { class: "mark", "aria-hidden": "true" }, "✗ "), r.error.code === "syntax" ? `invalid at offset ${r.error.offset}` : "not checked");
+    : h("p", { class: "verdict invalid" }, h("span", { class: "mark", "aria-hidden": "true" }, "✗ "), r.error?.code === "syntax" ? `invalid at offset ${r.error.offset}` : "not checked");
   // Scheme-aware revisions: the scheme picked the production that decided (parse()'s `production`).
   const how = r.production ? h("p", { class: "production" }, "decided by the scheme's production ", ruleEl) : h("p", { class: "production" }, "start rule ", ruleEl);
-  return h("div", { class: "verdict-block" }, verdict, how);
+  const trace = input.length <= TRACE_INPUT_LIMIT
+    ? r.ok || r.error?.code !== "syntax"
+      ? h("a", { class: "trace-link", href: pageLink("trace.html", {}, { input, spec: revision.id, rule: startRule }) }, "Trace it step by step")
+      : h("a", { class: "trace-link", href: pageLink("trace.html", {}, { input, spec: revision.id, rule: startRule, step: "error" }) }, "Trace it: the step that decided the error")
+    : h("span", { class: "note" }, `(no trace above ${TRACE_INPUT_LIMIT.toLocaleString("en")} characters)`);
+  return h("div", { class: "verdict-block" }, verdict, how, h("p", { class: "production" }, trace));
 }
 
-function invalidBody(revision: Revision, input: string, r: ParseResult & { ok: false }): HTMLElement {
-  const e = r.error;
-  if (e.code !== "syntax") return h("p", { class: "error-sentence" }, e.code === "unknown-rule" ? `${revision.id} has no rule “${e.startRule}”.` : e.message);
+function invalidBody(revision: Revision, r: ColumnResult): HTMLElement {
+  const e = r.error!;
+  if (e.code !== "syntax") return h("p", { class: "error-sentence" }, e.code === "unknown-rule" ? `${revision.id} has no rule “${e.startRule ?? ""}”.` : e.sentence);
   return h("div", { class: "error" },
-    h("pre", { class: "caret", "aria-label": `the input with a caret under offset ${e.offset}` }, caretDisplay(input, e.offset, 48).replace(/^ {2}/gm, "")),
-    h("p", { class: "error-sentence" }, e.message),
+    h("pre", { class: "caret", "aria-label": `the input with a caret under offset ${e.offset}` }, e.caret),
+    h("p", { class: "error-sentence" }, e.sentence),
   );
 }
 
-function validBody(col: Column, input: string, r: ParseResult & { ok: true }, startRule: string): (HTMLElement | null)[] {
+function validBody(col: Column, input: string, r: ColumnResult, startRule: string): (HTMLElement | null)[] {
   const { revision } = col;
   // The component map reads a whole reference: a match of another start rule (IPv4address, say)
   // has no scheme, authority or path to show.
   const whole = startRule === "" || startRule === revision.topRule;
-  const components = r.tree && whole ? (componentsOf(revision, r.tree, input) ?? []) : [];
-  const shown = h("div", { class: "input-display" }, componentText(input, components, col.textMap.nodes));
+  const components = whole ? r.components : [];
+  const shownText = input.length > DISPLAY_LIMIT ? input.slice(0, DISPLAY_LIMIT) : input;
+  const inside = components.map((c) => (c.span.end > DISPLAY_LIMIT ? { ...c, span: { start: c.span.start, end: DISPLAY_LIMIT } } : c));
+  const shown = h("div", { class: "input-display" }, componentText(shownText, inside, col.textMap.nodes),
+    input.length > DISPLAY_LIMIT ? h("span", { class: "note" }, ` … and ${(input.length - DISPLAY_LIMIT).toLocaleString("en")} more characters`) : null);
   const none = !whole
     ? `Components are shown for whole references: clear the start rule, or use ${revision.topRule}.`
     : revision.components
@@ -173,15 +214,15 @@ function validBody(col: Column, input: string, r: ParseResult & { ok: true }, st
       : "This revision has no component map.";
   return [
     shown,
-    components.length > 0 ? legend(col, components) : h("p", { class: "note" }, none),
-    r.tree ? treeSection(col, r.tree, input) : null,
+    components.length > 0 ? legend(col, components, r.componentCount) : h("p", { class: "note" }, none),
+    r.tree ? treeSection(col, r.tree, input, r.treeNodes) : r.treeNote ? h("p", { class: "note" }, r.treeNote) : null,
   ];
 }
 
 /** A key that occurs more often than this (path segments) shows its first few and a count. */
 const LEGEND_REPEAT_MAX = 3;
 
-function legend(col: Column, components: ComponentValue[]): HTMLElement {
+function legend(col: Column, components: ComponentValue[], total: number): HTMLElement {
   const byKey = new Map<ComponentKey, ComponentValue[]>();
   for (const c of components) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
   const items: HTMLElement[] = [];
@@ -189,9 +230,11 @@ function legend(col: Column, components: ComponentValue[]): HTMLElement {
     const shown = all.length > LEGEND_REPEAT_MAX ? all.slice(0, LEGEND_REPEAT_MAX - 1) : all;
     for (const c of shown) items.push(legendItem(col, key, c.name, legendValue(c.text), [c.span]));
     const rest = all.slice(shown.length);
-    if (rest.length > 0) items.push(legendItem(col, key, `${rest.length} more`, h("em", {}, `${rest[0].name} ${rest.length === 1 ? "" : "each "}highlighted on hover`), rest.map((c) => c.span)));
+    if (rest.length > 0) items.push(legendItem(col, key, `${rest.length} more`, h("em", {}, `${rest[0].name} ${rest.length === 1 ? "" : "each "}highlighted on hover or focus`), rest.map((c) => c.span)));
   }
-  return h("dl", { class: "legend" }, items);
+  return h("div", {},
+    h("dl", { class: "legend" }, items),
+    total > components.length ? h("p", { class: "note" }, `${(total - components.length).toLocaleString("en")} more components past the first ${DISPLAY_LIMIT.toLocaleString("en")} characters.`) : null);
 }
 
 function legendValue(text: string): Node | string {
@@ -227,76 +270,106 @@ function componentRules(revision: Revision): Map<string, ComponentKey> {
   return out;
 }
 
-function treeSection(col: Column, tree: DerivationNode, input: string): HTMLElement {
+function treeSection(col: Column, tree: ShownNode, input: string, nodes: number): HTMLElement {
   const { revision } = col;
   const components = componentRules(revision);
-  const count = { nodes: 0 };
-  const list = h("ul", { class: "tree", role: "tree" }, treeNode(col, tree, input, components, 0, count));
+  const list = h("ul", { class: "tree", "aria-label": `derivation under ${revision.id}` }, treeNode(col, tree, input, components, 0));
+  rovingFocus(list);
   return h("details", { class: "tree-section", open: true },
-    h("summary", {}, "Derivation ", h("span", { class: "note" }, "(one-character rules left out; hover a node to see its span)")),
+    h("summary", {}, "Derivation ", h("span", { class: "note" }, `(one-character rules left out; hover or focus a node to see its span; arrow keys move${nodes >= 4000 ? "; the first 4,000 nodes" : ""})`)),
     list,
   );
 }
 
-function visibleChildren(revision: Revision, node: DerivationNode): DerivationNode[] {
-  return node.children.filter((c) => !revision.characterRules.has(c.rule));
+/** One tab stop for the whole tree: ↑/↓ move between the visible nodes, → and ← open and close. */
+function rovingFocus(tree: HTMLElement): void {
+  const labels = () => Array.from(tree.querySelectorAll<HTMLElement>(".node-label")).filter((x) => x.getClientRects().length > 0);
+  const first = tree.querySelector<HTMLElement>(".node-label");
+  if (first) first.tabIndex = 0;
+  tree.addEventListener("keydown", (ev) => {
+    const target = ev.target as HTMLElement;
+    if (!target.classList.contains("node-label")) return;
+    const all = labels();
+    const k = all.indexOf(target);
+    let next: HTMLElement | undefined;
+    const details = target.tagName === "SUMMARY" ? (target.parentElement as HTMLDetailsElement) : undefined;
+    if (ev.key === "ArrowDown") next = all[k + 1];
+    else if (ev.key === "ArrowUp") next = all[k - 1];
+    else if (ev.key === "Home") next = all[0];
+    else if (ev.key === "End") next = all[all.length - 1];
+    else if (ev.key === "ArrowRight" && details && !details.open) details.open = true;
+    else if (ev.key === "ArrowLeft" && details?.open) details.open = false;
+    else if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") return;
+    else return;
+    ev.preventDefault();
+    if (next) {
+      target.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
+    }
+  });
 }
 
-function treeNode(col: Column, node: DerivationNode, input: string, components: Map<string, ComponentKey>, depth: number, count: { nodes: number }): HTMLElement {
-  count.nodes++;
-  const text = input.slice(node.start, node.end);
-  const shown = text.length > NODE_TEXT_MAX ? `${text.slice(0, NODE_TEXT_MAX - 1)}…` : text;
+function treeNode(col: Column, node: ShownNode, input: string, components: Map<string, ComponentKey>, depth: number): HTMLElement {
+  const text = input.slice(node.start, Math.min(node.end, node.start + NODE_TEXT_MAX + 1));
+  const shown = node.end - node.start > NODE_TEXT_MAX ? `${text.slice(0, NODE_TEXT_MAX - 1)}…` : text;
   const key = components.get(node.rule);
-  const label = h("span", { class: key ? `node-label c-${key}` : "node-label", "data-start": node.start, "data-end": node.end },
-    h("span", { class: "node-rule" }, node.rule),
+  const ruleName = shownName(col.revision, node.rule);
+  const ruleInfo = findRule(col.revision, node.rule);
+  const content = [
+    h("span", { class: `node-rule${ruleInfo?.kind === "helper" ? " helper" : ""}` }, ruleName),
     " ",
     h("code", { class: "node-text" }, JSON.stringify(shown)),
     " ",
     h("span", { class: "node-span" }, `[${node.start},${node.end})`),
     key ? h("span", { class: `node-component c-${key}` }, ` ${key}`) : null,
-  );
-  hoverable(label, col, [{ start: node.start, end: node.end }]);
-  const children = visibleChildren(col.revision, node);
-  if (children.length === 0) return h("li", { role: "treeitem" }, label);
-  const details = h("details", { open: depth < OPEN_DEPTH }, h("summary", {}, label));
+  ];
+  // The label is the node's one focusable element: the summary of a node with children, a span for
+  // a leaf; one tab stop for the whole tree (rovingFocus), the arrow keys move between them.
+  const labelAttrs = { class: key ? `node-label c-${key}` : "node-label", "data-start": node.start, "data-end": node.end, tabindex: "-1" };
+  const children = node.children;
+  const hidden = node.hidden > 0 ? h("li", { class: "note" }, `${node.hidden} more not shown (a derivation is shown up to 4,000 nodes)`) : null;
+  if (children.length === 0 && !hidden) {
+    const leaf = h("span", labelAttrs, content);
+    hoverable(leaf, col, [{ start: node.start, end: node.end }]);
+    return h("li", {}, leaf);
+  }
+  const summary = h("summary", labelAttrs, content);
+  hoverable(summary, col, [{ start: node.start, end: node.end }]);
+  const details = h("details", { open: depth < OPEN_DEPTH }, summary);
   const build = () => {
     if (details.dataset.built) return;
     details.dataset.built = "1";
-    const group = h("ul", { role: "group" }, children.slice(0, TREE_CHILDREN_FIRST).map((c) => treeNode(col, c, input, components, depth + 1, count)));
+    const group = h("ul", {}, children.slice(0, TREE_CHILDREN_FIRST).map((c) => treeNode(col, c, input, components, depth + 1)));
     const rest = children.slice(TREE_CHILDREN_FIRST);
     if (rest.length > 0) {
       const more: HTMLElement = h("li", { class: "tree-more" },
-        h("button", { type: "button", onclick: () => more.replaceWith(...rest.map((c) => treeNode(col, c, input, components, depth + 1, count))) }, `show ${rest.length} more ${node.rule} children`),
+        h("button", { type: "button", onclick: () => more.replaceWith(...rest.map((c) => treeNode(col, c, input, components, depth + 1))) }, `show ${rest.length} more ${ruleName} children`),
       );
       group.appendChild(more);
     }
+    if (hidden) group.appendChild(hidden);
     details.appendChild(group);
   };
   if (depth < OPEN_DEPTH) build();
   else details.addEventListener("toggle", build);
-  return h("li", { role: "treeitem" }, details);
+  return h("li", {}, details);
 }
 
-function explainSection(revision: Revision, input: string, parsed: ParseResult, others: OtherVerdict[]): HTMLElement {
-  const result = explain(input, { spec: revision.id, parsed, others });
-  if (!result.ok) return h("p", { class: "error-sentence" }, result.error.message);
-  const x: Explanation = result;
+function explainSection(r: ColumnResult): HTMLElement {
+  const x = r.explain!;
   const body: (HTMLElement | null)[] = [];
-  if (!x.valid && x.sentence) body.push(h("p", {}, x.sentence));
+  // An invalid input's sentence is the column's error line already (one rule named, in one place).
   if (x.valid) {
-    body.push(h("p", {}, `${JSON.stringify(x.input)} is a valid ${x.spec} ${x.production ?? ""}.`.replace(" .", ".")));
     if (x.notes.length > 0) {
       body.push(h("p", {}, "Security notes (warnings; the input stays valid):"));
-      body.push(h("ul", { class: "notes" }, x.notes.map((n) => h("li", {}, n.message))));
-    }
-    const others = x.others.map((o) => `${o.spec} ${o.valid ? "valid" : `invalid at offset ${o.offset}`}`);
-    if (others.length > 0) body.push(h("p", {}, `Other revisions: ${others.join("; ")}.`));
+      body.push(h("ul", { class: "notes" }, x.notes.map((n) => h("li", {}, n))));
+    } else body.push(h("p", {}, "No security notes."));
   }
-  for (const r of x.remarks) body.push(h("p", { class: "note" }, `Note: ${r}`));
-  return h("details", { class: "explain", open: !x.valid || x.notes.length > 0 },
-    h("summary", {}, "Explain", x.notes.length > 0 ? h("span", { class: "badge warn" }, `${x.notes.length} security note${x.notes.length === 1 ? "" : "s"}`) : null),
+  if (x.others) body.push(h("p", {}, `Other revisions: ${x.others}.`));
+  for (const remark of x.remarks) body.push(h("p", { class: "note" }, `Note: ${remark}`));
+  return h("details", { class: "explain", open: x.notes.length > 0 },
+    h("summary", {}, x.valid ? "Explain" : "Other revisions", x.notes.length > 0 ? h("span", { class: "badge warn" }, `${x.notes.length} security note${x.notes.length === 1 ? "" : "s"}`) : null),
     body,
   );
 }
-
-

@@ -1,11 +1,12 @@
-// Resolution: a base and references (?base=&refs=, one reference per line), resolved under every
+// Resolution: a base and references (#base=&refs=, one reference per line), resolved under every
 // revision that defines relative resolution (src/ops/resolve.ts), side by side, with the cells that
-// differ from the revision to their left marked. The default is both Appendix C tables (draft-1997
-// and draft-2003, the same base), with what each document prints as the answer.
+// differ from the revision to their left marked. The default is the examples the documents print
+// for the same base (Appendix C of draft-1997 and draft-2003, RFC 3986 §5.4), with each document's
+// printed answer.
 import { availableSpecIds, type SpecId } from "../../revisions";
 import { definesResolution, resolve, resultText } from "../../ops/resolve";
 import { loadAppendixC, type AppendixC } from "../lib/data";
-import { append, h, mainElement, startPage } from "../lib/dom";
+import { append, h, mainElement, scrollBox, startPage } from "../lib/dom";
 import { readParam, writeParams } from "../lib/url-state";
 
 startPage(async () => {
@@ -19,11 +20,11 @@ startPage(async () => {
   const refs = h("textarea", { id: "refs", spellcheck: "false", rows: 8 });
   const refsParam = readParam("refs");
   refs.value = refsParam ?? defaultRefs.map(showReference).join("\n");
-  const reset = h("button", { type: "button" }, "Back to both Appendix C tables");
-  const out = h("div", { class: "table-wrap" });
+  const reset = h("button", { type: "button" }, "Back to the documents' examples");
+  const out = scrollBox("resolved references");
   main.classList.add("resolution");
   append(main, [
-    h("p", { class: "intro" }, `Each reference is resolved against the base by each revision that defines relative resolution (${specs.join(", ")}), with that revision's own algorithm. A cell marked ≠ differs from the cell to its left (in the printed columns: from our answer for that revision). The default is both Appendix C tables of draft-1997 and draft-2003 (same base), with the answer each document prints. Write one reference per line; "" is the empty reference.`),
+    h("p", { class: "intro" }, `Each reference is resolved against the base by each revision that defines relative resolution (${specs.join(", ")}), with that revision's own algorithm. A cell marked ≠ differs from the cell to its left (in the printed columns: from our answer for that revision). The default is the examples each document prints for the same base: the Appendix C tables of draft-1997 and draft-2003 and RFC 3986's §5.4, with each document's printed answer (— where a document has no such example). Write one reference per line; "" is the empty reference.`),
     h("div", { class: "inputs" }, h("label", {}, "Base", base), h("label", {}, "References, one per line", refs)),
     h("p", {}, reset),
     out,
@@ -64,10 +65,11 @@ function notDefined(spec: SpecId): HTMLElement {
 
 function resultTable(base: string, references: string[], specs: SpecId[], examples: AppendixC | null): HTMLElement {
   const printedSpecs = examples ? examples.tables.map((t) => t.spec) : [];
+  const label = (s: string) => examples?.tables.find((t) => t.spec === s)?.label ?? "";
   const head = h("tr", {},
     h("th", {}, "reference"),
     specs.map((s) => h("th", { "data-spec": s }, s)),
-    printedSpecs.map((s) => h("th", {}, `printed in ${s} Appendix C`)));
+    printedSpecs.map((s) => h("th", { "data-printed": s }, `printed in ${s} ${label(s)}`)));
   const rows = references.map((reference) => {
     const answers = specs.map((spec) => {
       const r = resolve(base, reference, { spec });

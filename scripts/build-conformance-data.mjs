@@ -1,0 +1,57 @@
+// The test tables the conformance suite draws on (src/conformance/suite.ts), as one JSON file the
+// package ships: dist/conformance/tables.json (and the suite's schema beside it, suite.schema.json). test/data/ is not in the package, so `uri-grammars
+// suite` in an installed package reads this file instead. The tables are read by the tests' own
+// readers (dist/test/support/table.js, resolution-table.js), compiled by tsc just before this runs:
+//   checks         every row of test/data/*.tsv; `example` marks the document's own examples (a file
+//                  *-examples.tsv, or rows under a "---- ... ----" heading that says the document
+//                  gives them), the others are our hand-checked edges
+//   resolution     every row of the document tables under test/data/resolution/ (not own-cases.tsv)
+//   normalization  every row of test/data/normalization/normalize.tsv
+// Run by scripts/build.mjs after tsc; skipped (with a note) where test/ is absent.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const support = join(root, "dist", "test", "support");
+const out = join(root, "dist", "conformance", "tables.json");
+
+if (!existsSync(join(support, "table.js"))) {
+  console.log("conformance data: no dist/test/support/table.js (no test/ here); dist/conformance/tables.json not written");
+  process.exit(0);
+}
+const { DATA_DIR, readTable, readRows } = require(join(support, "table.js"));
+const { readResolutionTable } = require(join(support, "resolution-table.js"));
+
+/** Line numbers of the headings that open a section of the document's examples, and of the others. */
+function exampleLines(file) {
+  const lines = readFileSync(join(DATA_DIR, file), "utf8").split("\n");
+  const inExamples = [];
+  let current = /-examples\.tsv$/.test(file);
+  lines.forEach((l, i) => {
+    const heading = /^#\s*-{2,}\s*(.*?)\s*-{2,}\s*$/.exec(l);
+    if (heading && !/-examples\.tsv$/.test(file)) current = /\bexamples?\b|document gives/i.test(heading[1]);
+    inExamples[i + 1] = current;
+  });
+  return inExamples;
+}
+
+const checks = [];
+for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv")).sort()) {
+  const examples = exampleLines(file);
+  for (const c of readTable(file)) checks.push({ spec: c.spec, rule: c.rule, input: c.input, valid: c.valid, source: c.source, example: examples[c.line] === true, file: `test/data/${file}` });
+}
+const resolution = [];
+const resolutionDir = join(DATA_DIR, "resolution");
+for (const file of readdirSync(resolutionDir).filter((f) => f.endsWith(".tsv") && f !== "own-cases.tsv" && f !== "differences-1997-2003.tsv").sort()) {
+  for (const r of readResolutionTable(file)) resolution.push({ spec: r.spec, mode: r.mode, base: r.base, reference: r.reference, expected: r.expected, section: r.section, printed: r.printed, file: `test/data/resolution/${file}` });
+}
+const normalization = readRows("normalization/normalize.tsv", 5).map(({ cols }) => ({ spec: cols[0], level: cols[1], input: cols[2], expected: cols[3], source: cols[4] }));
+
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, JSON.stringify({ checks, resolution, normalization }) + "\n");
+// The suite's JSON Schema goes with it: docs/ is not in the package.
+copyFileSync(join(root, "docs", "conformance-suite.schema.json"), join(dirname(out), "suite.schema.json"));
+console.log(`conformance data: ${checks.length} check rows (${checks.filter((c) => c.example).length} document examples), ${resolution.length} resolution rows, ${normalization.length} normalization rows -> dist/conformance/tables.json`);

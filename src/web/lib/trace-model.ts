@@ -1,0 +1,393 @@
+// What the trace page says about a trace (lib/trace.ts), without drawing it: each step in words
+// (published names only), which steps lie inside a failed attempt, what a rule's diagram should
+// show at a step (the branch and loop taken so far, where it failed), and two revisions' traces
+// aligned step for step with the first place they part.
+import type { Revision } from "../../revisions";
+import type { PegExpr } from "./data";
+import { shownRule } from "./published-names";
+import { ruleByPegName } from "./rules";
+import { altMark, pegText } from "./railroad";
+import { children, FLAG_SILENT, Step, type TraceGrammar, type TraceResult } from "./trace";
+
+/** A rule as the trace names it: its published name, or a helper marked as one. */
+export interface RuleLabel {
+  name: string;
+  helper: boolean;
+  section: string | null;
+}
+
+export function ruleLabel(revision: Revision, pegName: string): RuleLabel {
+  const rule = ruleByPegName(revision, pegName);
+  if (!rule) return { name: pegName, helper: false, section: null };
+  if (rule.kind !== "helper") return { name: rule.published ?? rule.pegName, helper: false, section: rule.section };
+  // A helper is never shown as if published: it is named as what it stands for, marked "helper".
+  const shown = shownRule(revision, rule);
+  return { name: shown ? `${shown.published ?? shown.pegName} (helper)` : `${rule.pegName} (helper)`, helper: true, section: null };
+}
+
+const TEXT_MAX = 48;
+
+/** A piece of the grammar as peggy writes it, rule names published, cut to a readable length. */
+export function nodeText(revision: Revision, e: PegExpr, max = TEXT_MAX): string {
+  const text = pegText(e, (n) => ruleLabel(revision, n).name.replace(/ \(helper\)$/, ""), "!.");
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A piece of the input, quoted, cut to a readable length. */
+export function quote(input: string, start: number, end: number, max = 32): string {
+  const s = input.slice(start, end);
+  const shown = s.length > max ? `${s.slice(0, max - 1)}…` : s;
+  return `“${shown.replace(/[\x00-\x1f\x7f]/g, "·")}”`;
+}
+
+function charAt(input: string, pos: number): string {
+  return pos >= input.length ? "the end of the input" : quote(input, pos, pos + 1);
+}
+
+/** The choice an alternative belongs to, and how many alternatives it has. */
+function choiceOf(g: TraceGrammar, node: number): PegExpr & { t: "choice" } {
+  return g.nodes[g.nodeParent[node]] as PegExpr & { t: "choice" };
+}
+
+/** The step in one sentence. */
+export function describe(revision: Revision, g: TraceGrammar, t: TraceResult, i: number): string {
+  const s = t.steps;
+  const kind = s.kind[i];
+  const pos = s.pos[i];
+  const end = s.end[i];
+  const node = s.node[i];
+  const input = t.input;
+  const rule = ruleLabel(revision, g.rules[s.rule[i]]).name;
+  const e = node >= 0 ? g.nodes[node] : null;
+  switch (kind) {
+    case Step.ENTER:
+      return `Enter ${rule} at offset ${pos}${s.arg[i] < 0 ? " (the start rule)" : ""}.`;
+    case Step.MATCH:
+      return `${rule} matched ${quote(input, pos, end)}, offsets ${pos} to ${end}.`;
+    case Step.FAIL:
+      return `${rule} failed at offset ${pos}.`;
+    case Step.TRY: {
+      const n = choiceOf(g, node).items.length;
+      return `${altMark(s.arg[i] + 1)} Try alternative ${s.arg[i] + 1} of ${n} at offset ${pos}: ${nodeText(revision, e!)}`;
+    }
+    case Step.COMMIT: {
+      const n = choiceOf(g, node).items.length;
+      const rest = n - s.arg[i] - 1;
+      return `${altMark(s.arg[i] + 1)} Alternative ${s.arg[i] + 1} matched ${quote(input, pos, end)}: the choice commits${rest > 0 ? ` (alternative${rest > 1 ? "s" : ""} ${s.arg[i] + 2}${rest > 1 ? `–${n}` : ""} never tried)` : ""}.`;
+    }
+    case Step.ALT_FAIL: {
+      const n = choiceOf(g, node).items.length;
+      return s.arg[i] + 1 < n
+        ? `${altMark(s.arg[i] + 1)} Alternative ${s.arg[i] + 1} failed: back to offset ${pos} to try alternative ${s.arg[i] + 2}.`
+        : `${altMark(s.arg[i] + 1)} Alternative ${s.arg[i] + 1} failed, the last one.`;
+    }
+    case Step.NO_ALT:
+      return `None of the ${s.arg[i]} alternatives matches at offset ${pos}.`;
+    case Step.ITER:
+      return `Repetition ${nodeText(revision, e!)}: iteration ${s.arg[i]} at offset ${pos}.`;
+    case Step.ITER_OK:
+      return `Iteration ${s.arg[i]} matched ${quote(input, pos, end)}.`;
+    case Step.ITER_FAIL:
+      return s.arg[i] === 1
+        ? `Iteration 1 fails at offset ${pos}: the loop matched nothing.`
+        : `Iteration ${s.arg[i]} fails at offset ${pos}: the loop stops after ${s.arg[i] - 1} (greedy: it never gives one back).`;
+    case Step.LOOP_END:
+      return `The repetition ends after ${s.arg[i]} iteration${s.arg[i] === 1 ? "" : "s"}${end > pos ? `: ${quote(input, pos, end)}` : ""}.`;
+    case Step.LOOP_FAIL:
+      return `The repetition needs more than ${s.arg[i]} iteration${s.arg[i] === 1 ? "" : "s"}: it fails at offset ${pos}.`;
+    case Step.OPT_SKIP:
+      return `The optional ${nodeText(revision, e!)} is absent at offset ${pos}.`;
+    case Step.LOOK:
+      return `Lookahead ${nodeText(revision, e!)} at offset ${pos}: it looks without reading.`;
+    case Step.LOOK_OK:
+      return `The lookahead holds at offset ${pos}.`;
+    case Step.LOOK_FAIL:
+      return `The lookahead does not hold at offset ${pos}.`;
+    case Step.TERM_OK:
+      return `${nodeText(revision, e!)} matches ${quote(input, pos, end)} at offset ${pos}.`;
+    case Step.TERM_FAIL: {
+      const silent = (s.arg[i] & FLAG_SILENT) !== 0;
+      const counts = !silent && t.deciding.includes(i);
+      return `${nodeText(revision, e!)} does not match ${charAt(input, pos)} at offset ${pos}${silent ? " (inside a lookahead: it does not count for the error)" : counts ? " (the farthest failure: it names what was expected at the error)" : ""}.`;
+    }
+    case Step.END_FAIL:
+      return `${rule} matched offsets 0 to ${pos}, but the input goes on: the end of the input was expected at offset ${pos}.`;
+    default:
+      return "?";
+  }
+}
+
+/** Steps that open an attempt, and the closing kinds that mean it failed. */
+const FAILED_CLOSE = new Set<number>([Step.FAIL, Step.ALT_FAIL, Step.ITER_FAIL]);
+
+/**
+ * Which steps lie inside a failed attempt (a rule call, an alternative or an iteration that
+ * failed): hidden when "failed attempts" are off. The attempt's own opening and closing steps stay.
+ */
+export function insideFailure(t: TraceResult): Uint8Array {
+  const s = t.steps;
+  const out = new Uint8Array(t.count);
+  for (let i = 0; i < t.count; i++) {
+    const k = s.kind[i];
+    const closing = s.pair[i];
+    if ((k === Step.ENTER || k === Step.TRY || k === Step.ITER) && closing > i && FAILED_CLOSE.has(s.kind[closing])) {
+      // Mark [i+1, closing) and jump past it: nested failures are inside this one.
+      out.fill(1, i + 1, closing);
+      i = closing;
+    }
+  }
+  // Failed character tests outside any failed attempt (in a loop's last iteration, an option's
+  // absent part) are failed attempts too.
+  for (let i = 0; i < t.count; i++) if (s.kind[i] === Step.TERM_FAIL) out[i] = 1;
+  return out;
+}
+
+/** The step indices shown, given the filters. */
+export function visibleSteps(t: TraceResult, showFailed: boolean, showTerms: boolean, inside: Uint8Array): Int32Array {
+  const out = new Int32Array(t.count);
+  let n = 0;
+  for (let i = 0; i < t.count; i++) {
+    const k = t.steps.kind[i];
+    if (!showFailed && inside[i]) continue;
+    if (!showTerms && (k === Step.TERM_OK || k === Step.TERM_FAIL)) continue;
+    out[n++] = i;
+  }
+  return out.slice(0, n);
+}
+
+/** The rule call a step belongs to, from the outermost: ENTER step indices. */
+export function callStack(t: TraceResult, i: number): number[] {
+  const s = t.steps;
+  const out: number[] = [];
+  let f = i < t.count ? s.frame[i] : -1;
+  while (f >= 0) {
+    out.unshift(f);
+    f = s.arg[f]; // an ENTER step's arg: the caller's ENTER step
+  }
+  return out;
+}
+
+export type PathStatus = "ok" | "fail" | "try" | "skip";
+
+/** What a rule's diagram shows at step `upto` of the call `frame`: a status per node, loop counts, the current node. */
+export interface DiagramState {
+  status: Map<number, PathStatus>;
+  loops: Map<number, number>;
+  current: number;
+  /** The node that failed last in this call (marked ✗). */
+  failedAt: number;
+}
+
+/** The size of each node's subtree (nodes are numbered depth first, so a subtree is [n, n + size)). */
+export function subtreeSizes(g: TraceGrammar): Int32Array {
+  const size = new Int32Array(g.nodes.length).fill(1);
+  for (let n = g.nodes.length - 1; n >= 0; n--) if (g.nodeParent[n] >= 0) size[g.nodeParent[n]] += size[n];
+  return size;
+}
+
+/**
+ * The state of the diagram of the rule called at step `frame` (an ENTER step), after step `upto`:
+ * each step of this call colours its piece of the rule (matched, failed, being tried, skipped);
+ * a new iteration of a loop clears what the previous one drew inside it.
+ */
+export function diagramState(g: TraceGrammar, t: TraceResult, sizes: Int32Array, frame: number, upto: number): DiagramState {
+  const s = t.steps;
+  const status = new Map<number, PathStatus>();
+  const loops = new Map<number, number>();
+  let current = -1;
+  let failedAt = -1;
+  const last = Math.min(upto, s.pair[frame] >= 0 ? s.pair[frame] : t.count - 1);
+  for (let i = frame + 1; i <= last; i++) {
+    const k = s.kind[i];
+    // A nested call: only its ENTER and its end concern this diagram (the reference's box).
+    if (k === Step.ENTER) {
+      if (s.arg[i] !== frame) continue;
+      status.set(s.node[i], "try");
+      if (i === upto) current = s.node[i];
+      const closing = s.pair[i];
+      if (closing >= 0 && closing <= upto) {
+        const ok = s.kind[closing] === Step.MATCH;
+        status.set(s.node[i], ok ? "ok" : "fail");
+        if (!ok) failedAt = s.node[i];
+        if (closing === upto) current = s.node[i];
+        i = closing;
+      } else break; // the current step is inside the call
+      continue;
+    }
+    if (s.frame[i] !== frame || k === Step.MATCH || k === Step.FAIL) continue;
+    const node = s.node[i];
+    if (i === upto) current = node;
+    switch (k) {
+      case Step.TRY:
+        status.set(node, "try");
+        break;
+      case Step.COMMIT:
+        status.set(node, "ok");
+        break;
+      case Step.ALT_FAIL:
+        status.set(node, "fail");
+        break;
+      case Step.NO_ALT:
+      case Step.LOOP_FAIL:
+      case Step.LOOK_FAIL:
+      case Step.TERM_FAIL:
+        status.set(node, "fail");
+        failedAt = node;
+        break;
+      case Step.ITER:
+        // A new iteration: what the previous one drew inside the loop is cleared.
+        for (let n = node + 1; n < node + sizes[node]; n++) status.delete(n);
+        loops.set(node, s.arg[i]);
+        status.set(node, "try");
+        break;
+      case Step.ITER_FAIL:
+        loops.set(node, s.arg[i] - 1);
+        break;
+      case Step.LOOP_END:
+        loops.set(node, s.arg[i]);
+        status.set(node, "ok");
+        break;
+      case Step.OPT_SKIP:
+        status.set(node, "skip");
+        break;
+      case Step.LOOK:
+        status.set(node, "try");
+        break;
+      case Step.LOOK_OK:
+      case Step.TERM_OK:
+        status.set(node, "ok");
+        break;
+    }
+  }
+  // A sequence has no steps of its own: it is matched when its last item is, failed when one failed.
+  const rootNode = g.id.get(g.ruleExpr[s.rule[frame]])!;
+  const derive = (n: number): PathStatus | undefined => {
+    const e = g.nodes[n];
+    const kids = children(e).map((c) => g.id.get(c)!);
+    const ks = kids.map(derive);
+    if (e.t === "seq" && !status.has(n)) {
+      if (ks.some((x) => x === "fail")) status.set(n, "fail");
+      else if (ks.length > 0 && (ks[ks.length - 1] === "ok" || ks[ks.length - 1] === "skip")) status.set(n, "ok");
+      else if (ks.some((x) => x !== undefined)) status.set(n, "try");
+    }
+    if (e.t === "opt" && !status.has(n) && ks[0] === "ok") status.set(n, "ok");
+    return status.get(n);
+  };
+  derive(rootNode);
+  return { status, loops, current, failedAt };
+}
+
+// ---- Two revisions side by side ----
+
+/** The steps of a trace that are aligned with the other revision's: rule calls and their ends. */
+export function ruleSteps(t: TraceResult): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < t.count; i++) {
+    const k = t.steps.kind[i];
+    if (k === Step.ENTER || k === Step.MATCH || k === Step.FAIL || k === Step.END_FAIL) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * What must be equal for two steps to be aligned: kind, rule, offsets. Rules are compared by
+ * published name without case (ABNF's ALPHA is the 1997 draft's alpha); a rule only one of the two
+ * grammars has, or a helper, is not aligned (null).
+ */
+export function alignKey(revision: Revision, g: TraceGrammar, t: TraceResult, i: number, other: Revision): string | null {
+  const s = t.steps;
+  const k = s.kind[i];
+  if (k === Step.END_FAIL) return `end ${s.pos[i]}`;
+  const rule = ruleByPegName(revision, g.rules[s.rule[i]]);
+  if (!rule || rule.kind === "helper" || !rule.published) return null;
+  const name = rule.published.toLowerCase();
+  if (!other.rules.some((r) => r.kind !== "helper" && r.published?.toLowerCase() === name)) return null;
+  return `${k === Step.ENTER ? "enter" : k === Step.MATCH ? "match" : "fail"} ${name} ${s.pos[i]}${k === Step.MATCH ? `-${s.end[i]}` : ""}`;
+}
+
+/** One row of an alignment: a step of each side (-1 for none); `own`: a call of a rule only that side's grammar has. */
+export interface AlignedRow {
+  a: number;
+  b: number;
+  own?: boolean;
+}
+
+/** How far ahead the alignment looks for the next pair of equal steps after the sides part. */
+const RESYNC_WINDOW = 400;
+
+/**
+ * The two step lists aligned: equal keys paired in order; where they part, the nearest pair of
+ * equal keys ahead (smallest total skip, within RESYNC_WINDOW of each side) resumes the pairing.
+ */
+export function align(keysA: string[], stepsA: number[], keysB: string[], stepsB: number[]): AlignedRow[] {
+  const rows: AlignedRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < keysA.length || j < keysB.length) {
+    if (i < keysA.length && j < keysB.length && keysA[i] === keysB[j]) {
+      rows.push({ a: stepsA[i++], b: stepsB[j++] });
+      continue;
+    }
+    // The nearest (i + di, j + dj) with equal keys.
+    let found: [number, number] | null = null;
+    const positionsB = new Map<string, number[]>();
+    for (let dj = 0; dj < RESYNC_WINDOW && j + dj < keysB.length; dj++) {
+      const k = keysB[j + dj];
+      if (!positionsB.has(k)) positionsB.set(k, []);
+      positionsB.get(k)!.push(dj);
+    }
+    let best = Infinity;
+    for (let di = 0; di < RESYNC_WINDOW && i + di < keysA.length && di < best; di++) {
+      const dj = positionsB.get(keysA[i + di])?.[0];
+      if (dj !== undefined && di + dj < best) {
+        best = di + dj;
+        found = [di, dj];
+      }
+    }
+    const [di, dj] = found ?? [keysA.length - i, keysB.length - j];
+    for (let x = 0; x < di; x++) rows.push({ a: stepsA[i + x], b: -1 });
+    for (let y = 0; y < dj; y++) rows.push({ a: -1, b: stepsB[j + y] });
+    i += di;
+    j += dj;
+  }
+  return rows;
+}
+
+/**
+ * Both traces' rule calls in one list: the calls of rules both grammars have, aligned (align), and
+ * between them each side's calls of its own rules, in order.
+ */
+export function alignTraces(stepsA: number[], keysA: (string | null)[], stepsB: number[], keysB: (string | null)[]): AlignedRow[] {
+  const commonA = stepsA.filter((_, i) => keysA[i] !== null);
+  const commonB = stepsB.filter((_, i) => keysB[i] !== null);
+  const paired = align(keysA.filter((k): k is string => k !== null), commonA, keysB.filter((k): k is string => k !== null), commonB);
+  const rows: AlignedRow[] = [];
+  let i = 0;
+  let j = 0;
+  const ownUntil = (side: "a" | "b", step: number) => {
+    const steps = side === "a" ? stepsA : stepsB;
+    const keys = side === "a" ? keysA : keysB;
+    let k = side === "a" ? i : j;
+    while (k < steps.length && (step < 0 || steps[k] < step)) {
+      if (keys[k] === null) rows.push(side === "a" ? { a: steps[k], b: -1, own: true } : { a: -1, b: steps[k], own: true });
+      k++;
+    }
+    if (side === "a") i = k;
+    else j = k;
+  };
+  for (const row of paired) {
+    if (row.a >= 0) ownUntil("a", row.a);
+    if (row.b >= 0) ownUntil("b", row.b);
+    rows.push(row);
+    if (row.a >= 0) i++;
+    if (row.b >= 0) j++;
+  }
+  ownUntil("a", -1);
+  ownUntil("b", -1);
+  return rows;
+}
+
+/** The first row where the sides part: a call of a rule both grammars have that only one side makes, or ends otherwise (-1: never). */
+export function firstDivergence(rows: AlignedRow[]): number {
+  return rows.findIndex((r) => !r.own && (r.a < 0 || r.b < 0));
+}

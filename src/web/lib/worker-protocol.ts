@@ -1,0 +1,91 @@
+// What the pages ask the explorer's worker (src/web/worker/explorer-worker.ts) and what it answers.
+// The worker runs the library (parse, explain, extract, the trace) off the page's thread; the page
+// only draws. What crosses is small whatever the input: derivations and component lists are cut to
+// what a page can show, and a trace's steps travel as transferred typed arrays.
+import type { ComponentValue } from "../../ops/components";
+import type { ExtractedReference, ReferenceGroup } from "../../ops/extract";
+import type { TraceResult } from "./trace";
+
+/** A derivation node as the playground draws it: one-character rules left out, cut to a node budget. */
+export interface ShownNode {
+  rule: string;
+  start: number;
+  end: number;
+  children: ShownNode[];
+  /** Children left out by the node budget. */
+  hidden: number;
+}
+
+/** One revision's column of the playground. */
+export interface ColumnResult {
+  spec: string;
+  ok: boolean;
+  /** The start rule applied (published name), and the scheme's production where one decided. */
+  rule: string | null;
+  production: string | null;
+  /** The error (invalid input), with the sentence the page shows and the input with a caret. */
+  error: { code: string; offset: number; sentence: string; caret: string; startRule: string | null } | null;
+  /** Components in the first DISPLAY_LIMIT characters, and how many there are in all. */
+  components: ComponentValue[];
+  componentCount: number;
+  /** The derivation (null when the input is too long for one, or invalid). */
+  tree: ShownNode | null;
+  treeNodes: number;
+  treeNote: string | null;
+  /** What explain says beyond the error sentence. */
+  explain: { valid: boolean; production: string | null; sentence: string | null; notes: string[]; others: string | null; remarks: string[] } | null;
+}
+
+/** The verdict parse() gives, next to a trace. */
+export interface ParseVerdict {
+  ok: boolean;
+  /** Published name of the start rule parse() applied. */
+  rule: string | null;
+  production: string | null;
+  offset: number | null;
+  /** The error's rule (published name) and sentence. */
+  errorRule: string | null;
+  message: string | null;
+  code: string | null;
+}
+
+export type WorkerRequest =
+  | { type: "judge"; input: string; rule: string; specs: string[] }
+  | { type: "trace"; spec: string; rule: string; input: string }
+  | { type: "extract"; text: string; specs: string[]; spec: string; rows: number };
+
+export interface TraceAnswer {
+  /** The start rule as asked (published name) or parse()'s default, with its peggy name. */
+  startRule: string | null;
+  startPeg: string | null;
+  production: string | null;
+  /** The input was longer than TRACE_INPUT_LIMIT: no trace. */
+  tooLong: boolean;
+  trace: TraceResult | null;
+  parse: ParseVerdict;
+  /** Why there is no trace (unknown rule, unknown revision). */
+  problem: string | null;
+}
+
+export interface ExtractAnswer {
+  ok: boolean;
+  message: string | null;
+  specs: string[];
+  /** Every place (all revisions together): how many, and how many differ. */
+  places: number;
+  differing: number;
+  /** The highlighted revision's references: where each is, and its verdict (1 valid, 0 invalid, -1 unchecked). */
+  marks: { start: number; end: number; referenceStart: number; referenceEnd: number; valid: number; title: string }[];
+  /** The first `rows` places of the table. */
+  groups: ReferenceGroup[];
+  /** The highlighted revision: how many references, how many valid. */
+  found: number;
+  valid: number;
+}
+
+export type WorkerAnswer =
+  | { id: number; type: "column"; column: ColumnResult }
+  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer }
+  | { id: number; type: "failed"; message: string };
+
+export type { ExtractedReference };
