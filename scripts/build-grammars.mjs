@@ -40,20 +40,15 @@ const outDir = join(root, "generated");
  */
 export function readAnnotations(source, file) {
   const lines = source.split("\n");
-  const header = { astNodes: [], top: [] };
   const rules = [];
   let block = [];
   for (const line of lines) {
     if (line.startsWith("//")) { block.push(line); continue; }
     const def = /^([A-Za-z_][A-Za-z0-9_]*)\b/.exec(line);
     if (def) rules.push(ruleFromBlock(def[1], block, file));
-    for (const b of block) {
-      const m = /^\/\/\s*@ast-nodes\s+(.*)$/.exec(b);
-      if (m) header.astNodes.push(...m[1].trim().split(/\s+/));
-    }
     block = [];
   }
-  return { header, rules };
+  return { rules };
 }
 
 function ruleFromBlock(pegName, block, file) {
@@ -163,16 +158,12 @@ export function buildAll(from = grammarDir, to = outDir) {
   for (const file of readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).sort()) {
     const id = basename(file, ".peggy");
     const source = readFileSync(join(grammarDir, file), "utf8");
-    const { header, rules } = readAnnotations(source, file);
+    const { rules } = readAnnotations(source, file);
     const publishedNames = new Map(rules.map((r) => [r.pegName, r.published ?? r.pegName]));
     addUses(rules, source, file, publishedNames);
-    const names = new Set(header.astNodes);
-    for (const n of names) if (!publishedNames.has(n)) throw new Error(`${file}: @ast-nodes names unknown rule ${n}`);
     writeFileSync(join(outDir, `${id}.peggy.ts`), stamp(file) + generate(source, file, publishedNames));
     writeFileSync(join(outDir, `${id}.rules.ts`), stamp(file) +
-      `import type { RuleInfo } from "${srcDir}/revisions/types";\n\nexport const RULES: readonly RuleInfo[] = ${JSON.stringify(rules, null, 2)};\n\n` +
-      `/** The rules whose matches the AST builder reads (the grammar's @ast-nodes header), by published name. */\n` +
-      `export const AST_NODES: readonly string[] = ${JSON.stringify(header.astNodes.map((n) => publishedNames.get(n)))};\n`);
+      `import type { RuleInfo } from "${srcDir}/revisions/types";\n\nexport const RULES: readonly RuleInfo[] = ${JSON.stringify(rules, null, 2)};\n`);
     specs.push(id);
     ruleNames[id] = rules.map((r) => r.published ?? r.pegName);
   }

@@ -50,9 +50,8 @@ const outDir = join(root, "generated");
 /** Compiles one grammar; returns the model the emitter writes (also used by tests and benches). */
 export function compileGrammar(source, file) {
   const ast = peggy.parser.parse(source, { grammarSource: file });
-  const { header, rules: annotations } = readAnnotations(source, file);
+  const { rules: annotations } = readAnnotations(source, file);
   const publishedNames = new Map(annotations.map((r) => [r.pegName, r.published ?? r.pegName]));
-  const astNodes = new Set(header.astNodes);
   const ruleList = ast.rules;
   const rules = new Map(ruleList.map((r) => [r.name, r.expression]));
   const graph = new ContinuationGraph(rules, publishedNames);
@@ -116,7 +115,7 @@ export function compileGrammar(source, file) {
   });
 
   const decisionIds = new Map(decisions.map((d, i) => [d.expr, i]));
-  const walk = emitWalk(ruleList, decisionInfo, decisionIds, astNodes, publishedNames, K);
+  const walk = emitWalk(ruleList, decisionInfo, decisionIds, publishedNames, K);
 
   // The rule stacks the labels use (and their ancestors), renumbered from 1; 0 is the empty stack.
   const stackIndex = new Map([[0, 0]]);
@@ -353,7 +352,6 @@ export function scan(start: number, input: string): number {
 
 let I = "";
 let N = 0;
-let TREE = false;
 /** A pruned derivation's filter (null: keep every node): a node it refuses leaves its children in its place. */
 let KEEP: NodeFilter | null = null;
 
@@ -404,14 +402,13 @@ ${model.ruleNames.map((r) => `  ${JSON.stringify(r)}: ${ruleFunction(r)},`).join
 };
 
 /**
- * The derivation of an input that scan() accepted from the start rule \`rule\` (pegName): the nodes of
- * the @ast-nodes rules, or of every rule when \`tree\` is true (peggy's traced parser builds the same),
- * or of the rules \`tree\` keeps when it is a filter (a pruned derivation: memory for those nodes only).
+ * The derivation of an input that scan() accepted from the start rule \`rule\` (pegName): every rule's
+ * node (\`tree\` true; peggy's traced parser builds the same), or those of the rules \`tree\` keeps when
+ * it is a filter (a pruned derivation: memory for those nodes only).
  */
-export function walk(rule: string, input: string, tree: boolean | NodeFilter): DerivationNode[] {
+export function walk(rule: string, input: string, tree: true | NodeFilter): DerivationNode[] {
   I = input;
   N = input.length;
-  TREE = tree !== false;
   KEEP = typeof tree === "function" ? tree : null;
 ${rev ? "  REV = null;\n" : ""}  const out: DerivationNode[] = [];
   const end = WALKERS[rule](0, out);

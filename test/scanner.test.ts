@@ -1,6 +1,6 @@
 // The generated scanner (generated/<spec>.scanner.ts, scripts/compile-scanner.mjs) must be peggy's
-// parser of the same grammar, rule by rule: the same verdict, the same derivation (the @ast-nodes
-// one and the full tree), the same AST, and an error offset that is never before peggy's and after
+// parser of the same grammar, rule by rule: the same verdict, the same derivation tree, the same
+// AST (the oracle's), and an error offset that is never before peggy's and after
 // which the input really cannot go on (test/support/scanner-differential.ts says why they differ).
 // Inputs: every table input under every start rule; strings derived from the PEG itself, mutated
 // and cut; lines of the real-world corpus. scripts/differential.mjs runs the same check on 10^6

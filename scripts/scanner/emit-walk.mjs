@@ -2,77 +2,22 @@
 // accepted, asking, wherever peggy would try something, the decision's question: dom(e) at the
 // current position. It consumes each character once and never backtracks.
 //
-// Per rule, two functions:
-//   rule_X(p, parent)  builds a derivation node for the rules the AST builder reads (the grammar's
-//                      @ast-nodes), or for every rule when a derivation tree is asked for (TREE;
-//                      the same nodes peggy's traced parser builds), or, under a filter (KEEP,
-//                      which implies TREE), for the rules it keeps: a node it refuses leaves its
-//                      children to its parent;
-//   skip_X(p)          for a rule that holds no @ast-nodes rule: only the position where it ends.
-//                      Without TREE, rule functions call these for such rules.
+// Per rule, one function, rule_X(p, parent): it builds the rule's derivation node (the same nodes
+// peggy's traced parser builds), or, under a filter (KEEP), only the nodes it keeps: a node it
+// refuses leaves its children to its parent. (The ASTs do not come from here: the tagged DFAs of
+// scripts/scanner/tdfa.mjs record what they read in the scan; the walk serves tree: true, explain
+// and the explorer's views.)
 // A question is asked by `ask(d, p)`: first a table lookup on the class of the next character
 // (FIRST: yes, no, or "one character does not tell"; column K is the end of the input, K+1 past
 // it, always no), and only when one character does not tell, `decide(d, p)`, which runs the
 // decision's own DFA from p until it is certain. A choice becomes one `switch` on the alternative
 // the next character's class selects (ALTERNATIVE), falling back to asking in order where one
-// character does not tell. In skip functions, an expression whose every match has the same length
-// is not walked at all: the walk only runs on accepted input, so `p += length` is its end.
+// character does not tell.
 import { visitDecisions } from "./decisions.mjs";
 
 /** A JavaScript identifier for a rule's function (`void` is a rule of draft-1993). */
 export function ruleFunction(pegName) {
   return `rule_${pegName}`;
-}
-
-function skipFunction(pegName) {
-  return `skip_${pegName}`;
-}
-
-/** The length of every successful match of e, when it is always the same (else null). */
-function fixedLength(e, rules, seen = new Set()) {
-  switch (e.type) {
-    case "literal":
-      return e.value.length;
-    case "class":
-    case "any":
-      return 1;
-    case "simple_and":
-    case "simple_not":
-      return 0;
-    case "sequence": {
-      let sum = 0;
-      for (const x of e.elements) {
-        const l = fixedLength(x, rules, seen);
-        if (l === null) return null;
-        sum += l;
-      }
-      return sum;
-    }
-    case "choice": {
-      const ls = e.alternatives.map((a) => fixedLength(a, rules, seen));
-      return ls.every((l) => l !== null && l === ls[0]) ? ls[0] : null;
-    }
-    case "repeated": {
-      if (e.min !== null) return null;
-      const l = fixedLength(e.expression, rules, seen);
-      return l === null ? null : l * e.max.value;
-    }
-    case "rule_ref": {
-      if (seen.has(e.name)) return null;
-      seen.add(e.name);
-      const l = fixedLength(rules.get(e.name).expression, rules, seen);
-      seen.delete(e.name);
-      return l;
-    }
-    case "group":
-    case "labeled":
-    case "text":
-    case "named":
-    case "action":
-      return fixedLength(e.expression, rules, seen);
-    default:
-      return null;
-  }
 }
 
 /** Column values of ALTERNATIVE and LENGTH: "one character does not tell, ask in order". */
@@ -82,26 +27,12 @@ const UNDECIDED = 255;
  * @param ruleList the grammar's rules (peggy AST), in order
  * @param decisions per decision (listDecisions order): { ll1: Uint8Array of K + 2 answers (0 no, 1 yes, 2 does not tell) }
  * @param decisionIds Map expression -> decision number
- * @param astNodes Set of pegNames that always build a node
  * @param publishedNames Map pegName -> name in the derivation (published name)
  * @param K the number of character classes
  * @returns { code, first: Uint8Array (decision * (K + 2) + column -> answer), alternatives: Uint8Array (choice table), choices }
  */
-export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNames, K) {
+export function emitWalk(ruleList, decisions, decisionIds, publishedNames, K) {
   const width = K + 2;
-  const rules = new Map(ruleList.map((r) => [r.name, r]));
-  // Rules that hold no @ast-nodes rule (the walk never builds a node under them without TREE).
-  const nodeFree = new Map();
-  const isNodeFree = (name) => {
-    if (nodeFree.has(name)) return nodeFree.get(name);
-    nodeFree.set(name, !astNodes.has(name)); // no recursion in these grammars; a cycle reads as node-free
-    let free = !astNodes.has(name);
-    visitDecisions(rules.get(name).expression, false, () => undefined, (callee) => {
-      if (!isNodeFree(callee)) free = false;
-    });
-    nodeFree.set(name, free);
-    return free;
-  };
   const first = new Uint8Array(decisions.length * width);
   decisions.forEach((d, i) => first.set(d.ll1, i * width));
   const choiceTables = [];
@@ -118,8 +49,8 @@ export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNa
   const ask = (expr) => `ask(${decision(expr)}, p)`;
   const answer = (expr, c) => decisions[decision(expr)].ll1[c];
 
-  /** Code that walks e from p (a local), in "nodes" mode (rule_X bodies) or "skip" mode (skip_X bodies). */
-  const gen = (e, indent, skip, loop) => {
+  /** Code that walks e from p (a local). */
+  const gen = (e, indent, loop) => {
     const pad = "  ".repeat(indent);
     switch (e.type) {
       case "literal":
@@ -128,7 +59,7 @@ export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNa
       case "any":
         return `${pad}p += 1;\n`;
       case "sequence":
-        return e.elements.map((x) => gen(x, indent, skip, loop)).join("");
+        return e.elements.map((x) => gen(x, indent, loop)).join("");
       case "choice": {
         const alts = e.alternatives;
         // The alternative each column selects: the first whose question says yes, unless one before
@@ -153,30 +84,21 @@ export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNa
           .slice(0, -1)
           .map((a, i) => `${ask(a)} ? ${i} : `)
           .join("");
-        const lengths = skip ? alts.map((a) => fixedLength(a, rules)) : [];
-        if (skip && lengths.every((l) => l !== null)) {
-          // Every alternative has a fixed length: the column gives the length itself.
-          const lengthTable = table.map((k) => (k === UNDECIDED ? UNDECIDED : lengths[k]));
-          if (lengths.some((l) => l >= UNDECIDED)) throw new Error("scanner: an alternative of 255 characters or more");
-          const offset = addTable(lengthTable);
-          const fallback = `${alts.slice(0, -1).map((a, i) => `${ask(a)} ? ${lengths[i]} : `).join("")}${lengths[alts.length - 1]}`;
-          return `${pad}{\n${pad}  const n = ALTERNATIVE[${offset} + at(p)];\n${pad}  p += n !== ${UNDECIDED} ? n : ${fallback};\n${pad}}\n`;
-        }
         const offset = addTable(table);
-        const cases = alts.map((a, i) => `${pad}  ${i === alts.length - 1 ? "default" : `case ${i}`}: {\n${gen(a, indent + 2, skip, loop)}${pad}    break;\n${pad}  }\n`).join("");
+        const cases = alts.map((a, i) => `${pad}  ${i === alts.length - 1 ? "default" : `case ${i}`}: {\n${gen(a, indent + 2, loop)}${pad}    break;\n${pad}  }\n`).join("");
         const pick = table.includes(UNDECIDED) ? `(ALTERNATIVE[${offset} + at(p)] === ${UNDECIDED} ? ${inOrder}${alts.length - 1} : ALTERNATIVE[${offset} + at(p)])` : `ALTERNATIVE[${offset} + at(p)]`;
         return `${pad}switch (${pick}) {\n${cases}${pad}}\n`;
       }
       case "optional":
-        return `${pad}if (${ask(e.expression)}) {\n${gen(e.expression, indent + 1, skip, loop)}${pad}}\n`;
+        return `${pad}if (${ask(e.expression)}) {\n${gen(e.expression, indent + 1, loop)}${pad}}\n`;
       case "zero_or_more":
-        return `${pad}while (${ask(e.expression)}) {\n${gen(e.expression, indent + 1, skip, loop + 1)}${pad}}\n`;
+        return `${pad}while (${ask(e.expression)}) {\n${gen(e.expression, indent + 1, loop + 1)}${pad}}\n`;
       case "one_or_more":
-        return `${pad}do {\n${gen(e.expression, indent + 1, skip, loop + 1)}${pad}} while (${ask(e.expression)});\n`;
+        return `${pad}do {\n${gen(e.expression, indent + 1, loop + 1)}${pad}} while (${ask(e.expression)});\n`;
       case "repeated": {
         const max = e.max.value;
         const i = `i${loop}`;
-        const body = gen(e.expression, indent + 1, skip, loop + 1);
+        const body = gen(e.expression, indent + 1, loop + 1);
         if (e.min === null) return `${pad}for (let ${i} = 0; ${i} < ${max}; ${i}++) {\n${body}${pad}}\n`;
         const min = e.min.value;
         const required = min > 0 ? `${pad}for (let ${i} = 0; ${i} < ${min}; ${i}++) {\n${body}${pad}}\n` : "";
@@ -187,11 +109,6 @@ export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNa
       case "simple_not":
         return ""; // holds in an accepted input; consumes nothing
       case "rule_ref": {
-        if (skip) {
-          const l = fixedLength(e, rules);
-          return l !== null ? (l > 0 ? `${pad}p += ${l};\n` : "") : `${pad}p = ${skipFunction(e.name)}(p);\n`;
-        }
-        if (isNodeFree(e.name)) return `${pad}p = TREE ? ${ruleFunction(e.name)}(p, out) : ${skipFunction(e.name)}(p);\n`;
         return `${pad}p = ${ruleFunction(e.name)}(p, out);\n`;
       }
       case "group":
@@ -199,7 +116,7 @@ export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNa
       case "text":
       case "named":
       case "action":
-        return gen(e.expression, indent, skip, loop);
+        return gen(e.expression, indent, loop);
       default:
         throw new Error(`scanner: unsupported PEG expression "${e.type}"`);
     }
@@ -210,21 +127,15 @@ export function emitWalk(ruleList, decisions, decisionIds, astNodes, publishedNa
     // Check that the decision numbering of listDecisions and this walk agree.
     visitDecisions(r.expression, false, (expr) => decision(expr), () => undefined);
     const name = JSON.stringify(publishedNames.get(r.name) ?? r.name);
-    const always = astNodes.has(r.name);
     out.push(
       `function ${ruleFunction(r.name)}(p: number, parent: DerivationNode[]): number {`,
-      always ? `  const start = p;\n  const out: DerivationNode[] = [];` : `  const start = p;\n  const out: DerivationNode[] = TREE ? [] : parent;`,
-      gen(r.expression, 1, false, 0).trimEnd(),
-      always
-        ? `  if (KEEP === null) parent.push({ rule: ${name}, start, end: p, children: out });\n  else keepOrLift(parent, ${name}, start, p, out);`
-        : `  if (TREE) {\n    if (KEEP === null) parent.push({ rule: ${name}, start, end: p, children: out });\n    else keepOrLift(parent, ${name}, start, p, out);\n  }`,
+      `  const start = p;\n  const out: DerivationNode[] = [];`,
+      gen(r.expression, 1, 0).trimEnd(),
+      `  if (KEEP === null) parent.push({ rule: ${name}, start, end: p, children: out });\n  else keepOrLift(parent, ${name}, start, p, out);`,
       `  return p;`,
       `}`,
       "",
     );
-    if (isNodeFree(r.name)) {
-      out.push(`function ${skipFunction(r.name)}(p: number): number {`, gen(r.expression, 1, true, 0).trimEnd(), `  return p;`, `}`, "");
-    }
   }
   const alternatives = new Uint8Array(choiceTables.length * width);
   choiceTables.forEach((t, i) => alternatives.set(t, i * width));

@@ -35,8 +35,8 @@ export interface GeneratedScanner {
   /** -1 when the input is accepted from `start`, else the offset where it stops matching. */
   scan(start: number, input: string): number;
   /**
-   * The derivation of an accepted input: the @ast-nodes rules' nodes (`tree` false), every rule's
-   * (true), or those a filter keeps (a refused node's children take its place, in order).
+   * The derivation of an accepted input: every rule's nodes (`tree` true), or those a filter keeps
+   * (a refused node's children take its place, in order).
    */
-  walk(rule: string, input: string, tree: boolean | NodeFilter): DerivationNode[];
+  walk(rule: string, input: string, tree: true | NodeFilter): DerivationNode[];
 }
