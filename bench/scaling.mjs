@@ -46,7 +46,7 @@ export const RESOLVE_SHAPES = [
 ];
 export const NORMALIZE_SHAPES = [["normalize a/../ x k", (n) => "http://a/" + "a/../".repeat(Math.floor(n / 5))]];
 
-const PARSE_SPECS = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003"];
+const PARSE_SPECS = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"];
 const RESOLVE_SPECS = ["draft-1993", "draft-1997", "draft-2003"];
 const NORMALIZE_SPECS = ["draft-1997", "draft-2003"];
 

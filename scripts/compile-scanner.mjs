@@ -339,7 +339,8 @@ export function scan(start: number, input: string): number {
   let s = start;
   const n = input.length;
   for (let p = 0; p < n; p++) {
-    const next = TRANS[s * K + classOf(input.charCodeAt(p))];
+    const c = input.charCodeAt(p);
+    const next = TRANS[s * K + (c < 128 ? LOW[c] : classOf(c))];
     if (next === 0) {
       LAST[0] = s;
       return p;

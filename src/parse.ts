@@ -7,7 +7,7 @@
 import { collectNodes, type DerivationNode } from "./scanner/derivation";
 import { syntaxError } from "./diagnose";
 import type { ParseError } from "./errors";
-import { defaultRule, findRule, getRevision, type Revision } from "./revisions";
+import { defaultRule, getRevision, schemeProduction, type Revision } from "./revisions";
 import type { DefaultSpec, RuleName, SpecId } from "./revisions";
 import type { RuleAst, TopAst } from "./revisions/revision";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, specOf } from "./request";
@@ -88,7 +88,7 @@ export function parse<S extends SpecId = DefaultSpec, R extends string = never, 
 export function parse(input: unknown, options?: ParseOptions): ParseResult<SpecId, boolean, string> {
   const opts = optionsObject(options);
   const tree = opts.tree === true;
-  const r = readInput(input, opts, (entry, c, text) => entry.build(text, c));
+  const r = readInput(input, opts, buildAst);
   if (!r.ok) return r;
   const out: RawSuccess = { ok: true, spec: r.spec, rule: r.rule, ast: r.value };
   if (r.production !== undefined) out.production = r.production;
@@ -127,26 +127,75 @@ export interface ReadSuccess<V> {
 export function readInput<V>(input: unknown, opts: ParseOptions, read: (entry: AstEntry, c: Int32Array, input: string) => V): ReadSuccess<V> | ParseFailure {
   const revision = requireRevision(opts.spec, opts.rule ?? null);
   if (isFailure(revision)) return revision;
-  let ruleName: string = opts.rule ?? revision.topRule;
-  let production: string | undefined;
-  if (opts.rule === undefined && revision.schemeProductions && typeof input === "string") ({ rule: ruleName, production } = defaultRule(revision, input));
-  const rule = requireRule(revision, ruleName);
-  if (isFailure(rule)) return failing(rule, production);
-  if (typeof input !== "string") return failing(requireString(input, revision.id, ruleName)!, production);
+  const target = targetOf(revision, opts.rule, input);
+  if (isFailure(target)) return target;
+  if (typeof input !== "string") return failing(requireString(input, revision.id, target.ruleName)!, target.production);
   const scanner = revision.scanner;
-  const entry = revision.ast[rule.pegName];
+  const entry = target.entry;
   let c: Int32Array | null;
   if (entry.table !== null) {
     // One pass: the tagged DFA validates and records the positions the AST reads.
     c = capture(entry.table, scanner.LOW, scanner.classOf, input);
   } else {
-    c = scanner.scan(scanner.START[rule.pegName], input) === -1 ? wholeMatch(input) : null;
+    c = scanner.scan(target.start, input) === -1 ? wholeMatch(input) : null;
   }
-  if (c === null) return failing(rejected(revision, ruleName, rule.pegName, input), production);
-  const value = read(entry, c, input);
-  const out: ReadSuccess<V> = { ok: true, spec: revision.id, rule: ruleName, pegName: rule.pegName, value };
-  if (production !== undefined) out.production = production;
+  if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
+  const out: ReadSuccess<V> = { ok: true, spec: revision.id, rule: target.ruleName, pegName: target.pegName, value: read(entry, c, input) };
+  if (target.production !== undefined) out.production = target.production;
   return out;
+}
+
+/**
+ * A start rule as a request applies it, made once per revision and name: the name asked for (or
+ * the one the scheme selects), the production that selected it, its PEG name, its scanner start
+ * state and its AST entry. validate(), parse() and components() look it up once per input.
+ */
+interface Target {
+  ruleName: string;
+  production?: string;
+  pegName: string;
+  start: number;
+  entry: AstEntry;
+}
+
+/** Per revision: the targets by the rule name asked for, and by scheme-aware production. Only names that exist are kept. */
+interface Targets {
+  byRule: Map<unknown, Target>;
+  byProduction: Map<string, Target>;
+}
+
+const targetsByRevision = new WeakMap<Revision, Targets>();
+
+/**
+ * The start rule a request applies (one statement of the choice for every request function): the
+ * rule asked for; without one, for a scheme-aware revision and a string input, the production its
+ * scheme selects (defaultRule); otherwise the top rule. Or the unknown-rule failure.
+ */
+function targetOf(revision: Revision, asked: unknown, input: unknown): Target | ParseFailure {
+  let targets = targetsByRevision.get(revision);
+  if (targets === undefined) targetsByRevision.set(revision, (targets = { byRule: new Map(), byProduction: new Map() }));
+  if (asked === undefined && revision.schemeProductions && typeof input === "string") {
+    const production = schemeProduction(revision.schemeProductions, input);
+    const known = targets.byProduction.get(production);
+    if (known !== undefined) return known;
+    const made = makeTarget(revision, defaultRule(revision, input).rule, production);
+    if (!isFailure(made)) targets.byProduction.set(production, made);
+    return made;
+  }
+  const name = asked ?? revision.topRule;
+  const known = targets.byRule.get(name);
+  if (known !== undefined) return known;
+  const made = makeTarget(revision, name as string, undefined);
+  if (!isFailure(made)) targets.byRule.set(name, made);
+  return made;
+}
+
+function makeTarget(revision: Revision, ruleName: string, production: string | undefined): Target | ParseFailure {
+  const rule = requireRule(revision, ruleName);
+  if (isFailure(rule)) return failing(rule, production);
+  const target: Target = { ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName] };
+  if (production !== undefined) target.production = production;
+  return target;
 }
 
 /** A failure, with the scheme-aware production that was applied when there was one. */
@@ -186,20 +235,18 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
   const opts = optionsObject(options);
   const revision = requireRevision(opts.spec, opts.rule ?? null);
   if (isFailure(revision)) return revision;
-  let ruleName = opts.rule ?? revision.topRule;
-  let production: string | undefined;
-  if (opts.rule === undefined && revision.schemeProductions && typeof input === "string") ({ rule: ruleName, production } = defaultRule(revision, input));
-  const rule = requireRule(revision, ruleName);
-  if (isFailure(rule)) return rule;
-  if (typeof input !== "string") return requireString(input, revision.id, ruleName)!;
-  const offset = revision.scanner.scan(revision.scanner.START[rule.pegName], input);
+  const target = targetOf(revision, opts.rule, input);
+  if (isFailure(target)) return target;
+  const ruleName = target.ruleName;
+  if (typeof input !== "string") return failing(requireString(input, revision.id, ruleName)!, target.production);
+  const offset = revision.scanner.scan(target.start, input);
   const r: Verdict | PrunedVerdict =
     offset >= 0
       ? { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]) }
       : keep === undefined || keep === null
         ? { ok: true, spec: revision.id, rule: ruleName, ast: undefined }
-        : { ok: true, spec: revision.id, rule: ruleName, ast: undefined, tree: asRoot(revision.scanner.walk(rule.pegName, input, keep), ruleName, input) };
-  if (production !== undefined) r.production = production;
+        : { ok: true, spec: revision.id, rule: ruleName, ast: undefined, tree: asRoot(revision.scanner.walk(target.pegName, input, keep), ruleName, input) };
+  if (target.production !== undefined) r.production = target.production;
   return r;
 }
 
@@ -228,27 +275,12 @@ export function validate(input: unknown, options?: ValidateOptions): boolean {
   const opts = optionsObject(options);
   const revision = getRevision(specOf(opts.spec));
   if (!revision) return false;
-  const ruleName = opts.rule ?? defaultRule(revision, input).rule;
-  const pegName = pegNameOf(revision, ruleName);
-  if (pegName === undefined) return false;
-  return revision.scanner.scan(revision.scanner.START[pegName], input) === -1;
+  const target = targetOf(revision, opts.rule, input);
+  return !isFailure(target) && revision.scanner.scan(target.start, input) === -1;
 }
 
-const pegNames = new Map<Revision, Map<string, string>>();
-
-/**
- * findRule() memoised per revision (validate() is called millions of times with a few rule names).
- * Only names that exist are kept, so unknown names from callers cannot grow the memo.
- */
-function pegNameOf(revision: Revision, ruleName: string): string | undefined {
-  let byName = pegNames.get(revision);
-  if (!byName) pegNames.set(revision, (byName = new Map()));
-  const known = byName.get(ruleName);
-  if (known !== undefined) return known;
-  const pegName = findRule(revision, ruleName)?.pegName;
-  if (pegName !== undefined) byName.set(ruleName, pegName);
-  return pegName;
-}
+/** parse()'s reader: the AST from the positions. */
+const buildAst = (entry: AstEntry, c: Int32Array, text: string): unknown => entry.build(text, c);
 
 /** The walk's nodes for a start rule: the start rule's own node, or a node wrapping what it holds. */
 function asRoot(nodes: DerivationNode[], rule: string, input: string): DerivationNode {

@@ -98,7 +98,7 @@ export function readerCode(spec, pegOf, wholeNames) {
   const lines = [];
   const from = root.components.get("from");
   if (!from) {
-    if (wholeNames.length > 0) lines.push(`  if (!${JSON.stringify(wholeNames)}.includes(ast.rule)) return null;`);
+    if (wholeNames.length > 0) lines.push(`  const rule = ast.rule;`, `  if (${wholeNames.map((n) => `rule !== ${JSON.stringify(n)}`).join(" && ")}) return null;`);
     lines.push(`  return ${pieces("ast", root)};`);
   } else {
     lines.push(`  const o = ${at("ast", from.path)};`, `  if (o === undefined || o === null) return null;`);

@@ -132,11 +132,18 @@ function packed(values, signed) {
   return `i32(${JSON.stringify(base64(Int32Array.from(arr)))})`;
 }
 
-/** The register operations of a tagged DFA, as code: one case per list of operations a transition carries. */
-function opsFunction(peg, opLists) {
-  const source = (src) => (src === -1 ? "p" : src === -2 ? "-1" : `r[${src}]`);
-  const cases = opLists.slice(1).map((list, k) => `    case ${k + 1}: ${list.map(([d, src]) => `r[${d}] = ${source(src)};`).join(" ")} return;`);
-  return `function ops_${peg}(o: number, p: number, r: Int32Array): void {\n  switch (o) {\n${cases.join("\n")}\n  }\n}`;
+/**
+ * The register operations of a tagged DFA, as data: for each list number from 1, its length n, then
+ * n pairs (register, source) in execution order (source: a register, -1 the position, -2 unset).
+ */
+function opsData(opLists) {
+  const flat = [];
+  for (const list of opLists.slice(1)) {
+    flat.push(list.length);
+    for (const [d, src] of list) flat.push(d, src);
+  }
+  if (flat.some((v) => v > 0x7fff)) throw new Error("tagged DFA: more than 32767 registers");
+  return `i16(${JSON.stringify(base64(Int16Array.from(flat)))})`;
 }
 
 /**
@@ -208,7 +215,7 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`/* eslint-disable */`);
   out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
   out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
-  out.push(`import { i32 } from "${srcDir}/scanner/tables";`);
+  out.push(`import { i16, i32 } from "${srcDir}/scanner/tables";`);
   out.push(`import type { AstEntry } from "${srcDir}/scanner/tagged";`);
   if (ctx.reader) out.push(`import { authorityPiece, componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);
   if (ctx.calls.size > 0) out.push(`import * as H from "${srcDir}/ast/${id}";`);
@@ -237,13 +244,12 @@ export function emitAstModule(planned, id, file, srcDir) {
     out.push(ctx.reader, "");
     for (const p of plans) out.push(p.leanCode, "");
   }
-  for (const p of plans) if (p.tables) out.push(opsFunction(p.peg, p.tables.opLists), "");
   out.push(`/** Per start rule (peggy name): the tagged DFA (absent when the AST reads no position) and the builder. */`);
   out.push(`export const AST: Readonly<Record<string, AstEntry>> = {`);
   for (const p of plans) {
     const t = p.tables;
     const table = t
-      ? `{ K: ${t.K}, states: ${t.count}, start: ${t.start}, registers: ${t.registers}, captures: ${t.captures}, rows: ${JSON.stringify(base64(rowDiffs(t.trans, t.ops, t.K, t.count)))}, apply: ops_${p.peg}, accept: i32(${JSON.stringify(base64(t.accept))}), fixups: i32(${JSON.stringify(base64(t.fixups))}) }`
+      ? `{ K: ${t.K}, states: ${t.count}, start: ${t.start}, registers: ${t.registers}, captures: ${t.captures}, rows: ${JSON.stringify(base64(rowDiffs(t.trans, t.ops, t.K, t.count)))}, ops: ${opsData(t.opLists)}, accept: i32(${JSON.stringify(base64(t.accept))}), fixups: i32(${JSON.stringify(base64(t.fixups))}) }`
       : "null";
     const components = ctx.reader ? `, components: (input: string, c: Int32Array) => readComponents(lean_${p.peg}(input, c))` : "";
     out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}, build: build_${p.peg} as AstEntry["build"]${components} },`);

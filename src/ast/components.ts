@@ -34,10 +34,8 @@ export interface ReferencePieces {
  * "scheme:", or the start) and the query or the fragment.
  */
 export function componentsFromPieces(text: string, textStart: number, p: ReferencePieces): ReadComponents {
-  const slice = (start: number, end: number) => text.slice(start - textStart, end - textStart);
-  const charAt = (at: number) => text.charAt(at - textStart);
-  const query = p.query && charAt(p.query.span.start - 1) === "?" ? p.query : null;
-  const fragment = p.fragment && charAt(p.fragment.span.start - 1) === "#" ? p.fragment : null;
+  const query = p.query && text.charCodeAt(p.query.span.start - 1 - textStart) === 0x3f /* ? */ ? p.query : null;
+  const fragment = p.fragment && text.charCodeAt(p.fragment.span.start - 1 - textStart) === 0x23 /* # */ ? p.fragment : null;
   let userinfo: string | null = null;
   let host: string | null = null;
   let port: string | null = null;
@@ -49,18 +47,18 @@ export function componentsFromPieces(text: string, textStart: number, p: Referen
     const h = p.authority.host;
     host = h ? h.text : "";
     hostKind = h ? h.kind : null;
-    if (h && h.span.start > a.start) userinfo = slice(a.start, h.span.start - 1);
-    if (h && h.span.end < a.end) port = slice(h.span.end + 1, a.end);
+    if (h && h.span.start > a.start) userinfo = text.slice(a.start - textStart, h.span.start - 1 - textStart);
+    if (h && h.span.end < a.end) port = text.slice(h.span.end + 1 - textStart, a.end - textStart);
   }
   const pathEnd = query ? query.span.start - 1 : fragment ? fragment.span.start - 1 : p.span.end;
   return {
-    prefix: slice(textStart, p.span.start),
+    prefix: text.slice(0, p.span.start - textStart),
     components: {
       scheme: p.scheme ? p.scheme.text : null,
       userinfo,
       host,
       port,
-      path: slice(pathStart, pathEnd),
+      path: text.slice(pathStart - textStart, pathEnd - textStart),
       query: query ? query.text : null,
       fragment: fragment ? fragment.text : null,
       hostKind,

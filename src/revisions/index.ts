@@ -7,7 +7,7 @@ import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
 import { rfc3986 } from "./rfc3986";
-import type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
+import type { Revision, RuleName, SchemeProductions, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
 
 export type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo, RuleInfo, Citation, NormalizationAlgorithm, ResolutionAlgorithm };
@@ -89,9 +89,11 @@ export function isSpecId(id: unknown): id is SpecId {
 
 /** The descriptor of a revision (parsers, AST builder, component map): internal, not exported by the package. */
 export function getRevision(id: unknown): Revision | undefined {
-  if (isSpecId(id)) return REVISIONS[id] as Revision;
-  return typeof id === "string" ? REGISTERED.get(id) : undefined;
+  return typeof id === "string" ? (BUILT_IN.get(id) ?? REGISTERED.get(id)) : undefined;
 }
+
+/** The six revisions by id, for getRevision() (validate() asks once per input). */
+const BUILT_IN = new Map<string, Revision>(Object.entries(REVISIONS) as [string, Revision][]);
 
 /**
  * The registry: every revision with its title, date, notation, top rule and rules (published name,
@@ -110,9 +112,19 @@ export function specs(): SpecInfo[] {
   });
 }
 
-/** Looks a rule up by the name a user types: the published spelling (`URI-reference`, `IPv6address`). */
+const rulesByName = new WeakMap<Revision, Map<string, RuleInfo>>();
+
+/** Looks a rule up by the name a user types: the published spelling (`URI-reference`, `IPv6address`), or a helper's own name. */
 export function findRule(revision: Revision, name: string): RuleInfo | undefined {
-  return revision.rules.find((r) => r.published === name) ?? revision.rules.find((r) => r.kind === "helper" && r.pegName === name);
+  let byName = rulesByName.get(revision);
+  if (byName === undefined) {
+    byName = new Map();
+    // Published names first (the first rule of a name), then helpers' own names where no published rule has it.
+    for (const r of revision.rules) if (r.published !== null && !byName.has(r.published)) byName.set(r.published, r);
+    for (const r of revision.rules) if (r.kind === "helper" && !byName.has(r.pegName)) byName.set(r.pegName, r);
+    rulesByName.set(revision, byName);
+  }
+  return byName.get(name);
 }
 
 /** Published rule names of a revision, in grammar order (for "which rules exist" messages). */
@@ -127,13 +139,26 @@ export function ruleNames(revision: Revision): string[] {
 export function defaultRule(revision: Revision, input: string): { rule: string; production?: string } {
   const how = revision.schemeProductions;
   if (!how) return { rule: revision.topRule };
-  let production: string;
-  if (how.prefix && input.slice(0, how.prefix.text.length).toLowerCase() === how.prefix.text.toLowerCase()) production = how.prefix.production;
-  else {
-    // The scheme is everything before the first ":" (no scheme rule of these documents has one).
-    const colon = input.indexOf(":");
-    const scheme = colon < 0 ? "" : how.caseSensitive ? input.slice(0, colon) : input.slice(0, colon).toLowerCase();
-    production = how.productions.get(scheme) ?? how.otherwise;
-  }
+  const production = schemeProduction(how, input);
   return { rule: production + (how.ruleSuffix ?? ""), production };
+}
+
+/** The production a scheme-aware revision applies to an input: by its prefix, else by its scheme (see defaultRule). */
+export function schemeProduction(how: SchemeProductions, input: string): string {
+  if (how.prefix && input.slice(0, how.prefix.text.length).toLowerCase() === how.prefix.text.toLowerCase()) return how.prefix.production;
+  // The scheme is everything before the first ":" (no scheme rule of these documents has one).
+  const colon = input.indexOf(":");
+  if (colon < 0) return how.productions.get("") ?? how.otherwise;
+  const scheme = input.slice(0, colon);
+  return how.productions.get(how.caseSensitive || !hasUpperCase(scheme) ? scheme : scheme.toLowerCase()) ?? how.otherwise;
+}
+
+/** Whether a string has an ASCII capital (most schemes are written in lower case: toLowerCase() is then a copy for nothing). */
+function hasUpperCase(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return true;
+    if (c >= 0x80) return true; // non-ASCII: toLowerCase() decides
+  }
+  return false;
 }
