@@ -162,6 +162,13 @@ interface Target {
 interface Targets {
   byRule: Map<unknown, Target>;
   byProduction: Map<string, Target>;
+  /**
+   * Scheme-aware revisions: per first character (ASCII), the schemes of the revision's table that
+   * start with it, and their targets (schemeTarget()).
+   */
+  byFirstCharacter: ({ scheme: string; target: Target }[] | undefined)[] | null;
+  /** Scheme-aware revisions: the target of the production for any other scheme, once made. */
+  other: Target | null;
 }
 
 const targetsByRevision = new WeakMap<Revision, Targets>();
@@ -173,9 +180,12 @@ const targetsByRevision = new WeakMap<Revision, Targets>();
  */
 function targetOf(revision: Revision, asked: unknown, input: unknown): Target | ParseFailure {
   let targets = targetsByRevision.get(revision);
-  if (targets === undefined) targetsByRevision.set(revision, (targets = { byRule: new Map(), byProduction: new Map() }));
-  if (asked === undefined && revision.schemeProductions && typeof input === "string") {
-    const production = schemeProduction(revision.schemeProductions, input);
+  if (targets === undefined) targetsByRevision.set(revision, (targets = { byRule: new Map(), byProduction: new Map(), byFirstCharacter: null, other: null }));
+  const how = revision.schemeProductions;
+  if (asked === undefined && how && typeof input === "string") {
+    const found = schemeTarget(revision, targets, input);
+    if (found !== null) return found;
+    const production = schemeProduction(how, input);
     const known = targets.byProduction.get(production);
     if (known !== undefined) return known;
     const made = makeTarget(revision, defaultRule(revision, input).rule, production);
@@ -188,6 +198,71 @@ function targetOf(revision: Revision, asked: unknown, input: unknown): Target | 
   const made = makeTarget(revision, name as string, undefined);
   if (!isFailure(made)) targets.byRule.set(name, made);
   return made;
+}
+
+/**
+ * The target schemeProduction() selects, found without copying the scheme out (most inputs): by the
+ * scheme's first character and length among the table's schemes, else the production for any other
+ * scheme. Null where the general path must decide: a prefix before the scheme (draft-1994's "URL:"),
+ * no ":" or nothing before it, or a non-ASCII character before it (toLowerCase() may turn one into
+ * a letter of the table).
+ */
+function schemeTarget(revision: Revision, targets: Targets, input: string): Target | null {
+  const how = revision.schemeProductions!;
+  if (how.prefix !== undefined) return null;
+  const table = (targets.byFirstCharacter ??= schemesByFirstCharacter(revision));
+  let colon = 0;
+  for (; colon < input.length; colon++) {
+    const c = input.charCodeAt(colon);
+    if (c === 0x3a /* : */) break;
+    if (c >= 128) return null;
+    // A character no scheme name has: the text before the first ":" is no scheme of the table.
+    if (SCHEME_CHARACTER[c] === 0) return colon === 0 ? null : otherTarget(revision, targets);
+  }
+  if (colon === 0 || colon === input.length) return null;
+  const candidates = table[schemeCode(input.charCodeAt(0), how.caseSensitive)];
+  if (candidates !== undefined) {
+    for (let k = 0; k < candidates.length; k++) {
+      const scheme = candidates[k].scheme;
+      if (scheme.length !== colon) continue;
+      let i = 1;
+      while (i < colon && schemeCode(input.charCodeAt(i), how.caseSensitive) === scheme.charCodeAt(i)) i++;
+      if (i === colon) return candidates[k].target;
+    }
+  }
+  return otherTarget(revision, targets);
+}
+
+/** The characters of a scheme name (RFC 1738 §2.1, RFC 2396 §3.1: letters, digits, "+", "-", "."), as 1. */
+const SCHEME_CHARACTER = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9+.-]/.test(String.fromCharCode(c)) ? 1 : 0));
+
+/** The target of the production for any other scheme. */
+function otherTarget(revision: Revision, targets: Targets): Target | null {
+  if (targets.other !== null) return targets.other;
+  const how = revision.schemeProductions!;
+  const made = makeTarget(revision, how.otherwise + (how.ruleSuffix ?? ""), how.otherwise);
+  if (isFailure(made)) return null;
+  targets.other = made;
+  return made;
+}
+
+/** An ASCII character of a scheme as the table spells it: lower case unless the revision compares as written. */
+function schemeCode(c: number, caseSensitive: boolean): number {
+  return !caseSensitive && c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+}
+
+/** Targets.byFirstCharacter: per first character (ASCII), the schemes of the revision's table that start with it. */
+function schemesByFirstCharacter(revision: Revision): ({ scheme: string; target: Target }[] | undefined)[] {
+  const table: ({ scheme: string; target: Target }[] | undefined)[] = new Array(128).fill(undefined);
+  const how = revision.schemeProductions!;
+  for (const [scheme, production] of how.productions) {
+    // A scheme name of the table with another character would be missed by schemeTarget()'s loop.
+    if (![...scheme].every((ch) => ch.charCodeAt(0) < 128 && SCHEME_CHARACTER[ch.charCodeAt(0)] === 1)) throw new Error(`internal: scheme "${scheme}" of ${revision.id} has a character no scheme name has`);
+    const c = scheme.charCodeAt(0);
+    const target = makeTarget(revision, production + (how.ruleSuffix ?? ""), production);
+    if (!isFailure(target)) (table[c] ??= []).push({ scheme, target });
+  }
+  return table;
 }
 
 function makeTarget(revision: Revision, ruleName: string, production: string | undefined): Target | ParseFailure {

@@ -1,6 +1,8 @@
 // parse() never throws: bad input, unknown revisions and rules come back as error values.
 import { expect } from "chai";
+import fc from "fast-check";
 import { DEFAULT_SPEC, parse, specs, validate, type SpecId } from "../src";
+import { defaultRule, getRevision } from "../src/revisions";
 
 describe("parse() error values", () => {
   it("rejects a non-string input with a clear error, never a throw", () => {
@@ -84,5 +86,34 @@ describe("parse() and validate() with null options", () => {
     // (null is outside the declared types, as it is for a JavaScript caller)
     const nullOptions = null as unknown as undefined;
     expect([validate("http://a/", nullOptions), validate("http://a b/", nullOptions), validate(42, nullOptions)]).to.deep.equal([true, false, false]);
+  });
+});
+
+describe("the start rule a scheme-aware revision applies (request lookups against defaultRule())", () => {
+  // parse(), validate() and components() find the production without copying the scheme out
+  // (src/parse.ts, schemeTarget); defaultRule() states the choice. Both must agree on every input.
+  const schemeAware = (["draft-1993", "draft-1994", "rfc1738"] as const).map((id) => ({ id, revision: getRevision(id)! }));
+  const agree = (input: string): void => {
+    for (const { id, revision } of schemeAware) {
+      const r = parse(input, { spec: id });
+      const stated = defaultRule(revision, input);
+      expect([r.rule, r.production], `${id} ${JSON.stringify(input)}`).to.deep.equal([stated.rule, stated.production]);
+      expect(validate(input, { spec: id }), `${id} ${JSON.stringify(input)}`).to.equal(validate(input, { spec: id, rule: stated.rule }));
+    }
+  };
+  const table = ["http://a/b", "HTTP://a/b", "hTtP://a/", "https://a/", "ftp://a/b;type=a", "FTP:x", "mailto:a@b", "news:a", "x:y", ":x", "/a:b", "a", "", "URL:http://a/", "url:ftp://a/",
+    "\u212Attp://a", "\u0130:x", "h\u00e9:x", "http", "http:", "a+b.c-d:x", "a/b:c", "ht?p:x"];
+  it("agrees on a table of cases: capitals, unknown schemes, no scheme, a prefix, non-ASCII letters", () => {
+    for (const input of table) agree(input);
+  });
+  it("agrees on generated strings made of scheme names, capitals, delimiters and letters that lower-case into ASCII", () => {
+    const names = [...new Set(schemeAware.flatMap(({ revision }) => [...revision.schemeProductions!.productions.keys()]))];
+    const piece = fc.oneof(fc.constantFrom(...names, "URL:", ":", "/", "//", "?", "#", "+", ".", "-", "\u212A", "\u0130", "\u00e9"), fc.constantFrom(...names).map((n) => n.toUpperCase()), fc.string({ maxLength: 3 }));
+    fc.assert(fc.property(fc.array(piece, { maxLength: 5 }), (pieces) => agree(pieces.join(""))), { numRuns: 3000, seed: 26 });
+  });
+  it("the check can fail: a lookup that ignores capitals is caught (planted)", () => {
+    const revision = getRevision("rfc1738")!;
+    const planted = (input: string) => (input.startsWith("http:") ? "httpurl" : input.startsWith("ftp:") ? "ftpurl" : revision.schemeProductions!.otherwise);
+    expect(table.filter((input) => planted(input) !== defaultRule(revision, input).production)).to.include("HTTP://a/b");
   });
 });

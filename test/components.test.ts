@@ -64,7 +64,7 @@ describe("format(parse(x).ast) === x for every valid reference of the test table
       const a = ast.authority;
       if (ast.kind === undefined || !a || !a.host || a.host.text.length < 2) return null;
       const host = { ...a.host, text: a.host.text.slice(0, -1), span: { start: a.host.span.start, end: a.host.span.end - 1 } };
-      const read = componentsFromPieces(ast.text, ast.span.start, { span: ast.span, scheme: ast.scheme ?? null, authority: { span: a.span, host }, query: ast.query ?? null, fragment: ast.fragment ?? null });
+      const read = componentsFromPieces(ast.text, ast.span.start, ast.span, ast.scheme ?? null, a, host, ast.query ?? null, ast.fragment ?? null);
       return format(read.components);
     };
     let caught = 0;

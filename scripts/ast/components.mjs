@@ -92,8 +92,8 @@ export function readerCode(spec, pegOf, wholeNames) {
       return `spanOf(${position(owner(key), v.from)}, ${position(owner(key), v.to)})`;
     };
     const span = item("span") ? `${value("span")}.span` : `${o}.span`;
-    const authority = item("authority") ? `authorityPiece(${value("authority")}, ${value("host")})` : "null";
-    return `componentsFromPieces(ast.text, ast.span.start, { span: ${span}, scheme: ${value("scheme")}, authority: ${authority}, query: ${value("query")}, fragment: ${value("fragment")} })`;
+    const authority = item("authority") ? `${value("authority")}, ${value("host")}` : "null, null";
+    return `componentsFromPieces(ast.text, ast.span.start, ${span}, ${value("scheme")}, ${authority}, ${value("query")}, ${value("fragment")})`;
   };
   const lines = [];
   const from = root.components.get("from");

@@ -217,7 +217,7 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
   out.push(`import { i16, i32 } from "${srcDir}/scanner/tables";`);
   out.push(`import type { AstEntry } from "${srcDir}/scanner/tagged";`);
-  if (ctx.reader) out.push(`import { authorityPiece, componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);
+  if (ctx.reader) out.push(`import { componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);
   if (ctx.calls.size > 0) out.push(`import * as H from "${srcDir}/ast/${id}";`);
   if (imports.length > 0) out.push(`import type { ${imports.join(", ")} } from "${srcDir}/ast/${id}";`);
   out.push("");

@@ -1,8 +1,8 @@
 // The flat components of a whole reference (scheme, userinfo, host, port, path, query, fragment),
 // read from an AST by position. Each revision says where its pieces are (its grammar's @components
 // annotations, from which the build writes its reader, generated/<spec>.ast.ts): the scheme, the
-// authority (the text after "//" that holds the host), the host in it, the query, the fragment. Everything else follows from the spans, the way every one of
-// the five documents lays a reference out: [ scheme ":" ] [ "//" [ userinfo "@" ] host [ ":" port ] ]
+// authority (the text after "//" that holds the host), the host in it, the query, the fragment.
+// Everything else follows from the spans, the way every one of the five documents lays a reference out: [ scheme ":" ] [ "//" [ userinfo "@" ] host [ ":" port ] ]
 // path [ "?" query ] [ "#" fragment ] (draft-2003 §3, draft-1997 §4.3, rfc1738 §3.1; draft-1993 and
 // draft-1994 spell the same order in each scheme's production). The path is what lies between the
 // authority (or "scheme:") and the query or fragment.
@@ -14,49 +14,51 @@ export interface ReadComponents {
   prefix: string;
 }
 
-/** Where the pieces of one reference are, in the offsets of the input (the AST's spans). */
-export interface ReferencePieces {
-  /** Where the reference starts (after a prefix) and ends. */
-  span: Span;
-  /** The scheme name; the ":" after it is not part of it. */
-  scheme: TextComponent | null;
-  /** The authority: the text after "//" up to the path (empty when "//" is followed by the path), and the host in it. */
-  authority: { span: Span; host: (TextComponent & { kind: HostKind }) | null } | null;
-  /** After a "?"; ignored when the character before it is not "?". */
-  query: TextComponent | null;
-  /** After a "#"; ignored when the character before it is not "#". */
-  fragment: TextComponent | null;
-}
+/** A piece of a reference: where it is, and (for a text component) its text. */
+type Piece = { span: Span } | null;
 
 /**
- * Components from pieces: the userinfo is the authority's text before the host (without its "@"),
- * the port its text after the host (without its ":"), the path the text between the authority (or
- * "scheme:", or the start) and the query or the fragment.
+ * Components from the pieces of one reference, in the offsets of the input (the AST's spans): where
+ * the reference starts (after a prefix) and ends; the scheme name (the ":" after it is not part of
+ * it); the authority (the text after "//" up to the path, empty when "//" is followed by the path)
+ * and the host in it; the query (after a "?") and the fragment (after a "#"), each ignored when the
+ * character before it is not that one. The userinfo is the authority's text before the host
+ * (without its "@"), the port its text after the host (without its ":"), the path the text between
+ * the authority (or "scheme:", or the start) and the query or the fragment. The pieces are
+ * arguments, not an object: components() calls this once per input.
  */
-export function componentsFromPieces(text: string, textStart: number, p: ReferencePieces): ReadComponents {
-  const query = p.query && text.charCodeAt(p.query.span.start - 1 - textStart) === 0x3f /* ? */ ? p.query : null;
-  const fragment = p.fragment && text.charCodeAt(p.fragment.span.start - 1 - textStart) === 0x23 /* # */ ? p.fragment : null;
+export function componentsFromPieces(
+  text: string,
+  textStart: number,
+  span: Span,
+  scheme: TextComponent | null,
+  authority: Piece,
+  host: (TextComponent & { kind: HostKind }) | null,
+  queryPiece: TextComponent | null,
+  fragmentPiece: TextComponent | null,
+): ReadComponents {
+  const query = queryPiece && text.charCodeAt(queryPiece.span.start - 1 - textStart) === 0x3f /* ? */ ? queryPiece : null;
+  const fragment = fragmentPiece && text.charCodeAt(fragmentPiece.span.start - 1 - textStart) === 0x23 /* # */ ? fragmentPiece : null;
   let userinfo: string | null = null;
-  let host: string | null = null;
+  let hostText: string | null = null;
   let port: string | null = null;
   let hostKind: HostKind | null = null;
-  let pathStart = p.scheme ? p.scheme.span.end + 1 : p.span.start;
-  if (p.authority) {
-    const a = p.authority.span;
+  let pathStart = scheme ? scheme.span.end + 1 : span.start;
+  if (authority) {
+    const a = authority.span;
     pathStart = a.end;
-    const h = p.authority.host;
-    host = h ? h.text : "";
-    hostKind = h ? h.kind : null;
-    if (h && h.span.start > a.start) userinfo = text.slice(a.start - textStart, h.span.start - 1 - textStart);
-    if (h && h.span.end < a.end) port = text.slice(h.span.end + 1 - textStart, a.end - textStart);
+    hostText = host ? host.text : "";
+    hostKind = host ? host.kind : null;
+    if (host && host.span.start > a.start) userinfo = text.slice(a.start - textStart, host.span.start - 1 - textStart);
+    if (host && host.span.end < a.end) port = text.slice(host.span.end + 1 - textStart, a.end - textStart);
   }
-  const pathEnd = query ? query.span.start - 1 : fragment ? fragment.span.start - 1 : p.span.end;
+  const pathEnd = query ? query.span.start - 1 : fragment ? fragment.span.start - 1 : span.end;
   return {
-    prefix: text.slice(0, p.span.start - textStart),
+    prefix: text.slice(0, span.start - textStart),
     components: {
-      scheme: p.scheme ? p.scheme.text : null,
+      scheme: scheme ? scheme.text : null,
       userinfo,
-      host,
+      host: hostText,
       port,
       path: text.slice(pathStart - textStart, pathEnd - textStart),
       query: query ? query.text : null,
@@ -75,9 +77,4 @@ export function authorityOf(c: Components): string | null {
 /** A span between two positions of an AST (-1: a field that is not there), or null. */
 export function spanOf(start: number, end: number): { span: Span } | null {
   return start >= 0 && end >= start ? { span: { start, end } } : null;
-}
-
-/** The authority piece: a node (or span) and the host in it; null without one. */
-export function authorityPiece(node: { span: Span } | null, host: (TextComponent & { kind: HostKind }) | null): ReferencePieces["authority"] {
-  return node ? { span: node.span, host } : null;
 }

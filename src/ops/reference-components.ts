@@ -56,7 +56,7 @@ export function components<S extends SpecId = DefaultSpec>(input: unknown, optio
 export function components(input: unknown, options?: ComponentsOptions): ComponentsResult {
   const o = optionsObject(options);
   // The positions the tagged DFA records, read straight into components: the AST is not built.
-  const r = readInput(input, { spec: o.spec, rule: o.rule }, readFromPositions);
+  const r = readInput(input, o, readFromPositions); // reads the spec and the rule only
   if (!r.ok) return r;
   const read = r.value;
   if (!read) return { ok: false, spec: r.spec, rule: r.rule, error: notAReference(r.spec, r.rule) };
