@@ -150,6 +150,25 @@ interface Unit {
 
 const isTask = (p: Packed | Task): p is Task => "items" in p;
 
+/**
+ * The child processes of every supervisor in this process. When the process exits (the end of a run,
+ * process.exit() after EPIPE or a second Ctrl-C), they are killed: a child busy with a long line
+ * would otherwise run on, with no time limit, until its line ends (issue 25 item 7). A parent killed
+ * outright (SIGKILL) runs no hook: each child also watches its parent (src/cli/batch-child.ts).
+ */
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function trackChild(child: ChildProcess): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on("exit", () => {
+      for (const c of liveChildren) c.kill("SIGKILL");
+    });
+  }
+  liveChildren.add(child);
+  child.once("exit", () => liveChildren.delete(child));
+}
+
 export class Supervisor {
   private units = new Set<Unit>();
   private queue: Task[] = [];
@@ -269,9 +288,10 @@ export class Supervisor {
   }
 
   private spawnProcess(heapMb: number): Unit {
-    const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, this.files.process, JSON.stringify({ judge: this.judge, ctx: this.ctx })], {
+    const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, this.files.process, JSON.stringify({ judge: this.judge, ctx: this.ctx, parent: process.pid })], {
       stdio: ["pipe", "pipe", "pipe", "pipe"],
     });
+    trackChild(child);
     let stderrTail = "";
     let pending: Task | null = null;
     const unit: Unit = {
