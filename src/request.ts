@@ -46,7 +46,7 @@ const isUnreadable = (x: unknown): x is UnreadableOption => typeof x === "object
  *   `validate(x, { spec: "rfc1738" })`, in every function (issue 25 item 6: it used to be ignored);
  * - any other non-object (null, a number) reads as no options;
  * - an option whose getter throws (or an options Proxy that throws) makes the call an invalid-option
- *   error naming it (UnreadableOption).
+ *   error naming it (UnreadableOption, in `spec` and in that option).
  */
 export function optionsObject<T extends object>(options: T | string | null | undefined, names: readonly string[] = PARSE_OPTION_NAMES): Partial<T> {
   if (typeof options === "string") return { spec: options } as unknown as Partial<T>;
@@ -57,7 +57,9 @@ export function optionsObject<T extends object>(options: T | string | null | und
     try {
       value = (options as Record<string, unknown>)[name];
     } catch (e) {
-      return { spec: new UnreadableOption(name, e) } as unknown as Partial<T>;
+      // In `spec`, which nearly every operation reads first, and in the option itself, for those that do not.
+      const unreadable = new UnreadableOption(name, e);
+      return { spec: unreadable, [name]: unreadable } as unknown as Partial<T>;
     }
     if (value !== undefined) out[name] = value;
   }
@@ -164,6 +166,7 @@ export function invalidOption(spec: string, rule: string | null, message: string
  */
 export function requireSpecList(specs: unknown): string[] | null | UsageFailure {
   if (specs === undefined || specs === null) return null;
+  if (isUnreadable(specs)) return unreadable(specs);
   const available = availableSpecIds();
   if (!Array.isArray(specs)) return invalidOption(available[0], null, `specs must be a list of revision ids, not ${describeValue(specs)}; available: ${available.join(", ")}.`);
   for (let i = 0; i < specs.length; i++) {
@@ -181,6 +184,12 @@ export function requireSpecList(specs: unknown): string[] | null | UsageFailure 
  * node), so a 10 MB input needed about 6 GB and ended the process (issue 25 item 5); a million
  * characters take about 600 MB. Longer inputs are refused with `input-too-long` before any work;
  * validate(), check(), parse() without a tree, compareInput() and lint() take any length.
+ *
+ * @example
+ * import { explain, MAX_TREE_INPUT } from "uri-grammars";
+ * MAX_TREE_INPUT; // => 1048576
+ * const x = explain("http://a/" + "b".repeat(MAX_TREE_INPUT));
+ * if (!x.ok) x.error.code; // => "input-too-long"
  */
 export const MAX_TREE_INPUT = 1 << 20;
 
