@@ -14,7 +14,7 @@ export type ErrorCode =
   | "invalid-option"
   /** The input is valid, but the start rule asked for derives no whole reference (components() with rule `host`). */
   | "not-a-reference"
-  /** The input is longer than an operation whose memory grows with it takes (explain(), parse() with `tree: true`: MAX_TREE_INPUT). */
+  /** A valid input longer than an operation whose memory grows with it takes (explain(), parse() with `tree: true`: MAX_TREE_INPUT). */
   | "input-too-long";
 
 export interface ParseError {

@@ -104,11 +104,11 @@ function parseRule(revision: Revision, input: unknown, ruleName: string, tree: b
   const rule = requireRule(revision, ruleName);
   if (isFailure(rule)) return rule;
   if (typeof input !== "string") return requireString(input, spec, ruleName)!;
-  const tooLong = tree ? requireTreeInput(input, spec, ruleName) : null;
-  if (tooLong) return tooLong;
   const scanner = revision.scanner;
   const offset = scanner.scan(scanner.START[rule.pegName], input);
   if (offset >= 0) return { ok: false, spec, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
+  const tooLong = tree ? requireTreeInput(input, spec, ruleName) : null;
+  if (tooLong) return tooLong;
   const ast = revision.buildAst(asRoot(scanner.walk(rule.pegName, input, false), ruleName, input), input);
   if (!tree) return { ok: true, spec, rule: ruleName, ast };
   return { ok: true, spec, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };

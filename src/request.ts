@@ -178,12 +178,14 @@ export function requireSpecList(specs: unknown): string[] | null | UsageFailure 
 }
 
 /**
- * The longest input (in UTF-16 units, as `length` counts) whose derivation explain() and
+ * The longest valid input (in UTF-16 units, as `length` counts) whose derivation explain() and
  * parse(x, { tree: true }) build: 2^20, a million characters. The derivation takes about 600 bytes
  * per character of a valid input (a node per rule match; explain() adds a text and a component per
  * node), so a 10 MB input needed about 6 GB and ended the process (issue 25 item 5); a million
- * characters take about 600 MB. Longer inputs are refused with `input-too-long` before any work;
- * validate(), check(), parse() without a tree, compareInput() and lint() take any length.
+ * characters take about 600 MB. A longer valid input is refused with `input-too-long` after the
+ * scan (linear, constant memory), before the derivation; an invalid one of any length gets its
+ * syntax error (no derivation is built for it). validate(), check(), parse() without a tree,
+ * compareInput() and lint() take any length.
  *
  * @example
  * import { explain, MAX_TREE_INPUT } from "uri-grammars";
@@ -193,10 +195,10 @@ export function requireSpecList(specs: unknown): string[] | null | UsageFailure 
  */
 export const MAX_TREE_INPUT = 1 << 20;
 
-/** Null when `input` is short enough for a derivation (MAX_TREE_INPUT), else the input-too-long failure. */
+/** Null when a valid `input` is short enough for a derivation (MAX_TREE_INPUT), else the input-too-long failure. */
 export function requireTreeInput(input: string, spec: string, rule: string | null): UsageFailure | null {
   if (input.length <= MAX_TREE_INPUT) return null;
-  const message = `The input is ${input.length} characters long, and a derivation (explain(), parse() with tree: true) is built for inputs of at most ${MAX_TREE_INPUT} characters: it takes about 600 bytes per character. Judge it with validate(), check() or parse() without tree, which take any length.`;
+  const message = `The input is valid and ${input.length} characters long, and a derivation (explain(), parse() with tree: true) is built for valid inputs of at most ${MAX_TREE_INPUT} characters: it takes about 600 bytes per character. Judge it with validate(), check() or parse() without tree, which take any length.`;
   return { ok: false, spec, rule, error: usageError("input-too-long", spec, rule, message) };
 }
 

@@ -3,7 +3,7 @@
 // reads (docs/api.md, Conventions). The shapes: strings and numbers for lists, null-prototype
 // objects, Symbols, BigInts, sparse arrays, getters that throw, Proxies that throw. A string in place
 // of the options is the revision, in every function. explain() and parse(x, { tree: true }) refuse
-// inputs over MAX_TREE_INPUT with input-too-long. The random campaign over the same shapes is
+// valid inputs over MAX_TREE_INPUT with input-too-long. The random campaign over the same shapes is
 // test/fuzz/ (the bad-options rows).
 import { expect } from "chai";
 import * as api from "../src";
@@ -213,7 +213,7 @@ describe("public API: a string in place of the options is the revision, in every
   }
 });
 
-describe("explain() and parse(x, { tree: true }) refuse an input longer than MAX_TREE_INPUT (issue 25 item 5)", function () {
+describe("explain() and parse(x, { tree: true }) refuse a valid input longer than MAX_TREE_INPUT (issue 25 item 5)", function () {
   this.timeout(60_000);
   // Valid under draft-2003: before the limit, a 10 MB valid input to explain() ended the process (SIGABRT).
   const big = "http://a/" + "b".repeat(10 * 1000 * 1000);
@@ -228,6 +228,17 @@ describe("explain() and parse(x, { tree: true }) refuse an input longer than MAX
     expect(!t.ok && t.error.code).to.equal("input-too-long");
     expect(api.parse(big).ok).to.equal(true);
     expect(api.validate(big)).to.equal(true);
+  });
+  it("an invalid input over the limit gets its syntax error (no derivation is built for it)", () => {
+    const bad = big + " ";
+    const x = api.explain(bad);
+    expect(x.ok && !x.valid && x.sentence).to.match(/^A space at offset 10000009/);
+    const t = api.parse(bad, { tree: true });
+    expect(!t.ok && t.error.code).to.equal("syntax");
+  });
+  it("explain() given a parse of a valid input over the limit refuses it too", () => {
+    const parsed = { ok: true, spec: "draft-2003", rule: "URI-reference", ast: {}, tree: { rule: "URI-reference", start: 0, end: big.length, children: [] } };
+    expect(errorOf(api.explain(big, { parsed: parsed as never }))?.code).to.equal("input-too-long");
   });
   it("an input of exactly MAX_TREE_INPUT characters gets its derivation", () => {
     const atLimit = "http://a/" + "b".repeat(MAX_TREE_INPUT - 9);

@@ -86,11 +86,13 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
   const spec = revision.id;
   const notString = requireString(input, spec, null);
   if (notString || typeof input !== "string") return notString!;
-  const tooLong = requireTreeInput(input, spec, null);
-  if (tooLong) return tooLong;
   const given = typeof specOrOptions === "string" ? {} : readGiven(revision, input, options as Partial<ExplainOptions>);
   if (typeof given === "string") return invalidOption(spec, null, `explain() ${given}`);
   const r = given.parsed ?? parse(input, { spec, tree: true });
+  // A valid input over MAX_TREE_INPUT: parse() refused its derivation (a given one is refused too).
+  if (!r.ok && r.error.code === "input-too-long") return { ok: false, spec, rule: r.rule, error: r.error };
+  const tooLong = r.ok ? requireTreeInput(input, spec, null) : null;
+  if (tooLong) return tooLong;
   const others: OtherVerdict[] =
     given.others ??
     availableSpecIds()
