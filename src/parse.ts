@@ -9,7 +9,7 @@ import { syntaxError } from "./diagnose";
 import type { ParseError } from "./errors";
 import { defaultRule, findRule, getRevision, type Revision } from "./revisions";
 import type { DefaultSpec, RuleName, SpecAst, SpecId } from "./revisions";
-import { isFailure, optionsObject, requireRevision, requireRule, requireString, specOf } from "./request";
+import { isFailure, optionsObject, requireRevision, requireRule, requireString, requireTreeInput, specOf } from "./request";
 import type { NodeFilter } from "./scanner/types";
 
 export { unknownRuleMessage } from "./request";
@@ -107,6 +107,8 @@ function parseRule(revision: Revision, input: unknown, ruleName: string, tree: b
   const scanner = revision.scanner;
   const offset = scanner.scan(scanner.START[rule.pegName], input);
   if (offset >= 0) return { ok: false, spec, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
+  const tooLong = tree ? requireTreeInput(input, spec, ruleName) : null;
+  if (tooLong) return tooLong;
   const ast = revision.buildAst(asRoot(scanner.walk(rule.pegName, input, false), ruleName, input), input);
   if (!tree) return { ok: true, spec, rule: ruleName, ast };
   return { ok: true, spec, rule: ruleName, ast, tree: asRoot(scanner.walk(rule.pegName, input, true), ruleName, input) };
