@@ -13,7 +13,9 @@ export type ErrorCode =
   /** An option value the operation does not know (a component name in check()'s `require`, a normalization level). */
   | "invalid-option"
   /** The input is valid, but the start rule asked for derives no whole reference (components() with rule `host`). */
-  | "not-a-reference";
+  | "not-a-reference"
+  /** A valid input longer than an operation whose memory grows with it takes (explain(), parse() with `tree: true`: MAX_TREE_INPUT). */
+  | "input-too-long";
 
 export interface ParseError {
   code: ErrorCode;

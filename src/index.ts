@@ -11,6 +11,7 @@ export type { SpecId, SpecAst, SpecAsts, RuleName, DefaultSpec, SpecInfo, RuleIn
 export { parse, validate } from "./parse";
 export type { AnyParseResult, AstFor, ParseOptions, ParseResult, ParseSuccess, ParseFailure, TreeField, ValidateOptions } from "./parse";
 export type { UsageFailure } from "./request";
+export { MAX_TREE_INPUT } from "./request";
 export type { ParseError, ErrorCode } from "./errors";
 
 // ASTs

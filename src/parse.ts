@@ -10,7 +10,7 @@ import type { ParseError } from "./errors";
 import { defaultRule, getRevision, schemeProduction, type Revision } from "./revisions";
 import type { DefaultSpec, RuleName, SpecId } from "./revisions";
 import type { RuleAst, TopAst } from "./revisions/revision";
-import { isFailure, optionsObject, requireRevision, requireRule, requireString, specOf } from "./request";
+import { isFailure, optionsObject, requireRevision, requireRule, requireString, requireTreeInput, specOf } from "./request";
 import type { NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
 
@@ -90,6 +90,9 @@ export function parse(input: unknown, options?: ParseOptions): ParseResult<SpecI
   const tree = opts.tree === true;
   const r = readInput(input, opts, buildAst);
   if (!r.ok) return r;
+  // A valid input over MAX_TREE_INPUT gets no derivation (a node per rule match would not fit).
+  const tooLong = tree ? requireTreeInput(input as string, r.spec, r.rule) : null;
+  if (tooLong) return tooLong;
   const out: RawSuccess = { ok: true, spec: r.spec, rule: r.rule, ast: r.value };
   if (r.production !== undefined) out.production = r.production;
   if (tree) {

@@ -16,33 +16,136 @@ export interface UsageFailure {
   error: ParseError;
 }
 
-/** The options argument as an object: a missing or non-object argument reads as no options. */
-export function optionsObject<T extends object>(options: T | null | undefined): Partial<T> {
-  return typeof options === "object" && options !== null ? options : {};
+/**
+ * The options parse() and validate() read; the other operations name theirs when they call
+ * optionsObject() (each list is checked against its options interface by the compiler).
+ */
+const PARSE_OPTION_NAMES = ["spec", "rule", "tree"] as const;
+
+/**
+ * An option whose value could not be read: its getter (or the options' Proxy) threw. optionsObject()
+ * puts it in `spec`, so that the first thing every operation does, requireRevision(), answers it
+ * with an invalid-option error naming the option (and validate(), which finds no revision, false).
+ */
+class UnreadableOption {
+  constructor(readonly name: string, readonly thrown: unknown) {
+    UNREADABLE.add(this);
+  }
+  toString(): string {
+    return `(the option ${this.name} could not be read)`;
+  }
+}
+/** The UnreadableOptions: a brand that, unlike instanceof, runs no trap of a caller's Proxy. */
+const UNREADABLE = new WeakSet<object>();
+const isUnreadable = (x: unknown): x is UnreadableOption => typeof x === "object" && x !== null && UNREADABLE.has(x);
+
+/**
+ * The options argument as a plain object holding the options `names` (default: parse()'s), each read
+ * once, so that a getter is not run twice and no later read can throw. Conventions (docs/api.md):
+ * - a string in place of the options is the revision: `validate(x, "rfc1738")` is
+ *   `validate(x, { spec: "rfc1738" })`, in every function (issue 25 item 6: it used to be ignored);
+ * - any other non-object (null, a number) reads as no options;
+ * - an option whose getter throws (or an options Proxy that throws) makes the call an invalid-option
+ *   error naming it (UnreadableOption, in `spec` and in that option).
+ */
+export function optionsObject<T extends object>(options: T | string | null | undefined, names: readonly string[] = PARSE_OPTION_NAMES): Partial<T> {
+  if (typeof options === "string") return { spec: options } as unknown as Partial<T>;
+  if (typeof options !== "object" || options === null) return {};
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    let value: unknown;
+    try {
+      value = (options as Record<string, unknown>)[name];
+    } catch (e) {
+      // In `spec`, which nearly every operation reads first, and in the option itself, for those that do not.
+      const unreadable = new UnreadableOption(name, e);
+      return { spec: unreadable, [name]: unreadable } as unknown as Partial<T>;
+    }
+    if (value !== undefined) out[name] = value;
+  }
+  return out as Partial<T>;
+}
+
+/** The names of an options interface, as optionsObject() takes them: a record of every key, so the compiler keeps the list whole. */
+export function optionNames<T extends object>(record: Record<keyof T, true>): readonly string[] {
+  return Object.keys(record);
+}
+
+/**
+ * A value as a message names it, without running the caller's code (a toString that throws, an
+ * object without a prototype, a Symbol, a BigInt: String() or a template literal would throw on
+ * some of them).
+ */
+export function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value.length > 64 ? value.slice(0, 61) + "..." : value);
+    case "number":
+    case "boolean":
+    case "undefined":
+      return String(value);
+    case "bigint":
+      return `${value.toString()}n (a BigInt)`;
+    case "symbol":
+      return `${value.toString()} (a Symbol)`;
+    case "function":
+      return "a function";
+  }
+  if (value === null) return "null";
+  if (isUnreadable(value)) return value.toString();
+  try {
+    if (Array.isArray(value)) return `a list of ${value.length}`;
+    return Object.getPrototypeOf(value) === null ? "an object without a prototype" : "an object";
+  } catch {
+    return "an object"; // a Proxy whose traps throw
+  }
+}
+
+/** `value` as the string a failure records for it: itself when a string, else describeValue(). */
+export function textOf(value: unknown): string {
+  return typeof value === "string" ? value : describeValue(value);
 }
 
 /** The spec asked for, as a string for messages (default DEFAULT_SPEC). */
 export function specOf(spec: unknown): string {
-  return spec === undefined ? DEFAULT_SPEC : String(spec);
+  return spec === undefined ? DEFAULT_SPEC : textOf(spec);
 }
 
-/** The revision of `spec` (default DEFAULT_SPEC), or the unknown-spec failure. */
+/** The revision of `spec` (default DEFAULT_SPEC), or the unknown-spec failure (invalid-option for an option that could not be read). */
 export function requireRevision(spec: unknown, rule: unknown = null): Revision | UsageFailure {
-  const specId = specOf(spec);
-  const revision = getRevision(specId);
+  if (isUnreadable(spec)) return unreadable(spec);
+  const revision = getRevision(spec === undefined ? DEFAULT_SPEC : spec);
   if (revision) return revision;
-  const message = `Unknown spec: there is no revision "${specId}"; available: ${availableSpecIds().join(", ")}.`;
+  const specId = specOf(spec);
+  const message =
+    typeof spec === "string"
+      ? `Unknown spec: there is no revision "${spec}"; available: ${availableSpecIds().join(", ")}.`
+      : `Unknown spec: a revision is named by a string, not ${describeValue(spec)}; available: ${availableSpecIds().join(", ")}.`;
   // A JavaScript caller may pass a rule that is no string: the failure names it as one.
-  const ruleName = rule === null || rule === undefined ? null : String(rule);
+  const ruleName = rule === null || rule === undefined ? null : textOf(rule);
   return { ok: false, spec: specId, rule: ruleName, error: usageError("unknown-spec", specId, ruleName, message) };
+}
+
+function unreadable(option: UnreadableOption): UsageFailure {
+  return invalidOption(DEFAULT_SPEC, null, `The option ${option.name} could not be read: reading it threw ${thrownText(option.thrown)}. Pass the options as a plain object.`);
+}
+
+/** What a caller's code threw, for a message: `Error: its first line`, or the value described. */
+export function thrownText(e: unknown): string {
+  try {
+    if (e instanceof Error) return `${e.name}: ${String(e.message).split("\n")[0]}`;
+  } catch {
+    // a Proxy thrown, whose traps throw
+  }
+  return describeValue(e);
 }
 
 /** The rule of `revision` with this published name, or the unknown-rule failure. */
 export function requireRule(revision: Revision, rule: string): RuleInfo | UsageFailure {
-  const info = findRule(revision, rule);
+  const info = typeof rule === "string" ? findRule(revision, rule) : undefined;
   if (info) return info;
-  const name = String(rule); // a JavaScript caller may pass a number: the failure names it as a string
-  return { ok: false, spec: revision.id, rule: name, error: usageError("unknown-rule", revision.id, name, unknownRuleMessage(revision, name)) };
+  const name = textOf(rule); // a JavaScript caller may pass a number: the failure names it as a string
+  return { ok: false, spec: revision.id, rule: name, error: usageError("unknown-rule", revision.id, name, unknownRuleMessage(revision, rule)) };
 }
 
 /** Null when `input` is a string, else the not-a-string failure. */
@@ -57,13 +160,56 @@ export function invalidOption(spec: string, rule: string | null, message: string
   return { ok: false, spec, rule, error: usageError("invalid-option", spec, rule, message) };
 }
 
+/**
+ * The revisions of a `specs` option: null for none given (every revision), the failure for one
+ * that is no list of revision ids (a hole, a non-string: invalid-option; an unknown id: unknown-spec).
+ */
+export function requireSpecList(specs: unknown): string[] | null | UsageFailure {
+  if (specs === undefined || specs === null) return null;
+  if (isUnreadable(specs)) return unreadable(specs);
+  const available = availableSpecIds();
+  if (!Array.isArray(specs)) return invalidOption(available[0], null, `specs must be a list of revision ids, not ${describeValue(specs)}; available: ${available.join(", ")}.`);
+  for (let i = 0; i < specs.length; i++) {
+    if (!(i in specs)) return invalidOption(available[0], null, `specs must be a list of revision ids; it has a hole at index ${i}.`);
+    const revision = requireRevision(specs[i]);
+    if (isFailure(revision)) return revision;
+  }
+  return specs as string[];
+}
+
+/**
+ * The longest valid input (in UTF-16 units, as `length` counts) whose derivation explain() and
+ * parse(x, { tree: true }) build: 2^20, a million characters. The derivation takes about 600 bytes
+ * per character of a valid input (a node per rule match; explain() adds a text and a component per
+ * node), so a 10 MB input needed about 6 GB and ended the process (issue 25 item 5); a million
+ * characters take about 600 MB. A longer valid input is refused with `input-too-long` after the
+ * scan (linear, constant memory), before the derivation; an invalid one of any length gets its
+ * syntax error (no derivation is built for it). validate(), check(), parse() without a tree,
+ * compareInput() and lint() take any length.
+ *
+ * @example
+ * import { explain, MAX_TREE_INPUT } from "uri-grammars";
+ * MAX_TREE_INPUT; // => 1048576
+ * const x = explain("http://a/" + "b".repeat(MAX_TREE_INPUT));
+ * if (!x.ok) x.error.code; // => "input-too-long"
+ */
+export const MAX_TREE_INPUT = 1 << 20;
+
+/** Null when a valid `input` is short enough for a derivation (MAX_TREE_INPUT), else the input-too-long failure. */
+export function requireTreeInput(input: string, spec: string, rule: string | null): UsageFailure | null {
+  if (input.length <= MAX_TREE_INPUT) return null;
+  const message = `The input is valid and ${input.length} characters long, and a derivation (explain(), parse() with tree: true) is built for valid inputs of at most ${MAX_TREE_INPUT} characters: it takes about 600 bytes per character. Judge it with validate(), check() or parse() without tree, which take any length.`;
+  return { ok: false, spec, rule, error: usageError("input-too-long", spec, rule, message) };
+}
+
 export function isFailure(x: unknown): x is UsageFailure {
   return typeof x === "object" && x !== null && (x as UsageFailure).ok === false;
 }
 
-export function unknownRuleMessage(revision: Revision, name: string): string {
+export function unknownRuleMessage(revision: Revision, name: unknown): string {
   const names = ruleNames(revision);
-  const lower = String(name).toLowerCase().replace(/_/g, "-");
+  if (typeof name !== "string") return `${revision.id} has no rule ${describeValue(name)}: a rule is named by a string. Its rules: ${names.join(", ")}.`;
+  const lower = name.toLowerCase().replace(/_/g, "-");
   const close = names.filter((n) => n.toLowerCase().replace(/_/g, "-") === lower);
   const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?` : "";
   return `${revision.id} has no rule "${name}".${hint} Its rules: ${names.join(", ")}.`;

@@ -161,12 +161,18 @@ describe("batch: the real judges under the limits", () => {
     expect(answers[1].error.bytes).to.equal(slow.length);
     expect(r.code).to.equal(0);
   });
-  it("explain -: a line over its memory limit (--line-memory 128) is answered line-out-of-memory", async () => {
-    // A valid 4 MB line: its derivation tree (2 million path segments) needs far more than 128 MiB.
-    // (A rejected line no longer does: the scanner diagnoses in constant memory.)
-    const big = "http://a/" + "b/".repeat(2_000_000);
-    const r = await cli(["explain", "--json", "--line-memory", "128", "-"], Buffer.from(`http://a/\n${big}\nhttp://b/\n`));
+  it("explain -: a line over its memory limit (--line-memory 64) is answered line-out-of-memory", async () => {
+    // A valid line just under MAX_TREE_INPUT: its derivation tree (half a million path segments)
+    // needs far more than 64 MiB. (A rejected line no longer does: the scanner diagnoses in constant memory.)
+    const big = "http://a/" + "b/".repeat(500_000);
+    const r = await cli(["explain", "--json", "--line-memory", "64", "-"], Buffer.from(`http://a/\n${big}\nhttp://b/\n`));
     expect(jsonLines(r.out).map((a) => a.error?.code ?? a.input)).to.deep.equal(["http://a/", "line-out-of-memory", "http://b/"]);
+    expect(r.code).to.equal(1);
+  });
+  it("explain -: a line over MAX_TREE_INPUT is answered input-too-long at once, the batch going on", async () => {
+    const big = "http://a/" + "b/".repeat(2_000_000);
+    const r = await cli(["explain", "--json", "-"], Buffer.from(`http://a/\n${big}\nhttp://b/\n`));
+    expect(jsonLines(r.out).map((a) => a.error?.code ?? a.input)).to.deep.equal(["http://a/", "input-too-long", "http://b/"]);
     expect(r.code).to.equal(1);
   });
   it("text mode: the answer for a stopped line is a block like any invalid line's", async () => {

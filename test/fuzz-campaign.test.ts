@@ -112,9 +112,12 @@ describe("fuzz campaign: planted mistakes are caught, minimised and replayed", f
     // the library's convention: an invalid input's error is parse()'s, an unknown spec is an error value
     { plant: "normalizeOwnError", entry: "normalize", property: "error-is-parse-error", minimal: { says: "one character draft-2003 rejects", holds: (s) => s.length === 1 && !parse(s).ok } },
     { plant: "explainIgnoresUnknownSpec", entry: "explain", property: "bad-options-error-value", minimal: oneOf([""]), options: { every: { explain: 1 } } },
+    // the widened campaign (issue 25): edited ASTs, and the hostile option shapes of every export
+    { plant: "formatThrowsOnSymbol", entry: "format", property: "no-throw-edited-ast", minimal: oneOf([""]) },
+    { plant: "checkThrowsOnStringList", entry: "check", property: "bad-options-error-value", minimal: oneOf([""]), options: { count: 6000, entries: ["check"] } },
   ];
   for (const c of cases) {
-    it(`${c.plant}: found in 400 inputs, minimised to ${c.minimal.says}, failed by the replay until the mistake is gone`, async () => {
+    it(`${c.plant}: found in ${c.options?.count ?? 400} inputs, minimised to ${c.minimal.says}, failed by the replay until the mistake is gone`, async () => {
       const { summary, file, dir } = await plantedCampaign(c.plant, c.options);
       try {
         const f = summary.failures.find((x) => x.entry === c.entry && x.property === c.property);

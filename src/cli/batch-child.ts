@@ -5,10 +5,21 @@
 // the judge is built, then {id, out, lines, bad, verdicts, rules, size} + the answer's standard
 // output text and standard error text, out. Standard output and error are the judge's own (the
 // supervisor keeps them apart from the answers). When standard input ends, so does the process.
+//
+// The process dies with its parent. The parent kills its children when it exits, but a parent killed
+// outright (SIGKILL, the OOM killer) runs no hook, and standard input's end is seen only between
+// lines: a thread of this process checks every PARENT_CHECK_MS that its parent is still the one
+// that started it (an orphan is adopted by another process), and kills the process when not.
 import { Socket } from "node:net";
+import { Worker } from "node:worker_threads";
 import { frame, FrameReader, judgeItem, loadJudge, pack, type JudgeSpec, type RejectContext } from "./batch-lines";
 
-const { judge: spec, ctx } = JSON.parse(process.argv[2]) as { judge: JudgeSpec; ctx: RejectContext };
+const PARENT_CHECK_MS = 250;
+const { judge: spec, ctx, parent } = JSON.parse(process.argv[2]) as { judge: JudgeSpec; ctx: RejectContext; parent?: number };
+if (typeof parent === "number") {
+  const watch = `setInterval(() => { if (process.ppid !== ${parent}) process.kill(${process.pid}, "SIGKILL"); }, ${PARENT_CHECK_MS});`;
+  new Worker(watch, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 8 } }).unref();
+}
 const answers = new Socket({ fd: 3, readable: false, writable: true });
 const judge = loadJudge(spec);
 const send = (parts: Buffer[]) => {

@@ -106,6 +106,19 @@ export function rejectLine(item: Exclude<Item, { line: string }>, ctx: RejectCon
   return unjudged(item.preview, item.bytes, "line-too-long", `line too long: ${item.bytes} bytes, more than --max-line-bytes; the line was not checked`, "too long", ctx);
 }
 
+/** The first PREVIEW_BYTES bytes of a line, as the answers for unjudged lines show it. */
+function previewOf(line: string): string {
+  return line.length > PREVIEW_BYTES ? Buffer.from(line.slice(0, PREVIEW_BYTES), "utf8").subarray(0, PREVIEW_BYTES).toString("utf8") : line;
+}
+
+/**
+ * The answer for a line a judge refuses as a whole, with the operation's error code and sentence:
+ * a line over an operation's input limit (explain's input-too-long: src/request.ts MAX_TREE_INPUT).
+ */
+export function refusedLine(line: string, code: string, message: string, ctx: RejectContext): LineResult {
+  return unjudged(previewOf(line), Buffer.byteLength(line, "utf8"), code, message, "refused", ctx);
+}
+
 /** Why a line got no judgement: over its time limit, over its memory limit, or its worker crashed or exited. */
 export type LineFailure = { code: "line-timeout"; ms: number } | { code: "line-out-of-memory"; heapMb: number } | { code: "worker-crashed"; reason: string };
 
@@ -119,7 +132,7 @@ export const FAILURE_VERDICT: Record<LineFailure["code"], string> = {
 export function failedLine(item: Item, failure: LineFailure, ctx: RejectContext): LineResult {
   const line = "line" in item ? item.line : item.preview;
   const bytes = "line" in item ? Buffer.byteLength(item.line, "utf8") : item.bytes;
-  const preview = line.length > PREVIEW_BYTES ? Buffer.from(line.slice(0, PREVIEW_BYTES), "utf8").subarray(0, PREVIEW_BYTES).toString("utf8") : line;
+  const preview = previewOf(line);
   const message =
     failure.code === "line-timeout"
       ? `no answer within ${failure.ms / 1000} s, the time limit for a line of ${bytes} bytes (--line-timeout); the line was not checked`

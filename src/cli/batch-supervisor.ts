@@ -24,7 +24,9 @@
 //   A unit that dies before starting any line (a broken install) is retried MAX_START_FAILURES
 //   times, then the batch fails with that error: never a silent gap, never a loop.
 // - Answers keep input order: the caller gets, per task, a promise of its answers, which always
-//   resolves (unless the batch fails as a whole: `failed`).
+//   resolves, unless the batch fails as a whole: then every pending promise rejects with the
+//   BatchWorkerError (no promise lives for the whole run: a reaction on one would keep every answer
+//   raced against it, the leak of issue 25 item 1).
 import { spawn, type ChildProcess } from "node:child_process";
 import { totalmem } from "node:os";
 import { join } from "node:path";
@@ -122,6 +124,7 @@ interface Task {
 interface Job {
   parts: (Packed | Task)[];
   resolve: (p: Packed) => void;
+  reject: (e: Error) => void;
 }
 
 /** A worker thread or a child process that judges one task at a time. */
@@ -147,6 +150,25 @@ interface Unit {
 
 const isTask = (p: Packed | Task): p is Task => "items" in p;
 
+/**
+ * The child processes of every supervisor in this process. When the process exits (the end of a run,
+ * process.exit() after EPIPE or a second Ctrl-C), they are killed: a child busy with a long line
+ * would otherwise run on, with no time limit, until its line ends (issue 25 item 7). A parent killed
+ * outright (SIGKILL) runs no hook: each child also watches its parent (src/cli/batch-child.ts).
+ */
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function trackChild(child: ChildProcess): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on("exit", () => {
+      for (const c of liveChildren) c.kill("SIGKILL");
+    });
+  }
+  liveChildren.add(child);
+  child.once("exit", () => liveChildren.delete(child));
+}
+
 export class Supervisor {
   private units = new Set<Unit>();
   private queue: Task[] = [];
@@ -155,9 +177,8 @@ export class Supervisor {
   private fatal: Error | null = null;
   private closed = false;
   private readonly budgetMb: number;
-  private readonly fail: (e: Error) => void;
-  /** Rejects when the batch fails as a whole (race it against the answers). */
-  readonly failed: Promise<never>;
+  /** The jobs not yet answered: rejected together when the batch fails as a whole. */
+  private readonly pending = new Set<Job>();
 
   constructor(
     private readonly jobs: number,
@@ -169,10 +190,6 @@ export class Supervisor {
     private readonly files = { thread: join(__dirname, "batch-worker.js"), process: join(__dirname, "batch-child.js") },
   ) {
     this.budgetMb = limits.budgetMb ?? Math.max(limits.maxHeapMb, Math.floor(totalmem() / 2 / MIB));
-    let fail: (e: Error) => void = () => undefined;
-    this.failed = new Promise<never>((_, reject) => (fail = reject));
-    this.failed.catch(() => undefined);
-    this.fail = fail;
   }
 
   /** Starts a worker thread ahead of the first line (its start overlaps reading). */
@@ -180,10 +197,15 @@ export class Supervisor {
     if (this.units.size === 0) this.spawn("thread", heapFor(0, this.limits));
   }
 
-  /** Judges `items` (one task of intoTasks()); resolves to their answers in order, whatever happens to the units. */
+  /**
+   * Judges `items` (one task of intoTasks()); resolves to their answers in order, whatever happens to
+   * the units; rejects with the BatchWorkerError when the batch fails as a whole.
+   */
   judgeTask(items: Item[]): Promise<Packed> {
-    return new Promise<Packed>((resolve) => {
-      const job: Job = { parts: [], resolve };
+    return new Promise<Packed>((resolve, reject) => {
+      if (this.fatal) return reject(this.fatal);
+      const job: Job = { parts: [], resolve, reject };
+      this.pending.add(job);
       const task = this.newTask(items, job);
       job.parts.push(task);
       this.queue.push(task);
@@ -266,9 +288,10 @@ export class Supervisor {
   }
 
   private spawnProcess(heapMb: number): Unit {
-    const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, this.files.process, JSON.stringify({ judge: this.judge, ctx: this.ctx })], {
+    const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, this.files.process, JSON.stringify({ judge: this.judge, ctx: this.ctx, parent: process.pid })], {
       stdio: ["pipe", "pipe", "pipe", "pipe"],
     });
+    trackChild(child);
     let stderrTail = "";
     let pending: Task | null = null;
     const unit: Unit = {
@@ -395,7 +418,9 @@ export class Supervisor {
   private settle(task: Task, replacement: (Packed | Task)[]): void {
     const job = task.owner;
     job.parts.splice(job.parts.indexOf(task), 1, ...replacement);
-    if (!job.parts.some(isTask)) job.resolve(concatPacked(job.parts as Packed[]));
+    if (job.parts.some(isTask)) return;
+    this.pending.delete(job);
+    job.resolve(concatPacked(job.parts as Packed[]));
   }
 
   private gone(unit: Unit, how: string): void {
@@ -414,8 +439,9 @@ export class Supervisor {
       this.startFailures++;
       const why = unit.failure?.code === "worker-crashed" ? unit.failure.reason : unit.failure ? unit.failure.code : how;
       if (this.startFailures >= MAX_START_FAILURES) {
-        this.fatal = new BatchWorkerError(`batch workers stop before judging any line (${why}); ${MAX_START_FAILURES} tries`);
-        this.fail(this.fatal);
+        const fatal = (this.fatal = new BatchWorkerError(`batch workers stop before judging any line (${why}); ${MAX_START_FAILURES} tries`));
+        for (const job of this.pending) job.reject(fatal);
+        this.pending.clear();
         return;
       }
       this.queue.unshift(task);

@@ -16,9 +16,11 @@
 // - --jobs N worker threads (at most the machine's parallelism: more is capped, with a note);
 // - memory is bounded: reading pauses while more than MAX_BUFFERED_BYTES of lines and answers wait
 //   (back-pressure from standard output, and from a slow line at the head);
-// - streams behave like Unix tools: SIGINT stops the batch having written only whole answers (exit
-//   130); a read error on standard input answers the lines read before it and exits 2 with a
-//   message; a closed standard output (EPIPE: `check - | head -1`) ends the run quietly (bin/).
+// - streams behave like Unix tools: SIGINT and SIGTERM stop the batch having written only whole
+//   answers (exit 130, 143) and stop every child process; a read error on standard input answers the lines read before it and exits 2 with a
+//   message; a closed standard output (EPIPE: `check - | head -1`) ends the run quietly, any other
+//   write error (a full disk) is one line and exit 4 (src/cli/io.ts handleStandardStreams).
+import { constants as bufferConstants } from "node:buffer";
 import { fstatSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
@@ -135,7 +137,7 @@ function startProgress(io: Io, wanted: boolean | undefined): { bytes(n: number):
  * Runs a batch over `io.stdin`. Resolves to true when some line was bad (exit status 1 unless
  * --exit-zero; the caller decides). With `summary`, a text summary goes to standard error, or with
  * --json a final JSON line {"summary": true, ...} goes to standard output after the results.
- * Rejects with Interrupted (SIGINT), InputError (standard input could not be read, after the lines
+ * Rejects with Interrupted (SIGINT, SIGTERM), InputError (standard input could not be read, after the lines
  * read before were answered) or BatchWorkerError (no worker can start).
  */
 export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
@@ -153,22 +155,35 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
   let readingDone = false;
   let stopped: Error | null = null; // SIGINT, or the writer failed: stop reading and writing
   const changed = new Signal();
-  let rejectStop: (e: Error) => void = () => undefined;
-  const stopping = new Promise<never>((_, reject) => (rejectStop = reject));
-  stopping.catch(() => undefined);
+  // The writer waits for one task's answers at a time, and a stop must wake it. No promise that
+  // lives for the whole run is raced against the answers: every race would leave a reaction on it
+  // holding its answers until the run ends (issue 25 item 1: 5.7 million answers filled the heap).
+  let wakeWriter: ((e: Error) => void) | null = null;
+  const untilStopped = (answers: Promise<Packed>) =>
+    new Promise<Packed>((resolve, reject) => {
+      wakeWriter = reject;
+      answers.then(resolve, reject);
+    });
   const stop = (e: Error) => {
     stopped ??= e;
-    rejectStop(e);
+    wakeWriter?.(e);
     changed.notify();
     (io.stdin as Partial<Readable>).destroy?.();
   };
 
-  const onSigint = () => {
-    if (stopped) process.exit(130); // a second Ctrl-C: now
-    stop(new Interrupted("interrupted"));
+  // SIGINT (Ctrl-C) and SIGTERM (a scheduler stopping the task) stop the batch having written only
+  // whole answers; the supervisor's close() stops every thread and child process. A second signal
+  // exits at once (process.exit runs the hook that kills the child processes).
+  const onSignal = (signal: "SIGINT" | "SIGTERM") => {
+    const stopping = new Interrupted(signal);
+    if (stopped) process.exit(stopping.exitCode);
+    stop(stopping);
   };
   const signals = opts.signals ?? io === processIo;
-  if (signals) process.on("SIGINT", onSigint);
+  if (signals) {
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  }
 
   const emit = async (p: Packed) => {
     if (p.bad) anyBad = true;
@@ -190,7 +205,7 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
         await changed.wait();
         continue;
       }
-      const p = await Promise.race([head.answers, supervisor.failed, stopping]);
+      const p = await untilStopped(head.answers).finally(() => (wakeWriter = null));
       if (stopped) throw stopped;
       await emit(p);
       waiting.shift();
@@ -208,11 +223,14 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
         const entry = { answers: supervisor.judgeTask(task), bytes: task.reduce((n, it) => n + itemBytes(it) + LINE_OVERHEAD, 0) };
         buffered += entry.bytes;
         // Once answered, the task holds its answers instead of its lines.
-        entry.answers.then((p) => {
-          const size = p.out.length + p.err.length + LINE_OVERHEAD * p.lines;
-          buffered += size - entry.bytes;
-          entry.bytes = size;
-        });
+        entry.answers.then(
+          (p) => {
+            const size = p.out.length + p.err.length + LINE_OVERHEAD * p.lines;
+            buffered += size - entry.bytes;
+            entry.bytes = size;
+          },
+          () => undefined, // the batch failed as a whole: the writer says so
+        );
         waiting.push(entry);
       }
       changed.notify();
@@ -226,7 +244,10 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
   try {
     await writer;
   } finally {
-    if (signals) process.off("SIGINT", onSigint);
+    if (signals) {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
     progress.stop();
     await supervisor.close();
   }
@@ -242,25 +263,36 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
   return anyBad;
 }
 
-/** Parses --jobs / --max-line-bytes / --line-memory values (commander option parsers). */
-export function positiveInt(name: string): (v: string) => number {
+/** Parses --jobs / --max-line-bytes / --line-memory values (commander option parsers): an integer in [min, max]. */
+export function positiveInt(name: string, min = 1, max = Number.MAX_SAFE_INTEGER, why = ""): (v: string) => number {
   return (v) => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) {
-      throw new InvalidArgumentError(`${name} must be a positive integer`);
-    }
+    if (v.trim() === "" || !Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+    if (n < min || n > max) throw new InvalidArgumentError(`${name} must be ${max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`}${why}`);
     return n;
   };
 }
 
-/** Parses --line-timeout: seconds, a positive decimal number. */
-export function positiveSeconds(name: string): (v: string) => number {
+/** Parses --line-timeout: seconds, a positive decimal number of at most `max`. */
+export function positiveSeconds(name: string, max = MAX_LINE_TIMEOUT_S): (v: string) => number {
   return (v) => {
     const n = Number(v);
     if (v.trim() === "" || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive number of seconds`);
+    if (n > max) throw new InvalidArgumentError(`${name} must be at most ${max} seconds (the timers of Node.js stop at 24.8 days)`);
     return n;
   };
 }
+
+/**
+ * The ranges of the limits (issue 25 item 7: `--line-memory 1` was accepted, then every worker died
+ * before its first line, an internal error). Below MIN_LINE_MEMORY_MB a judge has no room for
+ * its line (the judges load in 8 MiB of heap here, not in 4); a longer --max-line-bytes than V8's longest
+ * string could not become a string; a longer --line-timeout than MAX_LINE_TIMEOUT_S (plus MS_PER_MIB
+ * per MiB of the longest line) would overflow Node's timers (2^31 - 1 ms), which then fire at once.
+ */
+export const MIN_LINE_MEMORY_MB = 64;
+export const MAX_LINE_BYTES = bufferConstants.MAX_STRING_LENGTH;
+export const MAX_LINE_TIMEOUT_S = 1_000_000;
 
 /** The batch flags shared by every command with a '-' mode. */
 export interface BatchFlags {
@@ -283,18 +315,20 @@ export function addBatchOptions(command: Command): Command {
         .default(1),
     )
     .addOption(new Option("--summary", "with '-': at the end, counts per verdict and per failing rule (text: on standard error; --json: a last line {\"summary\": true, ...})"))
-    .addOption(new Option("--exit-zero", "exit 0 even when inputs are invalid (a pipeline stage); usage errors still exit 2"))
+    .addOption(new Option("--exit-zero", "exit 0 even when inputs are invalid (a pipeline stage); usage errors still exit 2, write errors 4"))
     .addOption(
-      new Option("--max-line-bytes <n>", "with '-': a longer line is answered 'line too long' without being checked or kept in memory").argParser(positiveInt("--max-line-bytes")).default(DEFAULT_MAX_LINE_BYTES),
+      new Option("--max-line-bytes <n>", `with '-': a longer line is answered 'line too long' without being checked or kept in memory (at most ${MAX_LINE_BYTES}, V8's longest string)`)
+        .argParser(positiveInt("--max-line-bytes", 1, MAX_LINE_BYTES, " (V8's longest string)"))
+        .default(DEFAULT_MAX_LINE_BYTES),
     )
     .addOption(
-      new Option("--line-timeout <seconds>", `with '-': the time one line may take, plus ${MS_PER_MIB / 1000} s per MiB of the line above 1 MiB; a line over it is answered 'line-timeout'`)
+      new Option("--line-timeout <seconds>", `with '-': the time one line may take (at most ${MAX_LINE_TIMEOUT_S}), plus ${MS_PER_MIB / 1000} s per MiB of the line above 1 MiB; a line over it is answered 'line-timeout'`)
         .argParser(positiveSeconds("--line-timeout"))
         .default(DEFAULT_LINE_TIMEOUT_S),
     )
     .addOption(
-      new Option("--line-memory <MiB>", `with '-': the most memory (heap) one line may take; a line gets ${BASE_HEAP_TEXT}, and a line over its limit is answered 'line-out-of-memory'`)
-        .argParser(positiveInt("--line-memory"))
+      new Option("--line-memory <MiB>", `with '-': the most memory (heap) one line may take (at least ${MIN_LINE_MEMORY_MB}); a line gets ${BASE_HEAP_TEXT}, and a line over its limit is answered 'line-out-of-memory'`)
+        .argParser(positiveInt("--line-memory", MIN_LINE_MEMORY_MB, Number.MAX_SAFE_INTEGER, ": a judge cannot be loaded in less"))
         .default(DEFAULT_LINE_MEMORY_MB),
     )
     .addOption(new Option("--no-progress", "with '-': no progress display (shown on standard error only when it is a terminal and standard output is not)"));
@@ -308,9 +342,11 @@ ${DEFAULT_MAX_LINE_BYTES} bytes) is answered "line too long". Each line is judge
 (a line over ${SMALL_LINE_BYTES / 1024} KiB alone, in a child process) under a time limit (--line-timeout) and a memory
 limit (--line-memory) that grow with its size; a line over either, or whose thread or process
 crashes, is answered with the error code line-timeout, line-out-of-memory or worker-crashed, and the
-other lines are answered as usual. All of these count as invalid. Ctrl-C stops having written only
-whole answers (exit 130); a read error on standard input exits 2; a closed standard output
-(\`... | head -1\`) ends the run quietly.`;
+other lines are answered as usual. All of these count as invalid. Ctrl-C (SIGINT) and SIGTERM stop
+having written only whole answers (exit 130, 143), and stop every child process; a read error on
+standard input exits 2; a closed standard output (\`... | head -1\`) ends the run quietly; any
+other write error on standard output (a full disk) is one line on standard error and exit 4, also
+with --exit-zero.`;
 
 /** Runs a batch command's '-' mode with the shared flags; resolves to true when some line was bad. */
 export function runBatchCommand(io: Io, judge: JudgeSpec, record: Record<string, unknown>, flags: BatchFlags, textTo: "out" | "err" = "out"): Promise<boolean> {

@@ -1,10 +1,13 @@
 // The command-line tool. Exit status: 0 every input valid, 1 some input invalid, 2 usage error (or
-// unreadable standard input), 3 internal error, 130 interrupted (SIGINT) during a batch.
+// unreadable standard input), 3 internal error, 4 standard output could not be written (src/cli/io.ts
+// EXIT_OUTPUT), 130 interrupted (SIGINT) and 143 terminated (SIGTERM) during a batch.
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
 import { packageVersion } from "./version";
 import { BatchWorkerError } from "./batch-supervisor";
-import { EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VALID, InputError, Interrupted, processIo, UsageError, type Io } from "./io";
+import { EXIT_USAGE, EXIT_VALID, InputError, Interrupted, processIo, UsageError, type Io } from "./io";
+
+export { handleStandardStreams } from "./io";
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command("uri-grammars")
@@ -51,7 +54,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       io.err(`uri-grammars: ${e.message}\n`);
       return EXIT_USAGE;
     }
-    if (e instanceof Interrupted) return EXIT_INTERRUPTED;
+    if (e instanceof Interrupted) return e.exitCode;
     if (e instanceof BatchWorkerError) {
       io.err(`uri-grammars: internal error: ${e.message}\n`);
       return 3;

@@ -10,6 +10,7 @@
 import { createReadStream, promises as fs } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, sep } from "node:path";
+import { pipeline } from "node:stream";
 import { createGzip } from "node:zlib";
 
 export const LOOPBACK = "127.0.0.1";
@@ -106,10 +107,14 @@ async function handle(root: string, resolvePath: PathResolver, req: IncomingMess
   }
   res.writeHead(200, headers);
   if (req.method === "HEAD") return void res.end();
-  const stream = createReadStream(target.file);
-  stream.on("error", () => res.destroy());
-  if (gzip) stream.pipe(createGzip()).pipe(res);
-  else stream.pipe(res);
+  // pipeline() destroys every stream of the chain on every path, so a client that goes away (an
+  // aborted fetch, a closed tab) closes the file too: stream.pipe(res) left it open, one handle per
+  // aborted response, until the server ran out (issue 25 item 2).
+  const done = (err: NodeJS.ErrnoException | null) => {
+    if (err && !res.destroyed) res.destroy();
+  };
+  if (gzip) pipeline(createReadStream(target.file), createGzip(), res, done);
+  else pipeline(createReadStream(target.file), res, done);
 }
 
 export interface SiteServer {

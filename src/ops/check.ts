@@ -5,7 +5,7 @@
 import type { Components } from "../ast/types";
 import type { ParseError } from "../errors";
 import { parse, type ParseResult } from "../parse";
-import { invalidOption, optionsObject } from "../request";
+import { describeValue, invalidOption, optionNames, optionsObject, textOf } from "../request";
 import { DEFAULT_SPEC, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 import { notAReference, readComponents } from "./reference-components";
 
@@ -102,15 +102,49 @@ export interface CheckInvalid extends CheckBase {
  */
 export function check<S extends SpecId = DefaultSpec>(input: unknown, options?: CheckOptions<S>): CheckResult;
 export function check(input: unknown, options?: CheckOptions): CheckResult {
-  const o = optionsObject(options);
-  const require = o.require ?? [];
-  const specAsked = o.spec === undefined ? DEFAULT_SPEC : String(o.spec);
-  const unknownName = Array.isArray(require) ? require.find((n) => !(COMPONENT_NAMES as readonly unknown[]).includes(n)) : "(not a list)";
-  if (unknownName !== undefined) {
-    const bad = invalidOption(specAsked, o.rule ?? null, `check() cannot require ${JSON.stringify(unknownName)}: the components are ${COMPONENT_NAMES.join(", ")}.`);
+  const o = optionsObject(options, CHECK_OPTION_NAMES);
+  const problem = optionProblem(o);
+  if (problem !== null) {
+    const specAsked = o.spec === undefined ? DEFAULT_SPEC : textOf(o.spec);
+    const bad = invalidOption(specAsked, o.rule === undefined ? null : textOf(o.rule), `check() ${problem}`);
     return { ok: false, spec: bad.spec, rule: bad.rule, valid: false, error: bad.error, violations: [], components: null };
   }
   return checkParsed(parse(input, { spec: o.spec, rule: o.rule }), o);
+}
+
+/** The options check() reads (src/request.ts optionsObject). */
+export const CHECK_OPTION_NAMES = optionNames<CheckOptions>({ spec: true, rule: true, require: true, schemes: true, hosts: true, ports: true, allowUserinfo: true, allowPassword: true });
+
+/** The elements of a policy list that are not what it takes: the first hole or wrong element, as a sentence. */
+function listProblem(name: string, value: unknown, takes: string, example: string, ok: (x: unknown) => boolean): string | null {
+  if (value === undefined) return null;
+  if (!Array.isArray(value)) return `takes ${name} as a list of ${takes}, like ${example}, not ${describeValue(value)}.`;
+  for (let i = 0; i < value.length; i++) {
+    if (!(i in value)) return `takes ${name} as a list of ${takes}, like ${example}; the list has a hole at index ${i}.`;
+    if (!ok(value[i])) return `takes ${name} as a list of ${takes}, like ${example}; element ${i} is ${describeValue(value[i])}.`;
+  }
+  return null;
+}
+
+/** What is wrong with check()'s options, as the end of a sentence starting "check() ", or null (issue 25 item 4: lists given as strings threw). */
+function optionProblem(o: Partial<CheckOptions>): string | null {
+  const isString = (x: unknown) => typeof x === "string";
+  const isPort = (x: unknown) => (typeof x === "number" && Number.isInteger(x) && x >= 0) || (typeof x === "string" && /^[0-9]+$/.test(x));
+  const require = listProblem("require", o.require, "component names", '["host"]', isString);
+  if (require !== null) return require;
+  const unknownName = (o.require ?? []).find((n) => !(COMPONENT_NAMES as readonly unknown[]).includes(n));
+  if (unknownName !== undefined) return `cannot require ${describeValue(unknownName)}: the components are ${COMPONENT_NAMES.join(", ")}.`;
+  const lists = [
+    listProblem("schemes", o.schemes, "schemes", '["https"]', isString),
+    listProblem("hosts", o.hosts, "host names", '["example.com"]', isString),
+    listProblem("ports", o.ports, "ports (numbers, or strings of digits)", "[443]", isPort),
+  ];
+  const list = lists.find((p) => p !== null);
+  if (list) return list;
+  for (const name of ["allowUserinfo", "allowPassword"] as const) {
+    if (o[name] !== undefined && typeof o[name] !== "boolean") return `takes ${name} as true or false, not ${describeValue(o[name])}.`;
+  }
+  return null;
 }
 
 /** check() on a parse already made (the CLI's batch judge parses once for the verdict and the policies). */

@@ -3,7 +3,7 @@
 // from the derivation through the revision's component map, so each one carries its own name.
 import { describeCharacter } from "../errors";
 import { verdictOf } from "../parse";
-import { invalidOption, isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
+import { isFailure, optionsObject, requireSpecList, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type SpecId } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
 import { classesOf } from "./characters";
@@ -68,16 +68,11 @@ export function compareInput(input: unknown, options?: CompareOptions): CompareR
 /** @deprecated Pass the revisions in the options: `compareInput(input, { specs })`. */
 export function compareInput(input: unknown, specs: readonly string[]): CompareResult | UsageFailure;
 export function compareInput(input: unknown, specsOrOptions?: CompareOptions | readonly string[]): CompareResult | UsageFailure {
-  const option: unknown = Array.isArray(specsOrOptions) ? specsOrOptions : optionsObject(specsOrOptions as CompareOptions | null | undefined).specs;
-  if (option !== undefined && option !== null && !Array.isArray(option)) {
-    return invalidOption(availableSpecIds()[0], null, `specs must be a list of revision ids, not ${typeof option === "string" ? JSON.stringify(option) : typeof option}; available: ${availableSpecIds().join(", ")}.`);
-  }
-  const asked = option as readonly unknown[] | null | undefined;
-  for (const id of asked ?? []) {
-    const revision = requireRevision(id);
-    if (isFailure(revision)) return revision;
-  }
-  const notString = requireString(input, asked?.length ? String(asked[0]) : availableSpecIds()[0], null);
+  // The deprecated list form, a string (one revision: src/request.ts optionsObject), or the options.
+  const option: unknown = Array.isArray(specsOrOptions) ? specsOrOptions : typeof specsOrOptions === "string" ? [specsOrOptions] : optionsObject(specsOrOptions as CompareOptions | null | undefined, ["specs"]).specs;
+  const asked = requireSpecList(option);
+  if (isFailure(asked)) return asked;
+  const notString = requireString(input, asked?.length ? asked[0] : availableSpecIds()[0], null);
   if (notString || typeof input !== "string") return notString!;
   const specs = asked && asked.length > 0 ? availableSpecIds().filter((id) => asked.includes(id)) : availableSpecIds();
   const cells: CompareCell[] = [];

@@ -2,7 +2,8 @@
 // same rungs for draft-1997 §6, see normalize.ts). "Comparison methods are designed to minimize
 // false negatives while strictly avoiding false positives" (draft-2003 §6.1): a "not equivalent"
 // answer never means the two identify different resources.
-import { normalize, type NormalizationLevel, type NormalizeOptions, type NormalizeResult } from "./normalize";
+import { optionsObject } from "../request";
+import { normalize, NORMALIZE_OPTION_NAMES, type NormalizationLevel, type NormalizeOptions, type NormalizeResult } from "./normalize";
 import type { SpecId } from "../revisions";
 
 export type EquivalentResult =
@@ -23,6 +24,8 @@ export type EquivalentResult =
  * if (s.ok) s.equivalent; // => false
  */
 export function equivalent(a: unknown, b: unknown, options?: NormalizeOptions): EquivalentResult {
+  // Read once: both normalizations get the same options, whatever the caller's getters do.
+  options = optionsObject(options, NORMALIZE_OPTION_NAMES);
   const na = normalize(a, options);
   const inputProblem = (r: Extract<NormalizeResult, { ok: false }>) => r.error.code === "syntax" || r.error.code === "not-a-string";
   if (!na.ok) return { ok: false, spec: na.spec, error: na.error, which: inputProblem(na) ? "a" : null, result: na };

@@ -4,9 +4,9 @@
 // that needed something else, what that rule allows there, the character's class in this revision,
 // and how the other revisions judge the input.
 import type { DerivationNode } from "../scanner/derivation";
-import { describeCharacter, percentEncode, summarizeExpected } from "../errors";
+import { describeCharacter, percentEncode, summarizeExpected, type ParseError } from "../errors";
 import { parse, verdictOf, type AnyParseResult as ParseResult } from "../parse";
-import { isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
+import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireString, requireTreeInput, thrownText, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { classesOf, componentsAllowing } from "./characters";
@@ -86,16 +86,23 @@ export function explain(input: unknown, options?: ExplainOptions): ExplainResult
 /** @deprecated Pass the revision in the options: `explain(input, { spec, full })`. */
 export function explain(input: unknown, spec: string, options?: { full?: boolean }): ExplainResult;
 export function explain(input: unknown, specOrOptions?: ExplainOptions | string, legacy?: { full?: boolean }): ExplainResult {
-  const options = typeof specOrOptions === "string" ? { ...optionsObject(legacy), spec: specOrOptions } : optionsObject(specOrOptions);
+  const options = typeof specOrOptions === "string" ? { ...optionsObject(legacy, EXPLAIN_OPTION_NAMES), spec: specOrOptions } : optionsObject(specOrOptions, EXPLAIN_OPTION_NAMES);
   const revision = requireRevision(options.spec);
   if (isFailure(revision)) return revision;
   const spec = revision.id;
   const notString = requireString(input, spec, null);
   if (notString || typeof input !== "string") return notString!;
-  const given: Partial<ExplainOptions> = typeof specOrOptions === "string" ? {} : optionsObject(specOrOptions);
-  const rule = given.rule === undefined ? undefined : String(given.rule);
+  const given = typeof specOrOptions === "string" ? {} : readGiven(revision, input, options as Partial<ExplainOptions>);
+  if (typeof given === "string") return invalidOption(spec, null, `explain() ${given}`);
+  const asked: unknown = "rule" in options ? options.rule : undefined;
+  if (asked !== undefined && typeof asked !== "string") return invalidOption(spec, null, `explain() takes rule as a rule's published name (a string), not ${describeValue(asked)}.`);
+  const rule = asked;
   const r = given.parsed ?? parse(input, { spec, rule, tree: true });
-  if (!r.ok && r.error.code === "unknown-rule") return r;
+  if (!r.ok && r.error.code === "unknown-rule") return { ok: false, spec, rule: r.rule, error: r.error };
+  // A valid input over MAX_TREE_INPUT: parse() refused its derivation (a given one is refused too).
+  if (!r.ok && r.error.code === "input-too-long") return { ok: false, spec, rule: r.rule, error: r.error };
+  const tooLong = r.ok ? requireTreeInput(input, spec, null) : null;
+  if (tooLong) return tooLong;
   const others: OtherVerdict[] =
     given.others ??
     availableSpecIds()
@@ -119,6 +126,121 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
     out.sentence = errorSentence(revision, input, r.error, others, rule);
   }
   return out;
+}
+
+/** The options explain() reads (src/request.ts optionsObject). */
+const EXPLAIN_OPTION_NAMES = optionNames<ExplainOptions>({ spec: true, rule: true, full: true, parsed: true, others: true });
+
+/** What explain() reads of a `parsed` a caller passed: parse()'s answer, copied. */
+type GivenParse = { ok: true; spec: string; rule: string | null; production?: string; tree: DerivationNode } | { ok: false; spec: string; rule: string | null; production?: string; error: ParseError };
+
+/**
+ * The `parsed` and `others` a caller passed, checked and copied (so that no getter of theirs runs
+ * twice, and a later read cannot throw), or what is wrong with them as the end of a sentence
+ * starting "explain() ". They stand for what explain computes itself, so they must have its shape:
+ * `parsed` is parse(input, { spec, tree: true })'s answer for this input and revision (a success
+ * with its derivation inside the input, or a failure with an error), `others` a list of
+ * { spec, valid, offset? } (issue 25 item 4: a wrong one threw).
+ */
+function readGiven(revision: Revision, input: string, given: Partial<ExplainOptions>): { parsed?: GivenParse; others?: OtherVerdict[] } | string {
+  const out: { parsed?: GivenParse; others?: OtherVerdict[] } = {};
+  const takesParsed = `takes parsed as parse(input, { spec: "${revision.id}", tree: true })'s answer for this input`;
+  const takesOthers = "takes others as a list of { spec, valid, offset? }, the other revisions' verdicts";
+  let reading = takesParsed;
+  try {
+    const parsed: unknown = given.parsed;
+    if (parsed !== undefined) {
+      if (typeof parsed !== "object" || parsed === null) return `${takesParsed}, not ${describeValue(parsed)}.`;
+      const p = parsed as Record<string, unknown>;
+      const [ok, spec, rule, production] = [p.ok, p.spec, p.rule, p.production];
+      if (spec !== revision.id) return `${takesParsed}; this one is for ${describeValue(spec)}.`;
+      if (rule !== undefined && rule !== null && typeof rule !== "string") return `${takesParsed}; its rule is ${describeValue(rule)}.`;
+      if (production !== undefined && typeof production !== "string") return `${takesParsed}; its production is ${describeValue(production)}.`;
+      const head = { spec: revision.id, rule: (rule as string | undefined) ?? null, ...(production !== undefined ? { production: production as string } : {}) };
+      if (ok === true) {
+        const tree = copyTree(p.tree, input.length);
+        if (typeof tree === "string") return `${takesParsed}; its tree ${tree}.`;
+        out.parsed = { ok: true, ...head, tree };
+      } else if (ok === false) {
+        const error = copyParseError(p.error, input.length);
+        if (error === null) return `${takesParsed}; its error is no parse error (code, offset in the input, rule, section, found, expected, message).`;
+        out.parsed = { ok: false, ...head, error };
+      } else return `${takesParsed}; its ok is ${describeValue(ok)}, not true or false.`;
+    }
+    reading = takesOthers;
+    const others: unknown = given.others;
+    if (others !== undefined) {
+      if (!Array.isArray(others)) return `${takesOthers}, not ${describeValue(others)}.`;
+      out.others = [];
+      for (let i = 0; i < others.length; i++) {
+        const o: unknown = i in others ? others[i] : undefined;
+        const [spec, valid, offset] = typeof o === "object" && o !== null ? [(o as OtherVerdict).spec, (o as OtherVerdict).valid, (o as OtherVerdict).offset] : [];
+        if (typeof spec !== "string" || typeof valid !== "boolean" || !(offset === undefined || Number.isInteger(offset))) {
+          return `${takesOthers}; element ${i} is ${describeValue(o)}${typeof o === "object" && o !== null ? " without a string spec, a boolean valid and a whole-number offset (or none)" : ""}.`;
+        }
+        out.others.push(offset === undefined ? { spec, valid } : { spec, valid, offset });
+      }
+    }
+  } catch (e) {
+    return `${reading}; reading it threw ${thrownText(e)}.`;
+  }
+  return out;
+}
+
+/** A copy of a derivation a caller passed, or where it is broken (a node without a rule, a span outside the input). */
+function copyTree(tree: unknown, length: number): DerivationNode | string {
+  // A derivation has a few nodes per character; many more is no derivation of this input (or a cycle).
+  let budget = 64 * (length + 1);
+  const copy = (n: unknown): DerivationNode | string => {
+    if (typeof n !== "object" || n === null) return `has a node that is ${describeValue(n)}`;
+    const { rule, start, end, children } = n as Partial<DerivationNode>;
+    if (typeof rule !== "string") return "has a node without a rule name";
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start! < 0 || end! < start! || end! > length) return `has a node (${rule}) whose span is not inside the input`;
+    if (!Array.isArray(children)) return `has a node (${rule}) without a list of children`;
+    if ((budget -= children.length + 1) < 0) return "has more nodes than a derivation of this input can";
+    const out: DerivationNode = { rule, start: start!, end: end!, children: [] };
+    for (let i = 0; i < children.length; i++) {
+      const c = copy(i in children ? children[i] : null);
+      if (typeof c === "string") return c;
+      out.children.push(c);
+    }
+    return out;
+  };
+  return copy(tree);
+}
+
+/** A copy of a parse error a caller passed, or null when it is none (the fields errorSentence() reads). */
+function copyParseError(e: unknown, length: number): ParseError | null {
+  if (typeof e !== "object" || e === null) return null;
+  const x = e as Record<keyof ParseError, unknown>;
+  const [code, spec, startRule, rule, section, ruleStack, offset, line, column, found, expected, message] = [x.code, x.spec, x.startRule, x.rule, x.section, x.ruleStack, x.offset, x.line, x.column, x.found, x.expected, x.message];
+  const stringOrNull = (v: unknown): v is string | null => v === null || typeof v === "string";
+  // summarizeExpected() reads an item that starts with a quote as a JSON string.
+  const item = (v: unknown) => typeof v === "string" && (!v.startsWith('"') || isJsonString(v));
+  if (typeof code !== "string" || typeof message !== "string" || !Number.isInteger(offset) || (offset as number) < 0 || (offset as number) > length) return null;
+  if (!stringOrNull(rule) || !stringOrNull(section) || !stringOrNull(found) || !Array.isArray(expected) || !expected.every(item)) return null;
+  return {
+    code: code as ParseError["code"],
+    spec: typeof spec === "string" ? spec : "",
+    startRule: typeof startRule === "string" ? startRule : null,
+    rule,
+    section,
+    ruleStack: Array.isArray(ruleStack) ? ruleStack.filter((r): r is string => typeof r === "string") : [],
+    offset: offset as number,
+    line: Number.isInteger(line) ? (line as number) : 1,
+    column: Number.isInteger(column) ? (column as number) : 1,
+    found,
+    expected: [...(expected as string[])],
+    message,
+  };
+}
+
+function isJsonString(item: string): boolean {
+  try {
+    return typeof JSON.parse(item) === "string";
+  } catch {
+    return false;
+  }
 }
 
 function explainNode(revision: Revision, node: DerivationNode, input: string, componentOf: Map<string, ComponentKey>, inherited: ComponentKey | null, full: boolean): ExplainNode {

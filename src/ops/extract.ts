@@ -6,7 +6,7 @@
 // The core works on strings and imports no Node module, so the explorer can run it in a browser:
 // - extract(text, options): the whole text at once;
 // - createExtractor(options): push(chunk) / end(), the streaming form for large inputs (bounded
-//   memory: it keeps at most one maximal reference plus a chunk); extractChunks() wraps it for any
+//   memory: it keeps at most about 1.25 maximal references plus a chunk); extractChunks() wraps it for any
 //   (async) iterable of strings; createMultiExtractor() runs several revisions side by side.
 // Both forms give the same references for the same text, however it is cut into chunks.
 //
@@ -14,7 +14,7 @@
 // ending at "\n" (so "\r\n" ends one line), as parse() errors count them.
 import { type ErrorCode, type ParseError, usageError } from "../errors";
 import { parse } from "../parse";
-import { isFailure, requireRevision } from "../request";
+import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireSpecList, thrownText } from "../request";
 import { availableSpecIds, DEFAULT_SPEC, type SpecId } from "../revisions";
 import { delimitingRules, type DelimitingRules } from "../revisions/delimiting";
 import { MAX_SCHEME_LENGTH, OPAQUE_SCHEMES, PAIRED_PUNCTUATION_WHY } from "./extract-rules";
@@ -133,14 +133,32 @@ interface Config {
 const SCHEME_AT = new RegExp(`[A-Za-z][A-Za-z0-9+.\\-]{0,${MAX_SCHEME_LENGTH - 1}}:`, "y");
 const WHITESPACE = /\s/;
 
-function configure(options: ExtractOptions | undefined): { ok: true; config: Config } | { ok: false; spec: string; error: ParseError } {
-  const o = typeof options === "object" && options !== null ? options : {};
+/** The options extract() and the extractors read (src/request.ts optionsObject). */
+const EXTRACT_OPTION_NAMES = optionNames<ExtractOptions>({ spec: true, check: true, hyphen: true, anyScheme: true, maxReferenceLength: true });
+/** The least maxReferenceLength: room for a scheme, "://" and a host. */
+const MIN_REFERENCE_LENGTH = 16;
+
+/** What is wrong with an extractor's options other than the revision, as a sentence, or null. */
+function extractOptionProblem(o: Partial<ExtractOptions>): string | null {
+  for (const name of ["check", "anyScheme"] as const) {
+    if (o[name] !== undefined && typeof o[name] !== "boolean") return `${name} must be true or false, not ${describeValue(o[name])}.`;
+  }
+  if (o.hyphen !== undefined && o.hyphen !== "keep" && o.hyphen !== "drop") return `hyphen must be "keep" or "drop", not ${describeValue(o.hyphen)}.`;
+  const max = o.maxReferenceLength;
+  if (max !== undefined && !(Number.isInteger(max) && max >= MIN_REFERENCE_LENGTH)) return `maxReferenceLength must be a whole number of at least ${MIN_REFERENCE_LENGTH}, not ${describeValue(max)}.`;
+  return null;
+}
+
+function configure(options: ExtractOptions | string | undefined): { ok: true; config: Config } | { ok: false; spec: string; error: ParseError } {
+  const o = optionsObject(options, EXTRACT_OPTION_NAMES);
   // The same error value parse() gives for an unknown revision (src/request.ts).
   const revision = requireRevision(o.spec);
   if (isFailure(revision)) return { ok: false, spec: revision.spec, error: revision.error };
   const spec = revision.id;
+  const problem = extractOptionProblem(o);
+  if (problem !== null) return { ok: false, spec, error: invalidOption(spec, null, problem).error };
   const rules = delimitingRules(spec);
-  const max = Number.isInteger(o.maxReferenceLength) && (o.maxReferenceLength as number) >= 16 ? (o.maxReferenceLength as number) : DEFAULT_MAX_REFERENCE_LENGTH;
+  const max = o.maxReferenceLength ?? DEFAULT_MAX_REFERENCE_LENGTH;
   const openers = `${rules.wrappers.angle ? "<" : ""}${rules.wrappers.quotes ? '"' : ""}`;
   const starts = new RegExp(`${openers ? `[${openers}]|` : ""}(?<![A-Za-z0-9+.\\-])[A-Za-z][A-Za-z0-9+.\\-]{0,${MAX_SCHEME_LENGTH - 1}}:`, "g");
   const runChar = new Uint8Array(128);
@@ -473,11 +491,18 @@ function schemeAt(text: string, i: number, end: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // From a found candidate to the reported reference: positions, fragment, verdict.
 
-/** Line and column of offsets that mostly increase, across chunks. */
+/**
+ * Line and column of offsets that mostly increase, across chunks. Each character is searched for a
+ * line break once: `clear` remembers how far the last search found none, so a text of one long line
+ * is not searched to its end again for every reference on it (that made extract() quadratic in the
+ * length of a line: issue 25 item 3).
+ */
 class LineTracker {
   private offset = 0;
   private line = 1;
   private lineStart = 0;
+  /** No "\n" lies in [offset, clear) (absolute offsets). */
+  private clear = 0;
 
   /**
    * The position of `to`, reading the characters of `text` (which starts at offset `base`). Moving
@@ -486,11 +511,14 @@ class LineTracker {
    */
   at(text: string, base: number, to: number): TextPosition {
     if (to >= this.offset) {
-      let i = Math.max(this.offset, base) - base;
+      let i = Math.max(this.offset, this.clear, base) - base;
       const end = to - base;
-      for (;;) {
+      while (i < end) {
         const nl = text.indexOf("\n", i);
-        if (nl < 0 || nl >= end) break;
+        if (nl < 0 || nl >= end) {
+          this.clear = base + (nl < 0 ? text.length : nl);
+          break;
+        }
         this.line++;
         this.lineStart = base + nl + 1;
         i = nl + 1;
@@ -630,8 +658,9 @@ export interface Extractor {
 export type ExtractorResult = { ok: true; spec: string; extractor: Extractor } | { ok: false; spec: string; error: ParseError };
 
 /**
- * The streaming form of extract(): memory stays within about maxReferenceLength plus one chunk, and
- * each character is scanned a bounded number of times, so a text of any size streams in linear time.
+ * The streaming form of extract(): memory stays within about 1.25 x maxReferenceLength plus one
+ * chunk, and each character is scanned a bounded number of times whatever the chunks' sizes (one
+ * character each included), so a text of any size streams in linear time.
  * The references are those extract() finds in the whole text, however the text is cut.
  *
  * @example
@@ -647,6 +676,10 @@ export function createExtractor(options: ExtractOptions = {}): ExtractorResult {
   if (!c.ok) return c;
   const cfg = c.config;
   const window = cfg.max + WINDOW_MARGIN;
+  // A scan looks for the next candidate up to the end of the buffer and then cuts the buffer: both
+  // cost the window. Scanning only once SCAN_STEP more characters have come pays that once per
+  // SCAN_STEP characters, not once per push (1-character chunks cost 37 s per MB: issue 25 item 3).
+  const step = Math.max(1024, window >> 2);
   let buffer = "";
   let base = 0;
   let from = 0;
@@ -656,7 +689,7 @@ export function createExtractor(options: ExtractOptions = {}): ExtractorResult {
   const run = (final: boolean): ExtractedReference[] => {
     const out: ExtractedReference[] = [];
     const regionEnd = final ? buffer.length : buffer.length - window;
-    if (regionEnd <= from) return out;
+    if (regionEnd <= from || (!final && regionEnd - from < step)) return out;
     const text = buffer;
     from = scan(cfg, text, base, from, regionEnd, (f) => out.push(complete(cfg, f, text, base, lines)));
     // Keep one character before `from`: a bare start looks at the character before it.
@@ -716,7 +749,22 @@ export async function* extractChunks(
 ): AsyncGenerator<ExtractedReference, { ok: true; spec: string } | { ok: false; spec: string; error: ParseError }, undefined> {
   const c = createExtractor(options);
   if (!c.ok) return c;
-  for await (const chunk of chunks as AsyncIterable<string>) yield* c.extractor.push(chunk);
+  const notIterable = { ok: false as const, spec: c.spec, error: invalidOption(c.spec, null, `extractChunks() reads an iterable or async iterable of strings, not ${describeValue(chunks)}.`).error };
+  let iterable: boolean;
+  try {
+    const it = chunks as Partial<AsyncIterable<string> & Iterable<string>> | null;
+    iterable = typeof it === "string" || (typeof it === "object" && it !== null && (typeof it[Symbol.asyncIterator] === "function" || typeof it[Symbol.iterator] === "function"));
+  } catch {
+    iterable = false; // a Proxy that throws
+  }
+  if (!iterable) return notIterable;
+  try {
+    for await (const chunk of chunks as AsyncIterable<string>) yield* c.extractor.push(chunk);
+  } catch (e) {
+    // The caller's iterable threw (its next(), a rejected chunk): the text before it is read to its end.
+    yield* c.extractor.end();
+    return { ok: false, spec: c.spec, error: invalidOption(c.spec, null, `reading the chunks threw ${thrownText(e)}; the references in the text before it were yielded.`).error };
+  }
   yield* c.extractor.end();
   return c.extractor.error ? { ok: false, spec: c.spec, error: c.extractor.error } : { ok: true, spec: c.spec };
 }
@@ -742,6 +790,11 @@ export interface MultiExtractor {
 
 export type MultiExtractorResult = { ok: true; specs: string[]; extractor: MultiExtractor } | { ok: false; spec: string; error: ParseError };
 
+/** The options of createMultiExtractor() and extractAllSpecs(): extract()'s, with the revisions to run (default all). */
+export type MultiExtractOptions = Omit<ExtractOptions, "spec"> & { specs?: SpecId[] };
+
+const MULTI_EXTRACT_OPTION_NAMES = optionNames<MultiExtractOptions>({ specs: true, check: true, hyphen: true, anyScheme: true, maxReferenceLength: true });
+
 /**
  * Runs one extractor per revision (default: every available revision) and groups their references by place.
  *
@@ -750,11 +803,16 @@ export type MultiExtractorResult = { ok: true; specs: string[]; extractor: Multi
  * const m = createMultiExtractor({ specs: ["draft-1997", "draft-2003"] });
  * if (m.ok) m.extractor.end().length; // => 0
  */
-export function createMultiExtractor(options: Omit<ExtractOptions, "spec"> & { specs?: SpecId[] } = {}): MultiExtractorResult {
-  const specs = Array.isArray(options.specs) ? options.specs : availableSpecIds();
+export function createMultiExtractor(options: MultiExtractOptions = {}): MultiExtractorResult {
+  // A string in place of the options is the one revision to run (src/request.ts optionsObject).
+  const o = optionsObject(typeof options === "string" ? { specs: [options] } : options, MULTI_EXTRACT_OPTION_NAMES);
+  const asked = requireSpecList(o.specs);
+  if (isFailure(asked)) return { ok: false, spec: asked.spec, error: asked.error };
+  const specs = asked ?? availableSpecIds();
   const extractors: Extractor[] = [];
   for (const spec of specs) {
-    const c = createExtractor({ ...options, spec });
+    const { specs: _all, ...each } = o;
+    const c = createExtractor({ ...each, spec: spec as SpecId });
     if (!c.ok) return c;
     extractors.push(c.extractor);
   }
@@ -769,8 +827,12 @@ export function createMultiExtractor(options: Omit<ExtractOptions, "spec"> & { s
       g[r.spec] = r;
     }
   };
+  let flushedAt = -1;
   const flush = (all: boolean): ReferenceGroup[] => {
     const settled = Math.min(...extractors.map((e) => e.settled));
+    // Nothing settles between two scans: a push of a few characters costs no pass over the groups.
+    if (!all && settled === flushedAt) return [];
+    flushedAt = settled;
     const ready = [...pending.keys()].filter((k) => all || k < settled).sort((a, b) => a - b);
     return ready.map((offset) => {
       const bySpec = pending.get(offset)!;
@@ -800,7 +862,7 @@ export function createMultiExtractor(options: Omit<ExtractOptions, "spec"> & { s
  * const r = extractAllSpecs("<http://a/~b>", { specs: ["rfc1738", "draft-1997"] });
  * if (r.ok) r.groups.map((g) => [g.offset, g.differences]); // => [[1, ["verdict"]]]
  */
-export function extractAllSpecs(text: unknown, options: Omit<ExtractOptions, "spec"> & { specs?: SpecId[] } = {}): { ok: true; specs: string[]; groups: ReferenceGroup[] } | { ok: false; spec: string; error: ParseError } {
+export function extractAllSpecs(text: unknown, options: MultiExtractOptions = {}): { ok: true; specs: string[]; groups: ReferenceGroup[] } | { ok: false; spec: string; error: ParseError } {
   const c = createMultiExtractor(options);
   if (!c.ok) return c;
   if (typeof text !== "string") return { ok: false, spec: c.specs[0] ?? DEFAULT_SPEC, error: notAString(c.specs[0] ?? DEFAULT_SPEC, text) };

@@ -9,7 +9,7 @@ import { refine } from "../automata/alphabet";
 import { compareDfas, productStep, type Candidate, type ProductStep } from "../automata/product";
 import type { DerivationNode } from "../scanner/derivation";
 import { parse, validate } from "../parse";
-import { invalidOption, isFailure, optionsObject, requireRevision, requireRule, type UsageFailure } from "../request";
+import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireRule, type UsageFailure } from "../request";
 import { findRule, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { diffRules, type RuleSide } from "./diff";
@@ -63,6 +63,9 @@ export interface LanguageDiff {
   milliseconds: number;
 }
 
+/** The options languageDiff() reads (src/request.ts optionsObject). */
+const LANGUAGE_DIFF_OPTION_NAMES = optionNames<LanguageDiffOptions>({ rule: true, component: true, witnesses: true });
+
 /** The options of `languageDiff()`. */
 export interface LanguageDiffOptions {
   /** Only this rule (published name; both revisions must have it). */
@@ -98,7 +101,7 @@ export function languageDiff(a: SpecId, b: SpecId, options?: LanguageDiffOptions
   if (isFailure(ra)) return ra;
   const rb = requireRevision(b);
   if (isFailure(rb)) return rb;
-  const opts = optionsObject(options);
+  const opts = optionsObject(options, LANGUAGE_DIFF_OPTION_NAMES);
   const problem = languageDiffProblem(ra, rb, opts);
   if (problem !== null) return problem;
   return { ok: true, ...compareLanguages(ra, rb, opts) };
@@ -110,8 +113,13 @@ export function languageDiff(a: SpecId, b: SpecId, options?: LanguageDiffOptions
  * maps, or a witness count that is no whole number, is an invalid option.
  */
 export function languageDiffProblem(a: Revision, b: Revision, opts: Partial<LanguageDiffOptions>): UsageFailure | null {
-  const rule = opts.rule === undefined ? null : String(opts.rule);
-  if (opts.witnesses !== undefined && !(Number.isInteger(opts.witnesses) && (opts.witnesses as number) >= 0)) return invalidOption(a.id, rule, `witnesses must be a whole number, not ${String(opts.witnesses)}.`);
+  // An option whose getter threw: optionsObject() puts it in `spec` too, which requireRevision() names.
+  const readable = requireRevision((opts as { spec?: unknown }).spec ?? a.id);
+  if (isFailure(readable)) return readable;
+  if (opts.rule !== undefined && typeof opts.rule !== "string") return invalidOption(a.id, null, `rule must be a rule's published name (a string), not ${describeValue(opts.rule)}.`);
+  const rule = opts.rule === undefined ? null : opts.rule;
+  if (opts.witnesses !== undefined && !(Number.isInteger(opts.witnesses) && (opts.witnesses as number) >= 0)) return invalidOption(a.id, rule, `witnesses must be a whole number, not ${describeValue(opts.witnesses)}.`);
+  if (opts.component !== undefined && typeof opts.component !== "string") return invalidOption(a.id, rule, `component must be a component's name (a string), not ${describeValue(opts.component)}.`);
   if (rule !== null) {
     for (const side of [a, b]) {
       const info = requireRule(side, rule);

@@ -14,7 +14,7 @@
 import type { GenericAst } from "../revisions/revision";
 import type { Host, Port, TextComponent } from "../ast/types";
 import { parse, type ParseFailure } from "../parse";
-import { invalidOption, isFailure, optionsObject, requireRevision, type UsageFailure } from "../request";
+import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, type UsageFailure } from "../request";
 import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
 import { componentsOf, referenceComponents, type UriComponents } from "./uri-components";
 import { defaultPort } from "./default-ports";
@@ -46,6 +46,9 @@ export interface NormalizationStep {
   rule: string;
   result: string;
 }
+
+/** The options normalize() and equivalent() read (src/request.ts optionsObject). */
+export const NORMALIZE_OPTION_NAMES = optionNames<NormalizeOptions>({ spec: true, level: true });
 
 /** `not-defined`: the revision defines no normalization (draft-1993, draft-1994, rfc1738). */
 export type NormalizeErrorCode = "not-defined";
@@ -79,7 +82,7 @@ export function isLevel(s: unknown): s is NormalizationLevel {
  * if (r.ok) r.steps.map((s) => s.section); // => ["draft-2003 §6.2.2.1", "draft-2003 §6.2.2.2", "draft-2003 §6.2.2.3", "draft-2003 §6.2.3"]
  */
 export function normalize(input: unknown, options?: NormalizeOptions): NormalizeResult {
-  const o = optionsObject(options);
+  const o = optionsObject(options, NORMALIZE_OPTION_NAMES);
   const revision = requireRevision(o.spec);
   if (isFailure(revision)) return revision;
   const spec = revision.id;
@@ -89,7 +92,7 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
     return { ok: false, spec, error: { code: "not-defined", message: `Normalization follows draft-2003 §6, rfc3986 §6 and draft-1997 §6; ${spec} defines none (normalize with one of ${NORMALIZING_SPECS.join(", ")}).` } };
   }
   if (!isLevel(level)) {
-    return invalidOption(spec, null, `Unknown level "${level}"; the ladder (draft-2003 §6.2) has: ${LEVELS.join(", ")}.`);
+    return invalidOption(spec, null, `Unknown level ${describeValue(level)}; the ladder (draft-2003 §6.2) has: ${LEVELS.join(", ")}.`);
   }
   const parsed = parse(input, { spec });
   if (!parsed.ok) return parsed;

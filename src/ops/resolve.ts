@@ -5,7 +5,7 @@
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
-import { invalidOption, isFailure, optionsObject, requireRevision } from "../request";
+import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
 import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1997 } from "./resolve-1997";
@@ -33,6 +33,8 @@ export function definesResolution(spec: string): boolean {
   return revision !== undefined && "algorithm" in revision.resolution;
 }
 
+const RESOLVE_OPTION_NAMES = optionNames<ResolveOptions>({ spec: true, strict: true, dotSegments: true });
+
 /**
  * Resolves `reference` against `base` by one revision's own text: draft-2003 §5.2, draft-1997 §5.2
  * (with its string buffer), draft-1993's "Partial form" rules; draft-1994 and rfc1738 define no
@@ -49,13 +51,13 @@ export function definesResolution(spec: string): boolean {
  * if (n.ok) n.kind; // => "not-defined"
  */
 export function resolve(base: unknown, reference: unknown, options?: ResolveOptions): ResolveResult {
-  const o = optionsObject(options);
+  const o = optionsObject(options, RESOLVE_OPTION_NAMES);
   const revision = requireRevision(o.spec);
   if (isFailure(revision)) return revision;
   const spec = revision.id;
-  if (o.strict !== undefined && typeof o.strict !== "boolean") return invalidOption(spec, null, `strict must be true or false, not ${JSON.stringify(o.strict) ?? String(o.strict)}.`);
+  if (o.strict !== undefined && typeof o.strict !== "boolean") return invalidOption(spec, null, `strict must be true or false, not ${describeValue(o.strict)}.`);
   if (o.dotSegments !== undefined && !DOT_SEGMENTS_CHOICES.includes(o.dotSegments)) {
-    return invalidOption(spec, null, `Unknown dotSegments ${JSON.stringify(o.dotSegments) ?? String(o.dotSegments)}; draft-2003 §5.2 merge step 7 offers: ${DOT_SEGMENTS_CHOICES.join(", ")}.`);
+    return invalidOption(spec, null, `Unknown dotSegments ${describeValue(o.dotSegments)}; draft-2003 §5.2 merge step 7 offers: ${DOT_SEGMENTS_CHOICES.join(", ")}.`);
   }
   if (typeof base !== "string" || typeof reference !== "string") {
     const which = typeof base !== "string" ? base : reference;

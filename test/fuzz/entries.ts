@@ -1,19 +1,26 @@
 // The fuzz campaign's entry points: every public function it calls, as adapters in this one file,
 // so that a renamed or reshaped API is a one-line change here (the properties in properties.ts
 // call only these). They come from the package's entry (src/index.ts), as a user gets them. Tables:
-//   ENTRY_POINTS      the public functions (parse, validate, format, components, resolve,
-//                     normalize, equivalent, explain, compareInput), one adapter each;
-//   RAW_ENTRY_POINTS  the same functions called with an options argument as a JavaScript caller
-//                     may pass it (null, a number, an unknown spec ...);
+//   ENTRY_POINTS      the public functions (parse, validate, format, components, check, lint,
+//                     resolve, normalize, equivalent, explain (also with the parsed and others a
+//                     caller passes), compareInput, and the input as a text for extract,
+//                     createExtractor, extractAllSpecs and createMultiExtractor), one adapter each;
+//   RAW_ENTRY_POINTS  every export that takes options (those, characterTable, and format,
+//                     diffSpecs, delimitingRules, isSpecId with the value in the options' place),
+//                     called with an options argument as a JavaScript caller may pass it (null, a
+//                     number, an unknown spec, a string for a list, a Symbol, a getter that throws ...);
+//   (extractChunks is asynchronous: test/api-options.test.ts checks it);
 //   RECOGNIZERS       every accept/reject decider of a revision, which must all agree: parse() (the
 //                     scanner's DFA and walk), validate() (the DFA alone), peggy's parser of the
 //                     grammar. The first row, parse().ok, is the one the others are compared with;
 //                     a new engine is one more row.
 // Node: the peggy row requires the generated peggy parsers (peggy.ts).
 import {
-  compareInput, components, equivalent, explain, format, normalize, parse, resolve, validate,
-  type Ast, type CompareResult, type Components, type ComponentsResult, type EquivalentResult, type ExplainResult, type NormalizationLevel,
-  type NormalizeResult, type ParseResult, type ResolveOptions, type ResolveResult, type SpecId, type UsageFailure,
+  characterTable, check, compareInput, components, createExtractor, createMultiExtractor, delimitingRules, diffSpecs, equivalent, explain, extract, extractAllSpecs,
+  format, isSpecId, lint, normalize, parse, resolve, validate,
+  type Ast, type CheckResult, type CompareResult, type Components, type ComponentsResult, type EquivalentResult, type ExplainResult, type ExtractedReference,
+  type LintResult, type NormalizationLevel, type NormalizeResult, type OtherVerdict, type ParseError, type ParseResult, type ReferenceGroup, type ResolveOptions,
+  type ResolveResult, type SpecId, type UsageFailure,
 } from "../../src";
 import { peggyParse, type PeggyAnswer } from "./peggy";
 
@@ -30,7 +37,26 @@ export interface EntryPoints {
   explain(input: unknown, spec: string): ExplainResult;
   /** compareInput(input, { specs: [spec] }): one cell, or parse()'s error value. */
   compareInput(input: unknown, spec: string): CompareResult | UsageFailure;
+  /** check(input, { spec, rule }): no policies, so `valid` is the grammar's verdict. */
+  check(input: unknown, spec: string, rule?: string): CheckResult;
+  lint(input: unknown, spec: string): LintResult;
+  /** parse(input, { spec, tree: true }): what a caller passes to explain() as `parsed`. */
+  parseTree(input: unknown, spec: string): ParseResult;
+  /** explain(input, { spec, parsed, others }) with what a caller who has them passes. */
+  explainGiven(input: unknown, spec: string, parsed: unknown, others: unknown): ExplainResult;
+  /** extract(input, { spec }): the input as a text. */
+  extract(text: unknown, spec: string): ExtractAnswer;
+  /** createExtractor({ spec }) with the text pushed in pieces of `chunk` characters, then end(). */
+  createExtractor(text: unknown, spec: string, chunk: number): ExtractAnswer;
+  /** extractAllSpecs(input, { specs: [spec, DEFAULT_SPEC] }). */
+  extractAllSpecs(text: unknown, spec: string): GroupsAnswer;
+  /** createMultiExtractor({ specs: [spec, DEFAULT_SPEC] }) with the text pushed in pieces of `chunk` characters. */
+  createMultiExtractor(text: unknown, spec: string, chunk: number): GroupsAnswer;
 }
+
+/** What the extractors found in a text, or their error value. */
+export type ExtractAnswer = { ok: true; references: ExtractedReference[] } | { ok: false; error: ParseError };
+export type GroupsAnswer = { ok: true; groups: ReferenceGroup[] } | { ok: false; error: ParseError };
 
 /** The names the property table and `--entry` use. */
 export type EntryName = keyof EntryPoints;
@@ -40,6 +66,7 @@ export type EntryName = keyof EntryPoints;
  * it by its test), so they are SpecIds; the typed API asks for the narrower type.
  */
 const id = (spec: string) => spec as SpecId;
+const DEFAULT: SpecId = "draft-2003";
 
 export const ENTRY_POINTS: EntryPoints = {
   parse: (input, spec, rule) => parse(input, { spec: id(spec), rule }),
@@ -51,18 +78,55 @@ export const ENTRY_POINTS: EntryPoints = {
   equivalent: (a, b, spec, level) => equivalent(a, b, { spec: id(spec), level }),
   explain: (input, spec) => explain(input, { spec: id(spec) }),
   compareInput: (input, spec) => compareInput(input, { specs: [id(spec)] }),
+  check: (input, spec, rule) => check(input, { spec: id(spec), rule }),
+  lint: (input, spec) => lint(input, { spec: id(spec) }),
+  parseTree: (input, spec) => parse(input, { spec: id(spec), tree: true }),
+  explainGiven: (input, spec, parsed, others) => explain(input, { spec: id(spec), parsed: parsed as ParseResult, others: others as OtherVerdict[] }),
+  extract: (text, spec) => extract(text, { spec: id(spec) }),
+  createExtractor: (text, spec, chunk) => {
+    const c = createExtractor({ spec: id(spec) });
+    if (!c.ok) return c;
+    const references: ExtractedReference[] = [];
+    const whole = typeof text === "string" ? text : null;
+    if (whole === null) references.push(...c.extractor.push(text as string));
+    else for (let i = 0; i < whole.length; i += chunk) references.push(...c.extractor.push(whole.slice(i, i + chunk)));
+    references.push(...c.extractor.end());
+    return c.extractor.error ? { ok: false, error: c.extractor.error } : { ok: true, references };
+  },
+  extractAllSpecs: (text, spec) => extractAllSpecs(text, { specs: [...new Set([id(spec), DEFAULT])] }),
+  createMultiExtractor: (text, spec, chunk) => {
+    const m = createMultiExtractor({ specs: [...new Set([id(spec), DEFAULT])] });
+    if (!m.ok) return m;
+    if (typeof text !== "string") return { ok: true, groups: [...m.extractor.push(text as string), ...m.extractor.end()] };
+    const groups: ReferenceGroup[] = [];
+    for (let i = 0; i < text.length; i += chunk) groups.push(...m.extractor.push(text.slice(i, i + chunk)));
+    groups.push(...m.extractor.end());
+    return { ok: true, groups };
+  },
 };
 
-/** The public functions that take an options object, with `options` passed as it is. */
+/** The public functions that take an options object, with `options` passed as it is (the extractors also run on the input). */
 export interface RawEntryPoints {
   parse(input: unknown, options: unknown): unknown;
   validate(input: unknown, options: unknown): unknown;
   components(input: unknown, options: unknown): unknown;
+  check(input: unknown, options: unknown): unknown;
+  lint(input: unknown, options: unknown): unknown;
   resolve(base: unknown, reference: unknown, options: unknown): unknown;
   normalize(input: unknown, options: unknown): unknown;
   equivalent(a: unknown, b: unknown, options: unknown): unknown;
   explain(input: unknown, options: unknown): unknown;
   compareInput(input: unknown, options: unknown): unknown;
+  characterTable(options: unknown): unknown;
+  extract(text: unknown, options: unknown): unknown;
+  createExtractor(text: unknown, options: unknown): unknown;
+  extractAllSpecs(text: unknown, options: unknown): unknown;
+  createMultiExtractor(text: unknown, options: unknown): unknown;
+  /** The exports that take a value, not options: the options value in its place. */
+  format(value: unknown): unknown;
+  diffSpecs(value: unknown): unknown;
+  delimitingRules(value: unknown): unknown;
+  isSpecId(value: unknown): unknown;
 }
 
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -77,6 +141,25 @@ export const RAW_ENTRY_POINTS: RawEntryPoints = {
   equivalent: (a, b, options) => call(equivalent, a, b, options),
   explain: (input, options) => call(explain, input, options),
   compareInput: (input, options) => call(compareInput, input, options),
+  check: (input, options) => call(check, input, options),
+  lint: (input, options) => call(lint, input, options),
+  characterTable: (options) => call(characterTable, options),
+  extract: (text, options) => call(extract, text, options),
+  createExtractor: (text, options) => {
+    const c = call(createExtractor, options) as ReturnType<typeof createExtractor>;
+    if (c.ok) c.extractor.push(text as string), c.extractor.end();
+    return c;
+  },
+  extractAllSpecs: (text, options) => call(extractAllSpecs, text, options),
+  createMultiExtractor: (text, options) => {
+    const m = call(createMultiExtractor, options) as ReturnType<typeof createMultiExtractor>;
+    if (m.ok) m.extractor.push(text as string), m.extractor.end();
+    return m;
+  },
+  format: (value) => call(format, value),
+  diffSpecs: (value) => call(diffSpecs, value, DEFAULT),
+  delimitingRules: (value) => call(delimitingRules, value),
+  isSpecId: (value) => call(isSpecId, value),
 };
 
 export interface Recognizer {

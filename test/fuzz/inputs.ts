@@ -33,6 +33,10 @@ export interface CaseContext {
   level?: NormalizationLevel;
   /** An options argument a caller may get wrong, by its name in API_OPTIONS. */
   options?: string;
+  /** The streaming extractors' piece size, in characters. */
+  chunk?: number;
+  /** An edit of the input's AST before format(): "N:VALUE", field path N (modulo their number, in EDIT order) set to AST_EDIT_VALUES[VALUE]. */
+  edit?: string;
 }
 
 export interface FuzzCase {
@@ -111,33 +115,119 @@ export interface OptionsProblem {
   entries: readonly string[];
 }
 
-/** The entry points that take a `spec` option. */
-const TAKES_SPEC = ["parse", "validate", "components", "resolve", "normalize", "equivalent", "explain"];
-const TAKES_RULE = ["parse", "validate", "components"];
+/** The entry points that read a `spec` option (a string in the options' place is one: src/request.ts optionsObject). */
+const TAKES_SPEC = ["parse", "validate", "components", "check", "lint", "resolve", "normalize", "equivalent", "explain", "characterTable", "extract", "createExtractor"];
+/** The entry points that read `specs` (a string in the options' place is the one revision). */
+const TAKES_SPECS = ["compareInput", "extractAllSpecs", "createMultiExtractor"];
+const TAKES_RULE = ["parse", "validate", "components", "check"];
+const EXTRACTORS = ["extract", "createExtractor", "extractAllSpecs", "createMultiExtractor"];
+
+const trap = () => {
+  throw new Error("planted: an option that cannot be read");
+};
+/** An object whose `key` is a getter that throws. */
+const throwingGetter = (key: string) => Object.defineProperty({}, key, { get: trap, enumerable: true });
 
 /**
- * Options arguments a JavaScript caller may get wrong, one of each kind of mistake. Every public
- * function answers them with a value (docs/api.md, Conventions): an option it reads with a value it
- * does not know is parse()'s error value with `problem.code` (validate(): false), whatever the
- * input; a non-object options argument reads as no options.
+ * Options arguments a JavaScript caller may get wrong, one of each kind of mistake, and the hostile
+ * shapes (issue 25 item 4: a string for a list, a null-prototype object, a Symbol, a BigInt, a
+ * sparse list, a getter or a Proxy that throws). Every public function answers them with a value
+ * (docs/api.md, Conventions): an option it reads with a value it does not know is parse()'s error
+ * value with `problem.code` (validate(): false), whatever the input; a string in the options' place
+ * is the revision; another non-object options argument reads as no options.
  */
 export const API_OPTIONS: Readonly<Record<string, { make: () => unknown; problem: OptionsProblem | null }>> = {
   null: { make: () => null, problem: null },
   "a number": { make: () => 1, problem: null },
-  // explain(input, spec) is the deprecated call shape: a string is its spec; the others read no options.
-  "a string": { make: () => "draft-1999", problem: { code: "unknown-spec", entries: ["explain"] } },
+  "a function": { make: () => () => "draft-1997", problem: null },
+  "a null-prototype object": { make: () => Object.create(null), problem: null },
+  "a string": { make: () => "draft-1999", problem: { code: "unknown-spec", entries: [...TAKES_SPEC, ...TAKES_SPECS] } },
   "spec unknown": { make: () => ({ spec: "draft-1999" }), problem: { code: "unknown-spec", entries: TAKES_SPEC } },
   "spec a number": { make: () => ({ spec: 5 }), problem: { code: "unknown-spec", entries: TAKES_SPEC } },
+  "spec a null-prototype object": { make: () => ({ spec: Object.create(null) }), problem: { code: "unknown-spec", entries: TAKES_SPEC } },
+  "spec a Symbol": { make: () => ({ spec: Symbol("draft-2003") }), problem: { code: "unknown-spec", entries: TAKES_SPEC } },
+  "spec a getter that throws": { make: () => throwingGetter("spec"), problem: { code: "invalid-option", entries: TAKES_SPEC } },
   "spec on the prototype": { make: () => Object.create({ spec: "draft-1997" }), problem: null },
+  "a Proxy that throws": { make: () => new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap }), problem: { code: "invalid-option", entries: [...TAKES_SPEC, ...TAKES_SPECS] } },
   "rule unknown": { make: () => ({ rule: "no-such-rule" }), problem: { code: "unknown-rule", entries: TAKES_RULE } },
   "rule a number": { make: () => ({ rule: 3 }), problem: { code: "unknown-rule", entries: TAKES_RULE } },
+  "rule a null-prototype object": { make: () => ({ rule: Object.create(null) }), problem: { code: "unknown-rule", entries: TAKES_RULE } },
   "level unknown": { make: () => ({ level: "everything" }), problem: { code: "invalid-option", entries: ["normalize", "equivalent"] } },
+  "level a Symbol": { make: () => ({ level: Symbol("scheme") }), problem: { code: "invalid-option", entries: ["normalize", "equivalent"] } },
   "dotSegments unknown": { make: () => ({ dotSegments: "sometimes" }), problem: { code: "invalid-option", entries: ["resolve"] } },
+  "dotSegments a BigInt": { make: () => ({ dotSegments: 10n }), problem: { code: "invalid-option", entries: ["resolve"] } },
   "strict a string": { make: () => ({ strict: "yes" }), problem: { code: "invalid-option", entries: ["resolve"] } },
-  "specs unknown": { make: () => ({ specs: ["draft-1999"] }), problem: { code: "unknown-spec", entries: ["compareInput"] } },
-  "specs a number": { make: () => ({ specs: 5 }), problem: { code: "invalid-option", entries: ["compareInput"] } },
+  "specs unknown": { make: () => ({ specs: ["draft-1999"] }), problem: { code: "unknown-spec", entries: TAKES_SPECS } },
+  "specs a number": { make: () => ({ specs: 5 }), problem: { code: "invalid-option", entries: TAKES_SPECS } },
+  "specs a sparse list": { make: () => ({ specs: [, "rfc1738"] }), problem: { code: "invalid-option", entries: TAKES_SPECS } }, // eslint-disable-line no-sparse-arrays
+  "specs holding a null-prototype object": { make: () => ({ specs: [Object.create(null)] }), problem: { code: "unknown-spec", entries: TAKES_SPECS } },
+  "schemes a string": { make: () => ({ schemes: "https" }), problem: { code: "invalid-option", entries: ["check"] } },
+  "hosts a number": { make: () => ({ hosts: 5 }), problem: { code: "invalid-option", entries: ["check"] } },
+  "ports a string": { make: () => ({ ports: "443" }), problem: { code: "invalid-option", entries: ["check"] } },
+  "ports a sparse list": { make: () => ({ ports: [, 443] }), problem: { code: "invalid-option", entries: ["check"] } }, // eslint-disable-line no-sparse-arrays
+  "ports holding a BigInt": { make: () => ({ ports: [443n] }), problem: { code: "invalid-option", entries: ["check"] } },
+  "require a string": { make: () => ({ require: "host" }), problem: { code: "invalid-option", entries: ["check"] } },
+  "allowPassword a string": { make: () => ({ allowPassword: "false" }), problem: { code: "invalid-option", entries: ["check"] } },
+  "parsed a number": { make: () => ({ parsed: 0 }), problem: { code: "invalid-option", entries: ["explain"] } },
+  "parsed a null-prototype object": { make: () => ({ parsed: Object.create(null) }), problem: { code: "invalid-option", entries: ["explain"] } },
+  "others a string": { make: () => ({ others: "all" }), problem: { code: "invalid-option", entries: ["explain"] } },
+  "others a sparse list": { make: () => ({ others: [, { spec: "rfc1738", valid: true }] }), problem: { code: "invalid-option", entries: ["explain"] } }, // eslint-disable-line no-sparse-arrays
+  "maxReferenceLength a BigInt": { make: () => ({ maxReferenceLength: 64n }), problem: { code: "invalid-option", entries: EXTRACTORS } },
+  "hyphen a Symbol": { make: () => ({ hyphen: Symbol("keep") }), problem: { code: "invalid-option", entries: EXTRACTORS } },
+  "check a string": { make: () => ({ check: "no" }), problem: { code: "invalid-option", entries: EXTRACTORS } },
 };
 const OPTION_NAMES = Object.keys(API_OPTIONS);
+
+/** The streaming extractors' piece sizes: one character, a few, more than a short input. */
+const CHUNKS = [1, 3, 16, 4096];
+
+/**
+ * What an edit of an AST puts in one field before format() (issue 25 item 4: 46 distinct throws from
+ * one-field edits): absence, wrong types, the shapes that cannot become strings, a getter that throws.
+ */
+export const AST_EDIT_VALUES: Readonly<Record<string, () => unknown>> = {
+  null: () => null,
+  undefined: () => undefined,
+  "number 0": () => 0,
+  "empty string": () => "",
+  string: () => "x",
+  "empty object": () => ({}),
+  "empty list": () => [],
+  symbol: () => Symbol("x"),
+  bigint: () => 10n,
+  "null-prototype object": () => Object.create(null),
+  "span outside the text": () => ({ text: "zz", span: { start: 1e9, end: 1e9 + 2 } }),
+  "getter that throws": () => THROWING_GETTER,
+};
+export const AST_EDIT_VALUE_NAMES = Object.keys(AST_EDIT_VALUES);
+/** Stands for "a getter that throws" in AST_EDIT_VALUES: editedAst() installs one. */
+const THROWING_GETTER = Symbol("a getter that throws");
+
+/** Every path to a field of an AST, depth first in key order (the edits' numbering). */
+export function astFieldPaths(node: unknown, at: string[] = [], out: string[][] = []): string[][] {
+  if (typeof node !== "object" || node === null) return out;
+  for (const [k, v] of Object.entries(node)) {
+    out.push([...at, k]);
+    astFieldPaths(v, [...at, k], out);
+  }
+  return out;
+}
+
+/** A copy of `ast` with the edit `edit` ("N:VALUE") made; the field's path, for a failure's message. */
+export function editedAst(ast: unknown, edit: string): { ast: unknown; path: string } {
+  const colon = edit.indexOf(":");
+  const paths = astFieldPaths(ast);
+  if (paths.length === 0) return { ast, path: "(no field)" };
+  const path = paths[Number(edit.slice(0, colon)) % paths.length];
+  const make = AST_EDIT_VALUES[edit.slice(colon + 1)] ?? AST_EDIT_VALUES.null;
+  const copy = structuredClone(ast) as Record<string, unknown>;
+  let o = copy;
+  for (const k of path.slice(0, -1)) o = o[k] as Record<string, unknown>;
+  const value = make();
+  if (value === THROWING_GETTER) Object.defineProperty(o, path[path.length - 1], { get: trap, enumerable: true });
+  else o[path[path.length - 1]] = value;
+  return { ast: copy, path: `${path.join(".")} = ${edit.slice(colon + 1)}` };
+}
 
 /** Characters worth inserting at a component boundary: delimiters, escapes, and the odd ones. */
 const INSERTIONS = [
@@ -178,6 +268,11 @@ export class InputMaker {
     const level = this.int(4);
     if (level > 0) context.level = (["string", "syntax", "scheme"] as const)[level - 1];
     if (this.random() < 0.1) context.options = this.pick(OPTION_NAMES);
+    // The context the widened rows read (issue 25) comes from a prng of its own, so every earlier
+    // input of a seed is still the same input.
+    const more = prng(inputSeed(this.seed, this.spec, index) ^ 0x5bd1e995);
+    context.chunk = CHUNKS[Math.floor(more() * CHUNKS.length)];
+    context.edit = `${Math.floor(more() * 1000)}:${AST_EDIT_VALUE_NAMES[Math.floor(more() * AST_EDIT_VALUE_NAMES.length)]}`;
     let source = this.chooseSource();
     if ((source === "derive" || source === "mutate") && !this.generator) source = "splice";
     let input: unknown;

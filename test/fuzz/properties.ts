@@ -7,10 +7,10 @@
 // Any entry point that throws, in any check, is a violation of its "no-throw" row.
 import { availableSpecIds, DEFAULT_SPEC, type ParseError, type AnyParseResult as ParseResult, type ResolveResult } from "../../src";
 import { recombine } from "../../src/ops/format";
-import type { EntryName, EntryTable, RawEntryPoints, Recognizer } from "./entries";
+import type { EntryName, EntryTable, ExtractAnswer, GroupsAnswer, RawEntryPoints, Recognizer } from "./entries";
 import type { PeggyAnswer } from "./peggy";
 import type { CaseContext, FuzzCase } from "./inputs";
-import { API_OPTIONS, showInput } from "./inputs";
+import { API_OPTIONS, editedAst, showInput } from "./inputs";
 
 export const NOT_APPLICABLE = Symbol("not applicable");
 export type Outcome = null | string | typeof NOT_APPLICABLE;
@@ -188,19 +188,33 @@ function failureShape(x: unknown): string | null {
   return wrong.length === 0 ? null : `a failure with ${wrong.join(", ")}`;
 }
 
+/** What a public function answers: { ok, ... }, a boolean (validate, isSpecId), or any value (format: a string or null; delimitingRules: its rules). */
+type Answer = "result" | "boolean" | "value";
+
 /**
- * The public functions called with a raw options argument: entry, how the call reads, the call,
- * and whether the answer is a boolean (validate) rather than { ok, ... }.
+ * Every export called with a raw options argument (the exports that take a value, with the options
+ * value in its place): entry, how the call reads, the call, and what it answers.
  */
-const BAD_OPTIONS_CALLS: [EntryName, string, (raw: RawEntryPoints, input: unknown, options: unknown) => unknown, boolean][] = [
-  ["parse", "parse(x, options)", (raw, x, o) => raw.parse(x, o), false],
-  ["validate", "validate(x, options)", (raw, x, o) => raw.validate(x, o), true],
-  ["components", "components(x, options)", (raw, x, o) => raw.components(x, o), false],
-  ["resolve", "resolve(base, x, options)", (raw, x, o) => raw.resolve("http://a/b/c/d;p?q", x, o), false],
-  ["normalize", "normalize(x, options)", (raw, x, o) => raw.normalize(x, o), false],
-  ["equivalent", "equivalent(x, x, options)", (raw, x, o) => raw.equivalent(x, x, o), false],
-  ["explain", "explain(x, options)", (raw, x, o) => raw.explain(x, o), false],
-  ["compareInput", "compareInput(x, options)", (raw, x, o) => raw.compareInput(x, o), false],
+const BAD_OPTIONS_CALLS: [string, string, (raw: RawEntryPoints, input: unknown, options: unknown) => unknown, Answer][] = [
+  ["parse", "parse(x, options)", (raw, x, o) => raw.parse(x, o), "result"],
+  ["validate", "validate(x, options)", (raw, x, o) => raw.validate(x, o), "boolean"],
+  ["components", "components(x, options)", (raw, x, o) => raw.components(x, o), "result"],
+  ["check", "check(x, options)", (raw, x, o) => raw.check(x, o), "result"],
+  ["lint", "lint(x, options)", (raw, x, o) => raw.lint(x, o), "result"],
+  ["resolve", "resolve(base, x, options)", (raw, x, o) => raw.resolve("http://a/b/c/d;p?q", x, o), "result"],
+  ["normalize", "normalize(x, options)", (raw, x, o) => raw.normalize(x, o), "result"],
+  ["equivalent", "equivalent(x, x, options)", (raw, x, o) => raw.equivalent(x, x, o), "result"],
+  ["explain", "explain(x, options)", (raw, x, o) => raw.explain(x, o), "result"],
+  ["compareInput", "compareInput(x, options)", (raw, x, o) => raw.compareInput(x, o), "result"],
+  ["characterTable", "characterTable(options)", (raw, _x, o) => raw.characterTable(o), "result"],
+  ["extract", "extract(x, options)", (raw, x, o) => raw.extract(x, o), "result"],
+  ["createExtractor", "createExtractor(options), x pushed", (raw, x, o) => raw.createExtractor(x, o), "result"],
+  ["extractAllSpecs", "extractAllSpecs(x, options)", (raw, x, o) => raw.extractAllSpecs(x, o), "result"],
+  ["createMultiExtractor", "createMultiExtractor(options), x pushed", (raw, x, o) => raw.createMultiExtractor(x, o), "result"],
+  ["format", "format(options)", (raw, _x, o) => raw.format(o), "value"],
+  ["diffSpecs", "diffSpecs(options, DEFAULT_SPEC)", (raw, _x, o) => raw.diffSpecs(o), "result"],
+  ["delimitingRules", "delimitingRules(options)", (raw, _x, o) => raw.delimitingRules(o), "value"],
+  ["isSpecId", "isSpecId(options)", (raw, _x, o) => raw.isSpecId(o), "boolean"],
 ];
 
 /** An error value as parse()'s, in the fields the conventions promise to keep: code, offset, message. */
@@ -372,12 +386,68 @@ export function propertyTable(table: EntryTable): Property[] {
         returnsValue("compareInput()", run.entry("compareInput", "", run.input, run.spec), (v) => isResult(v) && (!(v as { ok: boolean }).ok || (Array.isArray((v as { cells?: unknown }).cells) && (v as { cells: unknown[] }).cells.length === 1))),
     },
 
+    {
+      name: "no-throw",
+      entry: "check",
+      says: "check() returns { ok, valid, ... } for any input, also under the rule the input was derived from",
+      uses: ["rule"],
+      check: (run, rule) => returnsValue("check()", run.entry("check", `${rule}`, run.input, run.spec, rule), (v) => isResult(v) && typeof (v as { valid?: unknown }).valid === "boolean"),
+    },
+    {
+      name: "no-throw",
+      entry: "lint",
+      says: "lint() returns { ok, ... } for any input",
+      uses: [],
+      check: (run) => returnsValue("lint()", run.entry("lint", "", run.input, run.spec), isResult),
+    },
+    {
+      name: "no-throw",
+      entry: "explainGiven",
+      says: "explain(x, { parsed, others }) with parse(x, { tree: true }) and the other revisions' verdicts returns an explanation or parse()'s error value",
+      uses: [],
+      check: (run) => {
+        const x = run.entry("explain", "", run.input, run.spec);
+        const parsed = run.entry("parseTree", "", run.input, run.spec);
+        const others = x.ok ? x.others : undefined;
+        return returnsValue("explain(x, { parsed, others })", run.entry("explainGiven", "", run.input, run.spec, parsed, others), isResult);
+      },
+    },
+    {
+      name: "no-throw-edited-ast",
+      entry: "format",
+      says: "format() of an accepted input's AST with one field edited (null, a wrong type, a Symbol, a BigInt, a null-prototype object, a span outside the text, a getter that throws) returns a string or null",
+      uses: ["edit"],
+      check: (run) => {
+        const p = run.parse();
+        if (!p.ok || run.context.edit === undefined) return NOT_APPLICABLE;
+        const edited = editedAst(p.ast, run.context.edit);
+        // Called here, not through run.call: a throw is this row's violation, with the edit in its context.
+        run.onEnter("format");
+        let value: unknown;
+        try {
+          value = run.table.entries.format(edited.ast as never);
+        } catch (e) {
+          return `format() of the AST with ${edited.path} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+        }
+        return returnsValue(`format() of the AST with ${edited.path}`, value, (v) => v === null || isString(v));
+      },
+    },
+    ...(["extract", "createExtractor", "extractAllSpecs", "createMultiExtractor"] as const).map(
+      (entry): Property => ({
+        name: "no-throw",
+        entry,
+        says: `${entry}() of the input as a text${entry.startsWith("create") ? ", pushed in pieces," : ""} returns its references or the error value (not-a-string) for any input`,
+        uses: entry.startsWith("create") ? ["chunk"] : [],
+        check: (run) => returnsValue(`${entry}()`, extractAnswer(run, entry), isResult),
+      }),
+    ),
+
     // ---- an options argument a caller got wrong: an error value, never a throw ----
     ...BAD_OPTIONS_CALLS.map(
-      ([entry, says, callRaw, boolean]): Property => ({
+      ([entry, says, callRaw, answer]): Property => ({
         name: "bad-options-error-value",
         entry,
-        says: `${says} with an options argument a caller got wrong (null, a number, an unknown spec, rule, level ...) returns ${boolean ? "a boolean, false when an option it reads is wrong" : "{ ok, ... }; an option it reads with a value it does not know gives ok: false with that error code (unknown-spec, unknown-rule, invalid-option) and, for a spec or a rule, parse()'s message; every failure has the documented fields"}`,
+        says: `${says} with an options argument a caller got wrong (null, a number, an unknown spec, rule, level, a string for a list, a null-prototype object, a Symbol, a BigInt, a sparse list, a getter or a Proxy that throws ...) returns ${answer === "boolean" ? "a boolean, false when an option it reads is wrong" : answer === "value" ? "a value, never a throw" : "{ ok, ... }; an option it reads with a value it does not know gives ok: false with that error code (unknown-spec, unknown-rule, invalid-option) and, for a spec or a rule, parse()'s message; every failure has the documented fields"}`,
         uses: ["options"],
         check: (run) => {
           const name = run.context.options;
@@ -395,7 +465,8 @@ export function propertyTable(table: EntryTable): Property[] {
           } catch (e) {
             return `${call} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
           }
-          if (boolean) {
+          if (answer === "value") return null;
+          if (answer === "boolean") {
             if (typeof value !== "boolean") return returnsValue(call, value, () => false);
             return problem && value ? `${call} is true` : null;
           }
@@ -726,8 +797,99 @@ export function propertyTable(table: EntryTable): Property[] {
         return cell.production === production ? null : `compare's production ${JSON.stringify(cell.production)} differs from parse's ${JSON.stringify(production)}`;
       },
     },
+
+    // ---- check, lint and the extractors say what parse and extract say ----
+    {
+      name: "check-verdict",
+      entry: "check",
+      says: "check(x) without policies is valid exactly when parse(x).ok, with parse()'s error (also under the rule x was derived from)",
+      uses: ["rule"],
+      check: (run, rule) => {
+        const c = run.entry("check", `${rule}`, run.input, run.spec, rule);
+        const p = run.parse(rule);
+        if (c.valid !== p.ok) return `check says ${c.valid ? "valid" : "invalid"}, parse says ${p.ok ? "valid" : "invalid"}`;
+        if (!p.ok) return sameError("check()'s error", c.error ?? undefined, p.error);
+        return c.ok || c.error !== null ? null : "check() of a valid input without policies is not ok";
+      },
+    },
+    {
+      name: "error-is-parse-error",
+      entry: "lint",
+      says: "lint(x).ok is parse(x).ok, and a rejection is parse()'s error",
+      uses: [],
+      check: (run) => sameVerdict("lint()", run.entry("lint", "", run.input, run.spec), run.parse()),
+    },
+    {
+      name: "explain-given-same",
+      entry: "explainGiven",
+      says: "explain(x, { parsed: parse(x, { tree: true }), others: explain(x).others }) deep-equals explain(x)",
+      uses: [],
+      check: (run) => {
+        const x = run.entry("explain", "", run.input, run.spec);
+        if (!x.ok) return NOT_APPLICABLE;
+        const given = run.entry("explainGiven", "", run.input, run.spec, run.entry("parseTree", "", run.input, run.spec), x.others);
+        const where = firstDifference(given, x, "explanation");
+        return where === null ? null : `given what it computes, explain() answers otherwise: ${where}`;
+      },
+    },
+    {
+      name: "streaming-same-as-whole",
+      entry: "createExtractor",
+      says: "createExtractor() with the text pushed in pieces (1, 3, 16 or 4096 characters) finds what extract() finds in the whole text",
+      uses: ["chunk"],
+      check: (run) => {
+        if (!isString(run.input)) return NOT_APPLICABLE;
+        const whole = extractAnswer(run, "extract") as ExtractAnswer;
+        const pieces = extractAnswer(run, "createExtractor") as ExtractAnswer;
+        const where = firstDifference(pieces.ok ? pieces.references : pieces, whole.ok ? whole.references : whole, "references");
+        return where === null ? null : `in pieces of ${run.context.chunk}: ${where}`;
+      },
+    },
+    {
+      name: "groups-same-as-single",
+      entry: "extractAllSpecs",
+      says: "extractAllSpecs(x, { specs: [spec, DEFAULT_SPEC] }) holds, for the case's revision, the references extract(x) finds, in order",
+      uses: [],
+      check: (run) => {
+        if (!isString(run.input)) return NOT_APPLICABLE;
+        const all = extractAnswer(run, "extractAllSpecs") as GroupsAnswer;
+        const one = extractAnswer(run, "extract") as ExtractAnswer;
+        if (!all.ok || !one.ok) return all.ok === one.ok ? null : `extractAllSpecs ok is ${all.ok}, extract ok is ${one.ok}`;
+        const mine = all.groups.map((g) => g.bySpec[run.spec]).filter((r) => r !== null && r !== undefined);
+        const where = firstDifference(mine, one.references, "references");
+        return where === null ? null : where;
+      },
+    },
+    {
+      name: "streaming-same-as-whole",
+      entry: "createMultiExtractor",
+      says: "createMultiExtractor() with the text pushed in pieces gives the groups extractAllSpecs() gives for the whole text",
+      uses: ["chunk"],
+      check: (run) => {
+        if (!isString(run.input)) return NOT_APPLICABLE;
+        const pieces = extractAnswer(run, "createMultiExtractor") as GroupsAnswer;
+        const whole = extractAnswer(run, "extractAllSpecs") as GroupsAnswer;
+        const where = firstDifference(pieces.ok ? pieces.groups : pieces, whole.ok ? whole.groups : whole, "groups");
+        return where === null ? null : `in pieces of ${run.context.chunk}: ${where}`;
+      },
+    },
   ];
   return rows;
+}
+
+/** The extractors' answers on the case's input as a text (memoised per entry). */
+function extractAnswer(run: CaseRun, entry: "extract" | "createExtractor" | "extractAllSpecs" | "createMultiExtractor"): ExtractAnswer | GroupsAnswer {
+  const chunk = run.context.chunk ?? 16;
+  switch (entry) {
+    case "extract":
+      return run.entry("extract", "", run.input, run.spec);
+    case "createExtractor":
+      return run.entry("createExtractor", `${chunk}`, run.input, run.spec, chunk);
+    case "extractAllSpecs":
+      return run.entry("extractAllSpecs", "", run.input, run.spec);
+    case "createMultiExtractor":
+      return run.entry("createMultiExtractor", `${chunk}`, run.input, run.spec, chunk);
+  }
 }
 
 /**
@@ -787,7 +949,7 @@ export function checkCase(rows: readonly Property[], run: CaseRun): CaseReport {
   }
   for (const [entry, { message, rule }] of run.thrown) {
     note(`${entry} no-throw`, "violated");
-    violations.push({ spec: run.spec, entry, property: "no-throw", detail: `${entry} threw ${message}`, context: contextFor({ uses: ["base", "reference", "strict", "dotSegments", "level"] }, run.context, rule) });
+    violations.push({ spec: run.spec, entry, property: "no-throw", detail: `${entry} threw ${message}`, context: contextFor({ uses: ["base", "reference", "strict", "dotSegments", "level", "chunk", "edit"] }, run.context, rule) });
   }
   return { violations, outcomes };
 }

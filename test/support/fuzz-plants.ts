@@ -66,3 +66,28 @@ export function explainIgnoresUnknownSpec(t: EntryTable): EntryTable {
     },
   };
 }
+
+/** format() throws on an AST holding a Symbol (what a one-field edit can put there): the widened no-throw row catches it. */
+export function formatThrowsOnSymbol(t: EntryTable): EntryTable {
+  const holdsSymbol = (x: unknown): boolean => typeof x === "symbol" || (typeof x === "object" && x !== null && Object.values(x).some(holdsSymbol));
+  return withEntry(t, "format", (real) => (ast) => {
+    if (holdsSymbol(ast)) throw new TypeError("planted: Cannot convert a Symbol value to a string");
+    return real(ast);
+  });
+}
+
+/** check() reads `schemes` as a list without looking (issue 25 item 4): a string for it throws. */
+export function checkThrowsOnStringList(t: EntryTable): EntryTable {
+  const real = t.raw.check;
+  return {
+    ...t,
+    raw: {
+      ...t.raw,
+      check: (input, options) => {
+        const schemes = typeof options === "object" && options !== null ? (options as { schemes?: unknown }).schemes : undefined;
+        if (typeof schemes === "string") throw new TypeError("planted: o.schemes.some is not a function");
+        return real(input, options);
+      },
+    },
+  };
+}

@@ -11,6 +11,11 @@ export function plantedJudge(): Judge {
   return (line) => {
     const word = line.split(" ")[0];
     if (word === "HANG") for (;;);
+    if (word === "SPIN") {
+      // Says so on its standard output (which the batch sends to standard error), then never ends.
+      console.log("planted: spinning");
+      for (;;);
+    }
     if (word === "ALLOC") {
       // Allocates without end: more and more live arrays.
       const keep: number[][] = [];

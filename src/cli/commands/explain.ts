@@ -4,6 +4,7 @@ import type { SpecId } from "../../revisions";
 import type { ComponentKey } from "../../revisions/revision";
 import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { refusedLine } from "../batch-lines";
 import { resolveSpecAndRule, specOption } from "../options";
 import { wrap } from "../table";
 
@@ -59,8 +60,9 @@ export function explainText(x: Explanation, colour: boolean, width = 100): strin
 export function explainJudge(o: { spec: SpecId; full?: boolean; json?: boolean; colour?: boolean }): (input: string) => LineResult {
   return (input) => {
     const x = explain(input, { spec: o.spec, full: o.full });
-    // The spec was checked before the batch began and every line is a string: no failure value here.
-    if (!x.ok) throw new Error(x.error.message);
+    // The spec was checked before the batch began and every line is a string: the one failure is a
+    // line over explain()'s input limit (input-too-long), answered like any line not judged.
+    if (!x.ok) return refusedLine(input, x.error.code, x.error.message, { record: { spec: o.spec }, json: o.json === true });
     const out = o.json ? JSON.stringify(x) + "\n" : explainText(x, o.colour === true) + "\n";
     return { out, verdict: x.valid ? "valid" : "invalid", rules: [], bad: !x.valid };
   };
