@@ -7,7 +7,7 @@
 import { collectNodes, type DerivationNode } from "./scanner/derivation";
 import { syntaxError } from "./diagnose";
 import type { ParseError } from "./errors";
-import { defaultRule, getRevision, schemeProduction, type Revision } from "./revisions";
+import { defaultRule, registryVersion, schemeProduction, type Revision } from "./revisions";
 import type { DefaultSpec, RuleName, SpecId } from "./revisions";
 import type { RuleAst, TopAst } from "./revisions/revision";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, requireTreeInput, specOf } from "./request";
@@ -88,17 +88,16 @@ export function parse<S extends SpecId = DefaultSpec, R extends string = never, 
 export function parse(input: unknown, options?: ParseOptions): ParseResult<SpecId, boolean, string> {
   const opts = optionsObject(options);
   const tree = opts.tree === true;
-  const r = readInput(input, opts, buildAst);
+  const r = readInput(input, opts);
   if (!r.ok) return r;
+  const { revision, target } = r;
+  const text = input as string;
   // A valid input over MAX_TREE_INPUT gets no derivation (a node per rule match would not fit).
-  const tooLong = tree ? requireTreeInput(input as string, r.spec, r.rule) : null;
+  const tooLong = tree ? requireTreeInput(text, revision.id, target.ruleName) : null;
   if (tooLong) return tooLong;
-  const out: RawSuccess = { ok: true, spec: r.spec, rule: r.rule, ast: r.value };
-  if (r.production !== undefined) out.production = r.production;
-  if (tree) {
-    const revision = getRevision(r.spec)!;
-    out.tree = asRoot(revision.scanner.walk(r.pegName, input as string, true), r.rule, input as string);
-  }
+  const out: RawSuccess = { ok: true, spec: revision.id, rule: target.ruleName, ast: target.entry.build(text, r.c) };
+  if (target.production !== undefined) out.production = target.production;
+  if (tree) out.tree = asRoot(revision.scanner.walk(target.pegName, text, true), target.ruleName, text);
   return out as ParseResult<SpecId, boolean, string>;
 }
 
@@ -111,27 +110,29 @@ interface RawSuccess {
   tree?: DerivationNode;
 }
 
-/** What readInput() gives back for an accepted input: the value its reader made of the positions. */
-export interface ReadSuccess<V> {
+/**
+ * What readInput() found for an accepted input: the revision, the start rule as applied and the
+ * positions the tagged DFA recorded. One object, reused by the next call (as the positions are):
+ * read it before calling again.
+ */
+export interface Read {
   ok: true;
-  spec: SpecId;
-  rule: string;
-  pegName: string;
-  production?: string;
-  value: V;
+  revision: Revision;
+  target: Target;
+  c: Int32Array;
 }
+
+const lastRead: Read = { ok: true, revision: undefined as unknown as Revision, target: undefined as unknown as Target, c: new Int32Array(0) };
 
 /**
  * The request checks of parse() (options, revision, rule, input type; the scheme-aware production
- * when no rule is given), then one pass of the start rule's tagged DFA, and `read` applied to the
- * positions it recorded: parse() builds the AST from them, components() only the components.
- * Internal.
+ * when no rule is given), then one pass of the start rule's tagged DFA: the positions it recorded,
+ * from which parse() builds the AST and components() only the components. Internal.
  */
-export function readInput<V>(input: unknown, opts: ParseOptions, read: (entry: AstEntry, c: Int32Array, input: string) => V): ReadSuccess<V> | ParseFailure {
-  const revision = requireRevision(opts.spec, opts.rule ?? null);
-  if (isFailure(revision)) return revision;
-  const target = targetOf(revision, opts.rule, input);
+export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailure {
+  const target = request(opts.spec, opts.rule, input);
   if (isFailure(target)) return target;
+  const revision = target.revision;
   if (typeof input !== "string") return failing(requireString(input, revision.id, target.ruleName)!, target.production);
   const scanner = revision.scanner;
   const entry = target.entry;
@@ -143,9 +144,10 @@ export function readInput<V>(input: unknown, opts: ParseOptions, read: (entry: A
     c = scanner.scan(target.start, input) === -1 ? wholeMatch(input) : null;
   }
   if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
-  const out: ReadSuccess<V> = { ok: true, spec: revision.id, rule: target.ruleName, pegName: target.pegName, value: read(entry, c, input) };
-  if (target.production !== undefined) out.production = target.production;
-  return out;
+  lastRead.revision = revision;
+  lastRead.target = target;
+  lastRead.c = c;
+  return lastRead;
 }
 
 /**
@@ -153,7 +155,8 @@ export function readInput<V>(input: unknown, opts: ParseOptions, read: (entry: A
  * the one the scheme selects), the production that selected it, its PEG name, its scanner start
  * state and its AST entry. validate(), parse() and components() look it up once per input.
  */
-interface Target {
+export interface Target {
+  revision: Revision;
   ruleName: string;
   production?: string;
   pegName: string;
@@ -175,6 +178,31 @@ interface Targets {
 }
 
 const targetsByRevision = new WeakMap<Revision, Targets>();
+
+/**
+ * The revision and start rule of a request (the options' spec and rule, and the input when a scheme
+ * decides), or the failure: requireRevision() then targetOf(). The last request's answer is kept:
+ * a loop over inputs with the same options (the usual case: a batch, a filter) skips the lookups.
+ * Only answers are kept (a failure is made again), and a change to the registry drops them.
+ */
+function request(spec: unknown, rule: unknown, input: unknown): Target | ParseFailure {
+  if (last.revision !== null && spec === last.spec && rule === last.rule && last.generation === registryVersion()) {
+    return last.target ?? targetOf(last.revision, rule, input);
+  }
+  const revision = requireRevision(spec, rule ?? null);
+  if (isFailure(revision)) return revision;
+  const target = targetOf(revision, rule, input);
+  if (isFailure(target)) return target;
+  last.spec = spec;
+  last.rule = rule;
+  last.revision = revision;
+  last.generation = registryVersion();
+  // Where the scheme decides, the target depends on the input: only the revision is kept.
+  last.target = rule === undefined && revision.schemeProductions ? null : target;
+  return target;
+}
+
+const last: { spec: unknown; rule: unknown; revision: Revision | null; target: Target | null; generation: number } = { spec: undefined, rule: undefined, revision: null, target: null, generation: -1 };
 
 /**
  * The start rule a request applies (one statement of the choice for every request function): the
@@ -271,7 +299,7 @@ function schemesByFirstCharacter(revision: Revision): ({ scheme: string; target:
 function makeTarget(revision: Revision, ruleName: string, production: string | undefined): Target | ParseFailure {
   const rule = requireRule(revision, ruleName);
   if (isFailure(rule)) return failing(rule, production);
-  const target: Target = { ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName] };
+  const target: Target = { revision, ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName] };
   if (production !== undefined) target.production = production;
   return target;
 }
@@ -311,10 +339,9 @@ export function verdictOf(input: unknown, options: ParseOptions | undefined, kee
 export function verdictOf(input: unknown, options: ParseOptions | undefined, keep: NodeFilter | null): Verdict | PrunedVerdict;
 export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFilter | null): Verdict | PrunedVerdict {
   const opts = optionsObject(options);
-  const revision = requireRevision(opts.spec, opts.rule ?? null);
-  if (isFailure(revision)) return revision;
-  const target = targetOf(revision, opts.rule, input);
+  const target = request(opts.spec, opts.rule, input);
   if (isFailure(target)) return target;
+  const revision = target.revision;
   const ruleName = target.ruleName;
   if (typeof input !== "string") return failing(requireString(input, revision.id, ruleName)!, target.production);
   const offset = revision.scanner.scan(target.start, input);
@@ -351,14 +378,9 @@ export function validate<S extends SpecId = DefaultSpec>(input: unknown, options
 export function validate(input: unknown, options?: ValidateOptions): boolean {
   if (typeof input !== "string") return false;
   const opts = optionsObject(options);
-  const revision = getRevision(specOf(opts.spec));
-  if (!revision) return false;
-  const target = targetOf(revision, opts.rule, input);
-  return !isFailure(target) && revision.scanner.scan(target.start, input) === -1;
+  const target = request(opts.spec, opts.rule, input);
+  return !isFailure(target) && target.revision.scanner.scan(target.start, input) === -1;
 }
-
-/** parse()'s reader: the AST from the positions. */
-const buildAst = (entry: AstEntry, c: Int32Array, text: string): unknown => entry.build(text, c);
 
 /** The walk's nodes for a start rule: the start rule's own node, or a node wrapping what it holds. */
 function asRoot(nodes: DerivationNode[], rule: string, input: string): DerivationNode {

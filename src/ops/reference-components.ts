@@ -6,7 +6,6 @@ import { usageError, type ParseError } from "../errors";
 import { isGenericAst, type Ast } from "../revisions/revision";
 import type { Components } from "../ast/types";
 import { readInput, type ParseFailure } from "../parse";
-import type { AstEntry } from "../scanner/tagged";
 import { optionsObject, type UsageFailure } from "../request";
 import { getRevision, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 
@@ -56,19 +55,20 @@ export function components<S extends SpecId = DefaultSpec>(input: unknown, optio
 export function components(input: unknown, options?: ComponentsOptions): ComponentsResult {
   const o = optionsObject(options);
   // The positions the tagged DFA records, read straight into components: the AST is not built.
-  const r = readInput(input, o, readFromPositions); // reads the spec and the rule only
+  const r = readInput(input, o); // reads the spec and the rule only
   if (!r.ok) return r;
-  const read = r.value;
-  if (!read) return { ok: false, spec: r.spec, rule: r.rule, error: notAReference(r.spec, r.rule) };
+  const { revision, target } = r;
+  const entry = target.entry;
+  const text = input as string;
+  // The lean builder and reader the build made (the AST is not built), or the AST's reader.
+  const read = entry.components ? entry.components(text, r.c) : readComponents(entry.build(text, r.c) as Ast);
+  if (!read) return { ok: false, spec: revision.id, rule: target.ruleName, error: notAReference(revision.id, target.ruleName) };
   const c = read.components;
   // Written out, not spread: one object shape for every result (a spread costs a dictionary walk per call).
-  const out: ComponentsSuccess = { ok: true, spec: r.spec, rule: r.rule, scheme: c.scheme, userinfo: c.userinfo, host: c.host, port: c.port, path: c.path, query: c.query, fragment: c.fragment, hostKind: c.hostKind };
-  if (r.production !== undefined) out.production = r.production;
+  const out: ComponentsSuccess = { ok: true, spec: revision.id, rule: target.ruleName, scheme: c.scheme, userinfo: c.userinfo, host: c.host, port: c.port, path: c.path, query: c.query, fragment: c.fragment, hostKind: c.hostKind };
+  if (target.production !== undefined) out.production = target.production;
   return out;
 }
-
-/** components()'s reader: the lean builder and reader the build made, or the AST's reader. */
-const readFromPositions = (entry: AstEntry, c: Int32Array, text: string): ReadComponents | null => (entry.components ? entry.components(text, c) : readComponents(entry.build(text, c) as Ast));
 
 /** The error of a valid input whose start rule derives no whole reference (components of `host`). */
 export function notAReference(spec: string, rule: string): ParseError {

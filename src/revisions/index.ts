@@ -67,11 +67,20 @@ const REGISTERED = new Map<string, Revision>();
 export function registerRevision(revision: Revision): void {
   if (isSpecId(revision.id) || REGISTERED.has(revision.id)) throw new Error(`internal: revision "${revision.id}" is already registered`);
   REGISTERED.set(revision.id, revision);
+  registryGeneration++;
+}
+
+let registryGeneration = 0;
+
+/** Internal: a number that changes whenever a revision is registered or removed (memos of getRevision() compare it). */
+export function registryVersion(): number {
+  return registryGeneration;
 }
 
 /** Internal: removes a revision registerRevision() added (a test cleans up after itself). */
 export function unregisterRevision(id: string): void {
   REGISTERED.delete(id);
+  registryGeneration++;
 }
 
 /**
