@@ -288,6 +288,7 @@ ${passes}
 import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
 import { u8, u16, u32, i32 } from "${srcDir}/scanner/tables";
+import { selfLoopSkips } from "${srcDir}/scanner/skip";
 
 /** Number of character classes: the width of a transition row. */
 export const K = ${K};
@@ -329,6 +330,10 @@ export const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
 const REV_INITIAL = ${rev.initial};` : ""}
 /** The state scan() stopped in (the last state that could still accept). */
 export const LAST = new Int32Array(1);
+/** Per state whose self-loop reads a large class, a sticky regex that reads a run of it at once (src/scanner/skip.ts). */
+export const SKIPS = selfLoopSkips(ACCEPT.length, CLASS_RANGES, (s, k) => TRANS[s * K + k] === s);
+const SKIP_AT = SKIPS.at;
+const SKIP_RE = SKIPS.res;
 
 /**
  * Runs the start state's DFA over the input. Returns -1 when the input is accepted, otherwise the
@@ -344,6 +349,15 @@ export function scan(start: number, input: string): number {
     if (next === 0) {
       LAST[0] = s;
       return p;
+    }
+    if (next === s) {
+      // A self-loop: the rest of its run at once, ending where the table would (the state stays).
+      const k = SKIP_AT[s];
+      if (k >= 0) {
+        const re = SKIP_RE[k];
+        re.lastIndex = p + 1;
+        if (re.test(input)) p = re.lastIndex - 1;
+      }
     }
     s = next;
   }

@@ -139,7 +139,7 @@ export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailu
   let c: Int32Array | null;
   if (entry.table !== null) {
     // One pass: the tagged DFA validates and records the positions the AST reads.
-    c = capture(entry.table, scanner.LOW, scanner.classOf, input);
+    c = capture(entry.table, scanner, input);
   } else {
     c = scanner.scan(target.start, input) === -1 ? wholeMatch(input) : null;
   }

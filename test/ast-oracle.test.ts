@@ -22,7 +22,7 @@ const ROOT = join(__dirname, "..", "..");
 /** The AST a set of AST entries builds for an input (null when the start rule rejects it). */
 function astBy(revision: Revision, entries: Readonly<Record<string, AstEntry>>, pegName: string, input: string): unknown {
   const entry = entries[pegName];
-  const c = entry.table !== null ? capture(entry.table, revision.scanner.LOW, revision.scanner.classOf, input) : revision.scanner.scan(revision.scanner.START[pegName], input) === -1 ? wholeMatch(input) : null;
+  const c = entry.table !== null ? capture(entry.table, revision.scanner, input) : revision.scanner.scan(revision.scanner.START[pegName], input) === -1 ? wholeMatch(input) : null;
   return c === null ? null : entry.build(input, c);
 }
 

@@ -6,6 +6,8 @@
 // c[2i + 1]; c[0] and c[1] are the start rule's own match (0 and the input's length).
 
 import type { Components } from "../ast/types";
+import { selfLoopSkips } from "./skip";
+import type { GeneratedScanner } from "./types";
 import { u8 } from "./tables";
 
 /** One start rule's tagged DFA. */
@@ -50,23 +52,25 @@ let registers = new Int32Array(64);
 
 /**
  * The table the run reads, made once per start rule on first use: per state and class, the next
- * state's row offset (state * K) times 2, plus 1 when the transition carries operations. The loop
- * then costs what the scanner's does, and reads the operations only on the few transitions that
- * have some.
+ * state's row offset (state * K) times 4, plus 1 when the transition carries operations, plus 2
+ * when it is a self-loop without operations whose run a sticky regex reads at once
+ * (src/scanner/skip.ts). The loop then costs what the scanner's does, and reads the operations
+ * only on the few transitions that have some.
  */
-interface RunForm {
+export interface RunForm {
   next: Int32Array;
-  /** Per state and class with operations: the offset in `t.ops` of its list. */
+  /** Per state and class with operations: the offset in `t.ops` of its list; with a skip: its regex in `skips`. */
   opAt: Int32Array;
+  skips: readonly RegExp[];
 }
 
 const runForms = new WeakMap<TaggedTable, RunForm>();
 
-/** The table as the run reads it, decoded from `rows` the first time the start rule is parsed. */
+/** The table as the run reads it, decoded from `rows` the first time the start rule is parsed (exported for test/scanner-skip.test.ts). */
 let lastTable: TaggedTable | null = null;
 let lastForm: RunForm | null = null;
 
-function runFormOf(t: TaggedTable): RunForm {
+export function runFormOf(t: TaggedTable, classRanges: readonly (readonly number[])[]): RunForm {
   // Inputs come in runs of one start rule (a batch, a loop): the last table is checked first.
   if (t === lastTable) return lastForm!;
   let form = runForms.get(t);
@@ -107,11 +111,15 @@ function runFormOf(t: TaggedTable): RunForm {
   const listAt = [0, 0];
   for (let k = 0; k < t.ops.length; k += 1 + 2 * t.ops[k]) listAt.push(k + 1 + 2 * t.ops[k]);
   const opAt = new Int32Array(t.states * K);
+  const skips = selfLoopSkips(t.states, classRanges, (s, k) => next[s * K + k] === s && ops[s * K + k] === 0);
   for (let i = 0; i < next.length; i++) {
-    next[i] = next[i] * K * 2 + (ops[i] !== 0 ? 1 : 0);
+    const state = (i / K) | 0;
+    const skip = next[i] === state && ops[i] === 0 ? skips.at[state] : -1;
+    next[i] = next[i] * K * 4 + (ops[i] !== 0 ? 1 : skip >= 0 ? 2 : 0);
     if (ops[i] !== 0) opAt[i] = listAt[ops[i]];
+    else if (skip >= 0) opAt[i] = skip;
   }
-  form = { next, opAt };
+  form = { next, opAt, skips: skips.res };
   runForms.set(t, form);
   lastTable = t;
   lastForm = form;
@@ -124,13 +132,13 @@ function runFormOf(t: TaggedTable): RunForm {
  * says where and why: it accepts exactly the same inputs). The array is reused by the next call:
  * read it (build the AST) before running another.
  */
-export function capture(t: TaggedTable, low: Uint8Array, classOf: (c: number) => number, input: string): Int32Array | null {
-  const form = runFormOf(t);
+export function capture(t: TaggedTable, scanner: Pick<GeneratedScanner, "LOW" | "classOf" | "CLASS_RANGES">, input: string): Int32Array | null {
+  const form = runFormOf(t, scanner.CLASS_RANGES);
   if (registers.length < t.registers) registers = new Int32Array(t.registers);
   const regs = registers;
   // Home registers (the capture slots) start unset; the others are written before they are read.
   for (let k = t.captures - 1; k >= 0; k--) regs[k] = -1; // (a loop: fill() is a call that costs more for a few dozen)
-  const s = run(form.next, form.opAt, t.ops, low, classOf, regs, t.start * t.K, input);
+  const s = run(form.next, form.opAt, form.skips, t.ops, scanner.LOW, scanner.classOf, regs, t.start * t.K, input);
   if (s < 0) return null;
   const f = t.accept[(s / t.K) | 0];
   if (f < 0) return null;
@@ -152,15 +160,23 @@ export function capture(t: TaggedTable, low: Uint8Array, classOf: (c: number) =>
  * -1 when a character has no transition. Everything it reads is an argument (measured: a fifth
  * faster than reading the same tables from objects inside the loop's function).
  */
-function run(rows: Int32Array, opAt: Int32Array, ops: Int16Array, low: Uint8Array, classOf: (c: number) => number, regs: Int32Array, s: number, input: string): number {
+function run(rows: Int32Array, opAt: Int32Array, skips: readonly RegExp[], ops: Int16Array, low: Uint8Array, classOf: (c: number) => number, regs: Int32Array, s: number, input: string): number {
   const n = input.length;
   for (let p = 0; p < n; p++) {
     const ch = input.charCodeAt(p);
     const i = s + (ch < 128 ? low[ch] : classOf(ch));
     const v = rows[i];
     if (v === 0) return -1;
-    if ((v & 1) !== 0) runOperations(ops, opAt[i], p, regs);
-    s = v >> 1;
+    if ((v & 3) !== 0) {
+      if ((v & 1) !== 0) runOperations(ops, opAt[i], p, regs);
+      else {
+        // A self-loop without operations: the rest of its run at once (the state stays).
+        const re = skips[opAt[i]];
+        re.lastIndex = p + 1;
+        if (re.test(input)) p = re.lastIndex - 1;
+      }
+    }
+    s = v >> 2;
   }
   return s;
 }

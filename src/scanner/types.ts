@@ -1,4 +1,5 @@
 import type { DerivationNode } from "./derivation";
+import type { Skips } from "./skip";
 
 /**
  * Which nodes a pruned derivation keeps, by rule (published name) and span; called once per matched
@@ -26,6 +27,8 @@ export interface GeneratedScanner {
   readonly LABEL: Int32Array;
   readonly STACK_PARENT: readonly number[];
   readonly STACK_NAME: readonly string[];
+  /** Per state, the sticky regex scan() reads the rest of a self-loop's run with (src/scanner/skip.ts). */
+  readonly SKIPS: Skips;
   /** Start state of each rule (by its peggy name). */
   readonly START: Readonly<Record<string, number>>;
   /** The printable ASCII characters each rule (peggy name) accepts as a whole input. */
