@@ -6,9 +6,10 @@
 // BENCH_SCALING=0 skips the scaling table. Then extraction (bench/extract.mjs): extract() next to
 // linkify-it on real text, and a 10 MB / 100 MB text streamed; BENCH_EXTRACT=0 skips it. Last, the
 // exact languages (bench/languages.mjs): time and states of the full pairwise table of
-// `diff --languages` and of `fidelity --prove`; BENCH_LANGUAGES=0 skips it.
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+// `diff --languages` and of `fidelity --prove`; BENCH_LANGUAGES=0 skips it. Last, the targets table,
+// with `explain -` of one valid 10 MB line in a fresh process (answered, seconds, peak RSS).
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -169,7 +170,8 @@ if (process.env.BENCH_LANGUAGES === "0") {
 
 // ---- the targets (issue 16), met or not, from this run's numbers ----
 const batch = process.env.BENCH_BATCH === "0" ? null : quickBatch();
-lines.push("", ...targetTable(perCorpus, scaling, batch));
+const explained = explainBigLine();
+lines.push("", ...targetTable(perCorpus, scaling, batch, explained));
 
 const text = lines.join("\n");
 console.log(text);
@@ -180,6 +182,7 @@ const json = {
   corpora: perCorpus.map((c) => ({ name: c.name, count: c.count, rejected: c.rejected, accepted: c.accepted, results: c.results.map(({ run, ...r }) => r) })),
   rounds: ROUNDS,
   batch,
+  explained,
   scaling,
   extraction,
   languages,
@@ -202,7 +205,29 @@ function quickBatch() {
   return { lines: n, answered, seconds, linesPerSecond: n / seconds };
 }
 
-function targetTable(corpora, scalingRows, batchRun) {
+/**
+ * `explain --json -` on one valid 10 MB line (a path of 5 * 10^6 segments), in a fresh process: is
+ * it answered (not line-out-of-memory), how long it takes, the peak RSS (GNU time, when installed).
+ */
+function explainBigLine() {
+  const line = "http://a/" + "b/".repeat(5_000_000);
+  const cli = [new URL("bin/uri-grammars", ROOT).pathname, "explain", "--json", "--exit-zero", "-"];
+  const time = existsSync("/usr/bin/time");
+  const t0 = performance.now();
+  const r = spawnSync(time ? "/usr/bin/time" : process.execPath, time ? ["-f", "%M", process.execPath, ...cli] : cli, { input: line + "\n", maxBuffer: 1 << 30 });
+  const seconds = (performance.now() - t0) / 1000;
+  const answer = (() => {
+    try {
+      return JSON.parse(r.stdout.toString("utf8").split("\n")[0]);
+    } catch {
+      return null;
+    }
+  })();
+  const peakMiB = time ? Number(r.stderr.toString().trim().split("\n").pop()) / 1024 : null;
+  return { characters: line.length, answered: answer !== null && answer.valid === true, pruned: answer?.pruned === true, error: answer?.error?.code ?? null, seconds, peakMiB };
+}
+
+function targetTable(corpora, scalingRows, batchRun, explained) {
   const out = ["### Targets (issues 16 and 26), from this run", "", "| measure | target | " + corpora.map((c) => `${c.name}`).join(" | ") + " | met |", "|---|---|" + corpora.map(() => "---:|").join("") + ":-:|"];
   const ratio = (c, key) => {
     const r = c.results.find((x) => x.key === key);
@@ -231,6 +256,8 @@ function targetTable(corpora, scalingRows, batchRun) {
     const w = Math.max(...scalingRows.map((r) => r.ratio));
     out.push(`| scaling 10 MB / 1 MB, every shape (worst) | <= 11x | ${w.toFixed(1)}x (one table for both) |${corpora.length > 1 ? " |".repeat(corpora.length - 1) : ""} ${w <= 11 ? "yes" : "**no**"} |`);
   } else out.push("| scaling 10 MB / 1 MB | <= 11x | not run (BENCH_SCALING=0) |");
+  const e = explained;
+  out.push(`| \`explain -\` of one valid ${(e.characters / 1e6).toFixed(0)} MB line | answered | ${e.answered ? `answered${e.pruned ? " (derivation pruned to the components)" : ""}` : `not answered (${e.error})`}, ${e.seconds.toFixed(1)} s${e.peakMiB !== null ? `, peak RSS ${e.peakMiB.toFixed(0)} MiB` : ""} |${corpora.length > 1 ? " |".repeat(corpora.length - 1) : ""} ${e.answered ? "yes" : "**no**"} |`);
   if (batchRun) out.push(`| \`check -\`, --jobs 1, ${batchRun.lines} lines of the batch mix | >= 200,000 lines/s | ${Math.round(batchRun.linesPerSecond).toLocaleString("en")} lines/s (${batchRun.answered} answered) |${corpora.length > 1 ? " |".repeat(corpora.length - 1) : ""} ${batchRun.linesPerSecond >= 200000 ? "yes" : "**no**"} |`);
   return out;
 }

@@ -199,20 +199,24 @@ export function requireSpecList(specs: unknown): string[] | null | UsageFailure 
 }
 
 /**
- * The longest valid input (in UTF-16 units, as `length` counts) whose derivation explain() and
+ * The longest valid input (in UTF-16 units, as `length` counts) whose full derivation explain() and
  * parse(x, { tree: true }) build: 2^20, a million characters. The derivation takes about 600 bytes
  * per character of a valid input (a node per rule match; explain() adds a text and a component per
  * node), so a 10 MB input needed about 6 GB and ended the process (issue 25 item 5); a million
- * characters take about 600 MB. A longer valid input is refused with `input-too-long` after the
- * scan (linear, constant memory), before the derivation; an invalid one of any length gets its
- * syntax error (no derivation is built for it). validate(), check(), parse() without a tree,
- * compareInput() and lint() take any length.
+ * characters take about 600 MB. For a longer valid input, parse(x, { tree: true }) answers
+ * `input-too-long` after the scan (linear, constant memory), before the derivation, and explain()
+ * shows the derivation pruned to the components' rules (`pruned: true`, a few nodes whatever the
+ * length); an invalid input of any length gets its syntax error (no derivation is built for it).
+ * validate(), check(), parse() without a tree, compareInput() and lint() take any length.
  *
  * @example
- * import { explain, MAX_TREE_INPUT } from "uri-grammars";
+ * import { explain, parse, MAX_TREE_INPUT } from "uri-grammars";
  * MAX_TREE_INPUT; // => 1048576
- * const x = explain("http://a/" + "b".repeat(MAX_TREE_INPUT));
- * if (!x.ok) x.error.code; // => "input-too-long"
+ * const long = "http://a/" + "b".repeat(MAX_TREE_INPUT);
+ * const t = parse(long, { tree: true });
+ * if (!t.ok) t.error.code; // => "input-too-long"
+ * const x = explain(long);
+ * if (x.ok) x.pruned; // => true
  */
 export const MAX_TREE_INPUT = 1 << 20;
 

@@ -5,12 +5,12 @@
 // and how the other revisions judge the input.
 import type { DerivationNode } from "../scanner/derivation";
 import { describeCharacter, percentEncode, summarizeExpected, type ParseError } from "../errors";
-import { parse, verdictOf, type AnyParseResult as ParseResult } from "../parse";
-import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireString, requireTreeInput, thrownText, type UsageFailure } from "../request";
+import { parse, verdictOf, type AnyParseResult as ParseResult, type PrunedVerdict } from "../parse";
+import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireString, requireTreeInput, thrownText, MAX_TREE_INPUT, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { classesOf, componentsAllowing } from "./characters";
-import { componentsOf, noComponentsNote, shortSection, type ComponentValue } from "./components";
+import { componentFilter, componentsOf, noComponentsNote, shortSection, type ComponentValue } from "./components";
 import { lintTree, type LintNote } from "./lint";
 
 export interface ExplainNode {
@@ -42,8 +42,13 @@ export interface Explanation {
   sentence?: string;
   notes: LintNote[];
   others: OtherVerdict[];
-  /** Things left out (no component map). */
+  /** Things left out (no component map; a derivation pruned to the components). */
   remarks: string[];
+  /**
+   * True when `tree` holds only the component rules' nodes: a valid input over MAX_TREE_INPUT
+   * characters, whose full derivation (several nodes per character) would not fit in memory.
+   */
+  pruned?: boolean;
 }
 
 /** The options of `explain()`. */
@@ -97,11 +102,17 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
   const asked: unknown = "rule" in options ? options.rule : undefined;
   if (asked !== undefined && typeof asked !== "string") return invalidOption(spec, null, `explain() takes rule as a rule's published name (a string), not ${describeValue(asked)}.`);
   const rule = asked;
-  const r = given.parsed ?? parse(input, { spec, rule, tree: true });
+  let r: GivenParse | ParseResult | PrunedVerdict = given.parsed ?? parse(input, { spec, rule, tree: true });
   if (!r.ok && r.error.code === "unknown-rule") return { ok: false, spec, rule: r.rule, error: r.error };
-  // A valid input over MAX_TREE_INPUT: parse() refused its derivation (a given one is refused too).
+  // A valid input over MAX_TREE_INPUT: parse() refused its derivation. A given one is refused; our
+  // own is pruned to the component rules (a few nodes, whatever the length), as compare and lint read it.
+  let pruned = false;
+  if (!r.ok && r.error.code === "input-too-long" && given.parsed === undefined) {
+    r = verdictOf(input, { spec, rule }, componentFilter(revision) ?? (() => false));
+    pruned = true;
+  }
   if (!r.ok && r.error.code === "input-too-long") return { ok: false, spec, rule: r.rule, error: r.error };
-  const tooLong = r.ok ? requireTreeInput(input, spec, null) : null;
+  const tooLong = r.ok && !pruned ? requireTreeInput(input, spec, null) : null;
   if (tooLong) return tooLong;
   const others: OtherVerdict[] =
     given.others ??
@@ -113,6 +124,10 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
       });
   const out: { ok: true } & Explanation = { ok: true, input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
   if (!revision.components) out.remarks.push(noComponentsNote(revision));
+  if (pruned) {
+    out.pruned = true;
+    out.remarks.push(`The input is ${input.length} characters long, over the ${MAX_TREE_INPUT} of a full derivation (MAX_TREE_INPUT: several nodes per character would not fit in memory): the derivation shows the components' rules only. Explain a part of it (a component, with rule) for every rule that matched.`);
+  }
   if (r.ok && r.tree) {
     const componentOf = new Map<string, ComponentKey>();
     for (const key of COMPONENT_KEYS) {
