@@ -175,6 +175,8 @@ interface Targets {
   byFirstCharacter: ({ scheme: string; target: Target }[] | undefined)[] | null;
   /** Scheme-aware revisions: the target of the production for any other scheme, once made. */
   other: Target | null;
+  /** Scheme-aware revisions with a prefix before the scheme: the target of its production, once made. */
+  prefix: Target | null;
 }
 
 const targetsByRevision = new WeakMap<Revision, Targets>();
@@ -187,7 +189,13 @@ const targetsByRevision = new WeakMap<Revision, Targets>();
  */
 function request(spec: unknown, rule: unknown, input: unknown): Target | ParseFailure {
   if (last.revision !== null && spec === last.spec && rule === last.rule && last.generation === registryVersion()) {
-    return last.target ?? targetOf(last.revision, rule, input);
+    if (last.target !== null) return last.target;
+    // The scheme decides: most inputs are answered by the scheme's first character and length.
+    if (typeof input === "string") {
+      const found = schemeTarget(last.revision, last.targets!, input);
+      if (found !== null) return found;
+    }
+    return targetOf(last.revision, rule, input);
   }
   const revision = requireRevision(spec, rule ?? null);
   if (isFailure(revision)) return revision;
@@ -197,12 +205,13 @@ function request(spec: unknown, rule: unknown, input: unknown): Target | ParseFa
   last.rule = rule;
   last.revision = revision;
   last.generation = registryVersion();
+  last.targets = targetsByRevision.get(revision)!;
   // Where the scheme decides, the target depends on the input: only the revision is kept.
   last.target = rule === undefined && revision.schemeProductions ? null : target;
   return target;
 }
 
-const last: { spec: unknown; rule: unknown; revision: Revision | null; target: Target | null; generation: number } = { spec: undefined, rule: undefined, revision: null, target: null, generation: -1 };
+const last: { spec: unknown; rule: unknown; revision: Revision | null; targets: Targets | null; target: Target | null; generation: number } = { spec: undefined, rule: undefined, revision: null, targets: null, target: null, generation: -1 };
 
 /**
  * The start rule a request applies (one statement of the choice for every request function): the
@@ -211,7 +220,7 @@ const last: { spec: unknown; rule: unknown; revision: Revision | null; target: T
  */
 function targetOf(revision: Revision, asked: unknown, input: unknown): Target | ParseFailure {
   let targets = targetsByRevision.get(revision);
-  if (targets === undefined) targetsByRevision.set(revision, (targets = { byRule: new Map(), byProduction: new Map(), byFirstCharacter: null, other: null }));
+  if (targets === undefined) targetsByRevision.set(revision, (targets = { byRule: new Map(), byProduction: new Map(), byFirstCharacter: null, other: null, prefix: null }));
   const how = revision.schemeProductions;
   if (asked === undefined && how && typeof input === "string") {
     const found = schemeTarget(revision, targets, input);
@@ -234,13 +243,24 @@ function targetOf(revision: Revision, asked: unknown, input: unknown): Target | 
 /**
  * The target schemeProduction() selects, found without copying the scheme out (most inputs): by the
  * scheme's first character and length among the table's schemes, else the production for any other
- * scheme. Null where the general path must decide: a prefix before the scheme (draft-1994's "URL:"),
- * no ":" or nothing before it, or a non-ASCII character before it (toLowerCase() may turn one into
- * a letter of the table).
+ * scheme; a prefix before the scheme (draft-1994's "URL:", in either case) selects its own
+ * production first. Null where the general path must decide: no ":" or nothing before it, or a
+ * non-ASCII character before it or in the prefix's place (toLowerCase() may turn one into a letter
+ * of the table or of the prefix).
  */
 function schemeTarget(revision: Revision, targets: Targets, input: string): Target | null {
   const how = revision.schemeProductions!;
-  if (how.prefix !== undefined) return null;
+  if (how.prefix !== undefined) {
+    const prefix = how.prefix.text;
+    const n = Math.min(prefix.length, input.length);
+    let i = 0;
+    for (; i < n; i++) {
+      const c = input.charCodeAt(i);
+      if (c >= 128) return null;
+      if (schemeCode(c, false) !== schemeCode(prefix.charCodeAt(i), false)) break;
+    }
+    if (i === prefix.length) return prefixTarget(revision, targets);
+  }
   const table = (targets.byFirstCharacter ??= schemesByFirstCharacter(revision));
   let colon = 0;
   for (; colon < input.length; colon++) {
@@ -266,6 +286,16 @@ function schemeTarget(revision: Revision, targets: Targets, input: string): Targ
 
 /** The characters of a scheme name (RFC 1738 §2.1, RFC 2396 §3.1: letters, digits, "+", "-", "."), as 1. */
 const SCHEME_CHARACTER = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9+.-]/.test(String.fromCharCode(c)) ? 1 : 0));
+
+/** The target of the production a prefix before the scheme selects (draft-1994's "URL:" -> prefixedurl). */
+function prefixTarget(revision: Revision, targets: Targets): Target | null {
+  if (targets.prefix !== null) return targets.prefix;
+  const how = revision.schemeProductions!;
+  const made = makeTarget(revision, how.prefix!.production + (how.ruleSuffix ?? ""), how.prefix!.production);
+  if (isFailure(made)) return null;
+  targets.prefix = made;
+  return made;
+}
 
 /** The target of the production for any other scheme. */
 function otherTarget(revision: Revision, targets: Targets): Target | null {
