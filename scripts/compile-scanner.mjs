@@ -241,11 +241,41 @@ function base64(typed) {
   return Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString("base64");
 }
 
+/**
+ * A transition table, compressed as flex's template rows (issue 27: the full state x class table was
+ * most of the package): per state, varints of the row it starts from (as a distance back, 0 for an
+ * all-reject row), the number of classes that differ from it, and per such class (class, target).
+ * The row chosen is the earlier one that differs in the fewest classes. src/scanner/tables.ts rows()
+ * decodes it into the same typed array as before.
+ */
 function table(trans, K, count) {
   const wide = count > 0xffff;
-  const flat = wide ? new Uint32Array(count * K) : new Uint16Array(count * K);
-  trans.forEach((row, s) => flat.set(row, s * K));
-  return { code: `${wide ? "u32" : "u16"}(${JSON.stringify(base64(flat))})`, wide };
+  const bytes = [];
+  const varint = (v) => {
+    while (v >= 0x80) (bytes.push((v & 0x7f) | 0x80), (v = Math.floor(v / 128)));
+    bytes.push(v);
+  };
+  for (let s = 0; s < count; s++) {
+    const row = trans[s];
+    let ref = -1;
+    let best = 0;
+    for (let c = 0; c < K; c++) if (row[c] !== 0) best++;
+    for (let r = s - 1; r >= 0 && best > 0; r--) {
+      const other = trans[r];
+      let d = 0;
+      for (let c = 0; c < K && d < best; c++) if (other[c] !== row[c]) d++;
+      if (d < best) (best = d), (ref = r);
+    }
+    varint(ref < 0 ? 0 : s - ref);
+    varint(best);
+    for (let c = 0; c < K; c++) {
+      if (row[c] === (ref < 0 ? 0 : trans[ref][c])) continue;
+      varint(c);
+      varint(row[c]);
+    }
+  }
+  const code = `rows(${wide ? "true" : "false"}, ${count}, ${K}, ${JSON.stringify(base64(Uint8Array.from(bytes)))})`;
+  return { code: `${code} as ${wide ? "Uint32Array" : "Uint16Array"}`, wide };
 }
 
 /** The class of a code unit: a table below 128, a few range tests above. */
@@ -287,7 +317,7 @@ ${passes}
 /* eslint-disable */
 import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
-import { u8, u16, u32, i32 } from "${srcDir}/scanner/tables";
+import { u8, u32, i32, rows } from "${srcDir}/scanner/tables";
 import { selfLoopSkips } from "${srcDir}/scanner/skip";
 
 /** Number of character classes: the width of a transition row. */

@@ -35,3 +35,33 @@ export function i16(base64: string): Int16Array {
   const u = u16(base64);
   return new Int16Array(u.buffer, u.byteOffset, u.length);
 }
+
+/**
+ * A transition table written as template rows (scripts/compile-scanner.mjs, table()): per state,
+ * varints of the row it starts from (a distance back, 0 for a row of zeros), how many classes differ,
+ * and per such class (class, target). Decoded into the state x class table the scanner indexes.
+ */
+export function rows(wide: boolean, states: number, K: number, base64: string): Uint16Array | Uint32Array {
+  const out = wide ? new Uint32Array(states * K) : new Uint16Array(states * K);
+  const b = bytes(base64);
+  let at = 0;
+  const varint = (): number => {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const x = b[at++];
+      v += (x & 0x7f) * scale;
+      if (x < 0x80) return v;
+      scale *= 128;
+    }
+  };
+  for (let s = 0; s < states; s++) {
+    const back = varint();
+    if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
+    for (let d = varint(); d > 0; d--) {
+      const c = varint();
+      out[s * K + c] = varint();
+    }
+  }
+  return out;
+}
