@@ -43,18 +43,7 @@ export function i16(base64: string): Int16Array {
  */
 export function rows(wide: boolean, states: number, K: number, base64: string): Uint16Array | Uint32Array {
   const out = wide ? new Uint32Array(states * K) : new Uint16Array(states * K);
-  const b = bytes(base64);
-  let at = 0;
-  const varint = (): number => {
-    let v = 0;
-    let scale = 1;
-    for (;;) {
-      const x = b[at++];
-      v += (x & 0x7f) * scale;
-      if (x < 0x80) return v;
-      scale *= 128;
-    }
-  };
+  const varint = varints(bytes(base64));
   for (let s = 0; s < states; s++) {
     const back = varint();
     if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
@@ -64,4 +53,19 @@ export function rows(wide: boolean, states: number, K: number, base64: string): 
     }
   }
   return out;
+}
+
+/** A reader of unsigned LEB128 varints (7 bits a byte, low first; high bit: more follow): each call returns the next. */
+export function varints(b: Uint8Array): () => number {
+  let at = 0;
+  return () => {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const x = b[at++];
+      v += (x & 0x7f) * scale;
+      if (x < 0x80) return v;
+      scale *= 128;
+    }
+  };
 }
