@@ -274,8 +274,9 @@ function table(trans, K, count) {
       varint(row[c]);
     }
   }
-  const code = `rows(${wide ? "true" : "false"}, ${count}, ${K}, ${JSON.stringify(base64(Uint8Array.from(bytes)))})`;
-  return { code: `${code} as ${wide ? "Uint32Array" : "Uint16Array"}`, wide };
+  const type = wide ? "Uint32Array" : "Uint16Array";
+  // The zeroed table (allocated at import: its pages are not touched until load() fills them) and what fills it.
+  return { empty: `new ${type}(${count * K})`, fill: (name) => `rowsInto(${name}, K, ${JSON.stringify(base64(Uint8Array.from(bytes)))})`, wide };
 }
 
 /** The class of a code unit: a table below 128, a few range tests above. */
@@ -317,8 +318,8 @@ ${passes}
 /* eslint-disable */
 import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
-import { u8, u32, i32, rows } from "${srcDir}/scanner/tables";
-import { selfLoopSkips } from "${srcDir}/scanner/skip";
+import { u8, u32, i32, rowsInto } from "${srcDir}/scanner/tables";
+import { noSkips, selfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 /** Number of character classes: the width of a transition row. */
 export const K = ${K};
@@ -331,8 +332,8 @@ ${high}
 }
 /** Code-unit ranges of each class, [lo, hi, lo, hi, ...] (error messages list what was expected). */
 export const CLASS_RANGES: readonly (readonly number[])[] = ${JSON.stringify(classRanges)};
-/** Transitions: state * K + class -> state. State 0 rejects everything; state 1 accepts everything. */
-export const TRANS: ${stateType} = ${t.code};
+/** Transitions: state * K + class -> state. State 0 rejects everything; state 1 accepts everything. Filled by load(). */
+export const TRANS: ${stateType} = ${t.empty};
 /** Whether a state accepts the end of the input. */
 export const ACCEPT = u8(${JSON.stringify(base64(model.accept))});
 /** The rule stack an error in each state names (index into STACK_PARENT / STACK_NAME). */
@@ -354,16 +355,28 @@ function at(p: number): number {
 /** The DFA state where each decision's question starts (exported for the tests' planted mistakes). */
 export const D_START = u32(${JSON.stringify(base64(decisionStarts))});
 const D_BIT = new Int8Array(u8(${JSON.stringify(base64(new Uint8Array(decisionBits.buffer)))}).buffer);
-${rev ? `const REV_TRANS = ${revTable.code};
+${rev ? `const REV_TRANS = ${revTable.empty};
 /** Per reverse state, the answers of the decisions the reverse pass answers (exported for the tests' planted mistakes). */
 export const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
 const REV_INITIAL = ${rev.initial};` : ""}
 /** The state scan() stopped in (the last state that could still accept). */
 export const LAST = new Int32Array(1);
 /** Per state whose self-loop reads a large class, a sticky regex that reads a run of it at once (src/scanner/skip.ts). */
-export const SKIPS = selfLoopSkips(ACCEPT.length, CLASS_RANGES, (s, k) => TRANS[s * K + k] === s);
+export const SKIPS = noSkips(ACCEPT.length);
 const SKIP_AT = SKIPS.at;
 const SKIP_RE = SKIPS.res;
+let loaded = false;
+/**
+ * Decodes the transition table${rev ? "s" : ""} and builds the self-loop regexes, once: on the first scan() or
+ * walk(), not at import (issue 27: a revision costs nothing until it is used). Whoever reads TRANS or
+ * SKIPS directly calls it first.
+ */
+export function load(): void {
+  if (loaded) return;
+  loaded = true;
+  ${t.fill("TRANS")};
+${rev ? `  ${revTable.fill("REV_TRANS")};\n` : ""}  selfLoopSkipsInto(SKIPS, CLASS_RANGES, (s, k) => TRANS[s * K + k] === s);
+}
 
 /**
  * Runs the start state's DFA over the input. Returns -1 when the input is accepted, otherwise the
@@ -371,6 +384,7 @@ const SKIP_RE = SKIPS.res;
  * ends too early); LAST[0] is then the state before that character.
  */
 export function scan(start: number, input: string): number {
+  if (!loaded) load();
   let s = start;
   const n = input.length;
   for (let p = 0; p < n; p++) {
@@ -452,6 +466,7 @@ ${model.ruleNames.map((r) => `  ${JSON.stringify(r)}: ${ruleFunction(r)},`).join
  * it is a filter (a pruned derivation: memory for those nodes only).
  */
 export function walk(rule: string, input: string, tree: true | NodeFilter): DerivationNode[] {
+  if (!loaded) load();
   I = input;
   N = input.length;
   KEEP = typeof tree === "function" ? tree : null;

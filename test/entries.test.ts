@@ -6,6 +6,7 @@
 import { expect } from "chai";
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { SPEC_IDS } from "../src";
 
@@ -53,6 +54,19 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
   it("the main entry still bundles every revision", async () => {
     const { revisions } = await bundledRevisions(dir, `import { validate } from "uri-grammars";\nconsole.log(validate("http://a/"));\n`);
     expect(revisions).to.deep.equal([...SPEC_IDS].sort());
+  });
+
+  it("a revision's tables are decoded on its first scan, not at import (in a fresh process: zero before, the decoded table after)", () => {
+    const probe = (id: string, use: boolean) =>
+      JSON.parse(
+        execFileSync(process.execPath, ["-e", `const m = require(${JSON.stringify(join(ROOT, "dist", "generated", `${id}.scanner.js`))});\n${use ? "m.scan(m.START[Object.keys(m.START)[0]], 'a');\n" : ""}console.log(JSON.stringify({ filled: m.TRANS.some((t) => t !== 0), regexes: m.SKIPS.res.length }));`], { encoding: "utf8" }),
+      ) as { filled: boolean; regexes: number };
+    for (const id of ["rfc3986", "draft-2003"]) {
+      expect(probe(id, false), `${id} at import`).to.deep.equal({ filled: false, regexes: 0 });
+      const used = probe(id, true);
+      expect(used.filled, `${id} after a scan`).to.equal(true);
+      expect(used.regexes, `${id} after a scan`).to.be.greaterThan(0);
+    }
   });
 
   it("an entry answers for its revision alone: spec defaults to it, another revision's id is an unknown-spec error value", () => {

@@ -42,7 +42,12 @@ export function i16(base64: string): Int16Array {
  * and per such class (class, target). Decoded into the state x class table the scanner indexes.
  */
 export function rows(wide: boolean, states: number, K: number, base64: string): Uint16Array | Uint32Array {
-  const out = wide ? new Uint32Array(states * K) : new Uint16Array(states * K);
+  return rowsInto(wide ? new Uint32Array(states * K) : new Uint16Array(states * K), K, base64);
+}
+
+/** rows() into a zeroed table of the right size (a generated scanner's TRANS, allocated at import, filled on first use). */
+export function rowsInto<T extends Uint16Array | Uint32Array>(out: T, K: number, base64: string): T {
+  const states = out.length / K;
   const varint = varints(bytes(base64));
   for (let s = 0; s < states; s++) {
     const back = varint();
