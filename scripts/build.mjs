@@ -33,6 +33,8 @@ if (existsSync(join(root, fixture))) {
 rmSync(join(root, "dist"), { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
 node("build-package.mjs");
+// One entry point per revision of the registry, dist/entries/<spec>.{js,mjs,d.ts,d.mts} (scripts/build-entries.mjs).
+node("build-entries.mjs");
 // The test tables the conformance suite needs, for the package (scripts/build-conformance-data.mjs).
 node("build-conformance-data.mjs");
 // The explorer (src/web/) as a static site in site/, for `uri-grammars serve` (not in the package).

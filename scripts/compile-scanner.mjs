@@ -241,11 +241,42 @@ function base64(typed) {
   return Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString("base64");
 }
 
+/**
+ * A transition table, compressed as flex's template rows (issue 27: the full state x class table was
+ * most of the package): per state, varints of the row it starts from (as a distance back, 0 for an
+ * all-reject row), the number of classes that differ from it, and per such class (class, target).
+ * The row chosen is the earlier one that differs in the fewest classes. src/scanner/tables.ts rows()
+ * decodes it into the same typed array as before.
+ */
 function table(trans, K, count) {
   const wide = count > 0xffff;
-  const flat = wide ? new Uint32Array(count * K) : new Uint16Array(count * K);
-  trans.forEach((row, s) => flat.set(row, s * K));
-  return { code: `${wide ? "u32" : "u16"}(${JSON.stringify(base64(flat))})`, wide };
+  const bytes = [];
+  const varint = (v) => {
+    while (v >= 0x80) (bytes.push((v & 0x7f) | 0x80), (v = Math.floor(v / 128)));
+    bytes.push(v);
+  };
+  for (let s = 0; s < count; s++) {
+    const row = trans[s];
+    let ref = -1;
+    let best = 0;
+    for (let c = 0; c < K; c++) if (row[c] !== 0) best++;
+    for (let r = s - 1; r >= 0 && best > 0; r--) {
+      const other = trans[r];
+      let d = 0;
+      for (let c = 0; c < K && d < best; c++) if (other[c] !== row[c]) d++;
+      if (d < best) (best = d), (ref = r);
+    }
+    varint(ref < 0 ? 0 : s - ref);
+    varint(best);
+    for (let c = 0; c < K; c++) {
+      if (row[c] === (ref < 0 ? 0 : trans[ref][c])) continue;
+      varint(c);
+      varint(row[c]);
+    }
+  }
+  const type = wide ? "Uint32Array" : "Uint16Array";
+  // The zeroed table (allocated at import: its pages are not touched until load() fills them) and what fills it.
+  return { empty: `new ${type}(${count * K})`, fill: (name) => `rowsInto(${name}, K, ${JSON.stringify(base64(Uint8Array.from(bytes)))})`, wide };
 }
 
 /** The class of a code unit: a table below 128, a few range tests above. */
@@ -287,8 +318,8 @@ ${passes}
 /* eslint-disable */
 import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
-import { u8, u16, u32, i32 } from "${srcDir}/scanner/tables";
-import { selfLoopSkips } from "${srcDir}/scanner/skip";
+import { u8, u32, i32, rowsInto } from "${srcDir}/scanner/tables";
+import { noSkips, selfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 /** Number of character classes: the width of a transition row. */
 export const K = ${K};
@@ -301,8 +332,8 @@ ${high}
 }
 /** Code-unit ranges of each class, [lo, hi, lo, hi, ...] (error messages list what was expected). */
 export const CLASS_RANGES: readonly (readonly number[])[] = ${JSON.stringify(classRanges)};
-/** Transitions: state * K + class -> state. State 0 rejects everything; state 1 accepts everything. */
-export const TRANS: ${stateType} = ${t.code};
+/** Transitions: state * K + class -> state. State 0 rejects everything; state 1 accepts everything. Filled by load(). */
+export const TRANS: ${stateType} = ${t.empty};
 /** Whether a state accepts the end of the input. */
 export const ACCEPT = u8(${JSON.stringify(base64(model.accept))});
 /** The rule stack an error in each state names (index into STACK_PARENT / STACK_NAME). */
@@ -324,16 +355,28 @@ function at(p: number): number {
 /** The DFA state where each decision's question starts (exported for the tests' planted mistakes). */
 export const D_START = u32(${JSON.stringify(base64(decisionStarts))});
 const D_BIT = new Int8Array(u8(${JSON.stringify(base64(new Uint8Array(decisionBits.buffer)))}).buffer);
-${rev ? `const REV_TRANS = ${revTable.code};
+${rev ? `const REV_TRANS = ${revTable.empty};
 /** Per reverse state, the answers of the decisions the reverse pass answers (exported for the tests' planted mistakes). */
 export const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
 const REV_INITIAL = ${rev.initial};` : ""}
 /** The state scan() stopped in (the last state that could still accept). */
 export const LAST = new Int32Array(1);
 /** Per state whose self-loop reads a large class, a sticky regex that reads a run of it at once (src/scanner/skip.ts). */
-export const SKIPS = selfLoopSkips(ACCEPT.length, CLASS_RANGES, (s, k) => TRANS[s * K + k] === s);
+export const SKIPS = noSkips(ACCEPT.length);
 const SKIP_AT = SKIPS.at;
 const SKIP_RE = SKIPS.res;
+let loaded = false;
+/**
+ * Decodes the transition table${rev ? "s" : ""} and builds the self-loop regexes, once: on the first scan() or
+ * walk(), not at import (issue 27: a revision costs nothing until it is used). Whoever reads TRANS or
+ * SKIPS directly calls it first.
+ */
+export function load(): void {
+  if (loaded) return;
+  loaded = true;
+  ${t.fill("TRANS")};
+${rev ? `  ${revTable.fill("REV_TRANS")};\n` : ""}  selfLoopSkipsInto(SKIPS, CLASS_RANGES, (s, k) => TRANS[s * K + k] === s);
+}
 
 /**
  * Runs the start state's DFA over the input. Returns -1 when the input is accepted, otherwise the
@@ -341,6 +384,7 @@ const SKIP_RE = SKIPS.res;
  * ends too early); LAST[0] is then the state before that character.
  */
 export function scan(start: number, input: string): number {
+  if (!loaded) load();
   let s = start;
   const n = input.length;
   for (let p = 0; p < n; p++) {
@@ -422,6 +466,7 @@ ${model.ruleNames.map((r) => `  ${JSON.stringify(r)}: ${ruleFunction(r)},`).join
  * it is a filter (a pruned derivation: memory for those nodes only).
  */
 export function walk(rule: string, input: string, tree: true | NodeFilter): DerivationNode[] {
+  if (!loaded) load();
   I = input;
   N = input.length;
   KEEP = typeof tree === "function" ? tree : null;

@@ -102,6 +102,7 @@ function stackOf(scanner: GeneratedScanner, label: number): string[] {
  * ranges (`[\x00-\x1F]`, `[\u0080-\uFFFF]`), and `end of input`.
  */
 export function expectedAt(scanner: GeneratedScanner, state: number): string[] {
+  scanner.load(); // the tables are decoded on first use (a scan has done it; a caller may ask first)
   const ranges: [number, number][] = [];
   for (let c = 0; c < scanner.K; c++) {
     if (scanner.TRANS[state * scanner.K + c] === 0) continue;

@@ -3,7 +3,7 @@
 // so that no operation throws on bad input, an unknown spec or an unknown rule, and all of them
 // answer the same way.
 import { usageError, type ParseError } from "./errors";
-import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, ruleNames, type Revision } from "./revisions";
+import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, ruleNames, UNKNOWN_SPEC_NOTE, type Revision } from "./revisions";
 import type { RuleInfo } from "./revisions/types";
 
 /** The failure every operation returns for a usage problem (and parse() for a rejected input too). */
@@ -140,8 +140,8 @@ export function requireRevision(spec: unknown, rule: unknown = null): Revision |
   const specId = specOf(spec);
   const message =
     typeof spec === "string"
-      ? `Unknown spec: there is no revision "${spec}"; available: ${availableSpecIds().join(", ")}.`
-      : `Unknown spec: a revision is named by a string, not ${describeValue(spec)}; available: ${availableSpecIds().join(", ")}.`;
+      ? `Unknown spec: there is no revision "${spec}"; available: ${availableSpecIds().join(", ")}.${UNKNOWN_SPEC_NOTE}`
+      : `Unknown spec: a revision is named by a string, not ${describeValue(spec)}; available: ${availableSpecIds().join(", ")}.${UNKNOWN_SPEC_NOTE}`;
   // A JavaScript caller may pass a rule that is no string: the failure names it as one.
   const ruleName = rule === null || rule === undefined ? null : textOf(rule);
   return { ok: false, spec: specId, rule: ruleName, error: usageError("unknown-spec", specId, ruleName, message) };

@@ -77,7 +77,7 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
 
   it("the tarball carries dist/, the binary and the grammars, and none of the repository's own files", () => {
     const files = ok(sh("tar", ["-tzf", tarball], work), "tar").trim().split("\n").map((f) => f.replace(/^package\//, ""));
-    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv", "dist/conformance/tables.json", "dist/conformance/suite.schema.json", "adapters/python3-rfc3986.py"]) {
+    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/entries/rfc3986.js", "dist/entries/rfc3986.mjs", "dist/entries/rfc3986.d.ts", "dist/entries/rfc3986.d.mts", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv", "dist/conformance/tables.json", "dist/conformance/suite.schema.json", "adapters/python3-rfc3986.py"]) {
       expect(files, f).to.include(f);
     }
     const foreign = files.filter((f) => /^(test|bench|scripts|src|generated|dist\/test|docs)\//.test(f) || /\.peggy\.js$/.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".map"));
@@ -156,6 +156,33 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
     const cjs = ok(sh(process.execPath, [join("out", "typed.cjs")], project), "node out/typed.cjs");
     expect(esm).to.equal("esm absolute URL-reference\nhttp\nfalse\n/\n");
     expect(cjs).to.equal("cjs absolute URL-reference\nhttp\nfalse\n/\n");
+  });
+
+  it("imports a revision's own entry (uri-grammars/rfc3986) from .mjs, .cjs and strict TypeScript: that revision alone, its spec the default", () => {
+    const use = (kind: string, load: string) =>
+      `${load}\nconst r = parse("http://a/b?c");\n` +
+      `console.log(JSON.stringify({ kind: ${JSON.stringify(kind)}, spec: r.ok && r.spec, valid: validate("http://[::1]/"), other: validate("http://a/", { spec: "draft-2003" }), ids: SPEC_IDS, host: (() => { const c = components("http://u@h:8/p"); return c.ok && c.host; })() }));\n`;
+    writeFileSync(join(project, "one.mjs"), use("esm", `import { parse, validate, components, SPEC_IDS } from "uri-grammars/rfc3986";`));
+    writeFileSync(join(project, "one.cjs"), use("cjs", `const { parse, validate, components, SPEC_IDS } = require("uri-grammars/rfc3986");`));
+    const typed = (kind: string) =>
+      `import { parse, validate, components, SPEC_IDS, type Rfc3986Ast } from "uri-grammars/rfc3986";\n` +
+      `const r = parse("http://a/b?c");\nif (r.ok) { const ast: Rfc3986Ast = r.ast; console.log("${kind}", ast.kind, r.spec, SPEC_IDS.join(), validate("http://[::1]/")); }\n` +
+      `const c = components("http://a/", { spec: "rfc3986" });\nif (c.ok) console.log(c.path);\n` +
+      `const host = parse("h:1", { rule: "authority" });\nif (host.ok) console.log(host.ast.authority.host.text);\n` +
+      `export function refused(): void {\n  // @ts-expect-error this entry's parse() has rfc3986's AST, not draft-1997's\n  const r2 = parse("http://a/"); if (r2.ok) { const a: import("uri-grammars").Draft1997Ast = r2.ast; console.log(a); }\n}\n`;
+    writeFileSync(join(project, "one-typed.mts"), typed("esm"));
+    writeFileSync(join(project, "one-typed.cts"), typed("cjs"));
+    writeFileSync(
+      join(project, "tsconfig.one.json"),
+      JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", types: [], skipLibCheck: false, outDir: "out-one" }, files: ["one-typed.mts", "one-typed.cts"] }, null, 2),
+    );
+    for (const kind of ["esm", "cjs"]) {
+      const out = JSON.parse(ok(sh(process.execPath, [kind === "esm" ? "one.mjs" : "one.cjs"], project), `node one.${kind}`)) as Record<string, unknown>;
+      expect(out).to.deep.equal({ kind, spec: "rfc3986", valid: true, other: false, ids: ["rfc3986"], host: "h" });
+    }
+    ok(sh(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.one.json"], project), "tsc");
+    expect(ok(sh(process.execPath, [join("out-one", "one-typed.mjs")], project), "node out-one/one-typed.mjs")).to.equal("esm absolute rfc3986 rfc3986 true\n/\nh\n");
+    expect(ok(sh(process.execPath, [join("out-one", "one-typed.cjs")], project), "node out-one/one-typed.cjs")).to.equal("cjs absolute rfc3986 rfc3986 true\n/\nh\n");
   });
 
   it("runs the installed binary from an unrelated directory", () => {

@@ -14,6 +14,7 @@ export function ruleAutomaton(revision: Revision, ruleName: string): Automaton |
   if (!info) return null;
   // The generated scanner's tables: TRANS[state * K + class], ACCEPT[state], START[pegName];
   // CLASS_RANGES[class] lists the code units classOf() maps to the class.
+  revision.scanner.load(); // the tables are decoded on first use
   const { K, TRANS, ACCEPT, START, CLASS_RANGES } = revision.scanner;
   const start = START[info.pegName];
   if (start === undefined) return null;

@@ -1,4 +1,7 @@
-import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+// The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
+import * as scanner from "../../generated/draft-1993.scanner";
+import { RULES } from "../../generated/draft-1993.rules";
+import { AST, readComponents } from "../../generated/draft-1993.ast";
 import type { Draft1993Ast, Draft1993Address } from "../../generated/draft-1993.ast";
 import type { Revision } from "./revision";
 
@@ -30,12 +33,12 @@ export const draft1993: Revision<Draft1993Ast> = {
   notation: 'BNF-like ("|" alternatives, [ ] optional, single letters stand for themselves, case-sensitive); the lost "|" restored',
   grammarSection: 'section "BNF syntax"',
   topRule: "anchoraddress",
-  rules: generatedRules("draft-1993"),
-  scanner: generatedScanner("draft-1993"),
-  ast: generatedAst("draft-1993"),
+  rules: RULES,
+  scanner,
+  ast: AST,
   resolution: { algorithm: "draft-1993 Partial form" },
   normalization: null,
-  readComponents: generatedReader("draft-1993"),
+  readComponents,
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
   characterRules: new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),
   // Scheme-aware conformance: docaddress lists `generic` (scheme : path [ ? search ]) next to the

@@ -1,4 +1,7 @@
-import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+// The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
+import * as scanner from "../../generated/draft-1994.scanner";
+import { RULES } from "../../generated/draft-1994.rules";
+import { AST, readComponents } from "../../generated/draft-1994.ast";
 import type { Draft1994Ast } from "../../generated/draft-1994.ast";
 import type { Revision } from "./revision";
 
@@ -31,9 +34,9 @@ export const draft1994: Revision<Draft1994Ast> = {
   // The draft's definition of a URL: "the whole string must start with a constant prefix "URL:""
   // (PrePrefix), and "The current IETF URI working group preference is for the prefixedurl production".
   topRule: "prefixedurl",
-  rules: generatedRules("draft-1994"),
-  scanner: generatedScanner("draft-1994"),
-  ast: generatedAst("draft-1994"),
+  rules: RULES,
+  scanner,
+  ast: AST,
   resolution: {
     // The document promises partial forms but never gives their rules.
     notDefined: {
@@ -47,7 +50,7 @@ export const draft1994: Revision<Draft1994Ast> = {
     },
   },
   normalization: null,
-  readComponents: generatedReader("draft-1994"),
+  readComponents,
   characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   // Scheme-aware conformance:
   // - an input that starts with the PrePrefix "URL:" (any case, as `u r l :` matches) is decided by

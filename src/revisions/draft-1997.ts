@@ -1,4 +1,7 @@
-import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+// The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
+import * as scanner from "../../generated/draft-1997.scanner";
+import { RULES } from "../../generated/draft-1997.rules";
+import { AST, readComponents } from "../../generated/draft-1997.ast";
 import type { Draft1997Ast } from "../../generated/draft-1997.ast";
 import type { Revision } from "./revision";
 
@@ -10,12 +13,12 @@ export const draft1997: Revision<Draft1997Ast> = {
   notation: "RFC 822-style BNF (with \"|\" for alternatives, §1.4)",
   grammarSection: "Appendix A \"Collected BNF for URLs\"",
   topRule: "URL-reference",
-  rules: generatedRules("draft-1997"),
-  scanner: generatedScanner("draft-1997"),
-  ast: generatedAst("draft-1997"),
+  rules: RULES,
+  scanner,
+  ast: AST,
   resolution: { algorithm: "draft-1997 §5.2" },
   normalization: "draft-1997 §6",
-  readComponents: generatedReader("draft-1997"),
+  readComponents,
   // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query
   // (§4.3.3); fragment (§3). Character classes: §2.2 reserved, §2.3 unreserved and mark, §2.4.3 the
   // excluded control, space, delims and unwise.

@@ -1,4 +1,7 @@
-import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+// The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
+import * as scanner from "../../generated/draft-2003.scanner";
+import { RULES } from "../../generated/draft-2003.rules";
+import { AST, readComponents } from "../../generated/draft-2003.ast";
 import type { Draft2003Ast } from "../../generated/draft-2003.ast";
 import type { Revision } from "./revision";
 
@@ -10,12 +13,12 @@ export const draft2003: Revision<Draft2003Ast> = {
   notation: "RFC 2234 ABNF",
   grammarSection: "sections 2 to 5 (Appendix A is \"To be filled-in later\")",
   topRule: "URI-reference",
-  rules: generatedRules("draft-2003"),
-  scanner: generatedScanner("draft-2003"),
-  ast: generatedAst("draft-2003"),
+  rules: RULES,
+  scanner,
+  ast: AST,
   resolution: { algorithm: "draft-2003 §5.2" },
   normalization: "draft-2003 §6.2",
-  readComponents: generatedReader("draft-2003"),
+  readComponents,
   // §3 components: scheme (§3.1), authority (§3.2) = server / reg-name with userinfo, host, port
   // (§3.2.2); path (§3.3) of segments; query (§3.4); fragment (§4.1). Character classes: §2.2
   // reserved, §2.3 unreserved and mark, §2.4.3 delims and unwise (control and space are prose only).

@@ -1,12 +1,9 @@
 // The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986. A new
-// revision is one entry here (its descriptor) and one in SpecAsts (src/revisions/revision.ts, its AST
-// type); the compiler holds the two lists to the same ids.
-import { draft1993 } from "./draft-1993";
-import { draft1994 } from "./draft-1994";
-import { draft1997 } from "./draft-1997";
-import { draft2003 } from "./draft-2003";
-import { rfc1738 } from "./rfc1738";
-import { rfc3986 } from "./rfc3986";
+// revision is one entry in its list (src/revisions/built-in.ts: its descriptor) and one in SpecAsts
+// (src/revisions/revision.ts, its AST type); the compiler holds the two lists to the same ids. The
+// build bundles one entry point per revision (scripts/build-entries.mjs) with built-in.ts replaced by
+// a list of that revision alone, so nothing here may name a revision but through REVISIONS.
+import { BUILT_IN_REVISIONS, BUILT_IN_DEFAULT, BUILT_IN_NOTE } from "./built-in";
 import type { Revision, RuleName, SchemeProductions, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
 
@@ -20,20 +17,16 @@ export type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo, RuleInfo,
  * import { DEFAULT_SPEC } from "uri-grammars";
  * DEFAULT_SPEC; // => "draft-2003"
  */
-export const DEFAULT_SPEC = "draft-2003" satisfies SpecId;
+export const DEFAULT_SPEC = BUILT_IN_DEFAULT;
+
+/** Internal: what an unknown-spec message adds (a per-revision entry says where the other revisions are). */
+export const UNKNOWN_SPEC_NOTE: string = BUILT_IN_NOTE;
 
 /** The type of DEFAULT_SPEC: what `parse()` types its AST by when no `spec` is given. */
 export type DefaultSpec = typeof DEFAULT_SPEC;
 
-/** One descriptor per revision, oldest first (the order every operation lists them in). */
-const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
-  "draft-1993": draft1993,
-  "draft-1994": draft1994,
-  rfc1738: rfc1738,
-  "draft-1997": draft1997,
-  "draft-2003": draft2003,
-  rfc3986: rfc3986,
-};
+/** One descriptor per revision, oldest first (the order every operation lists them in): src/revisions/built-in.ts. */
+const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = BUILT_IN_REVISIONS;
 
 /**
  * Every revision id, oldest first.

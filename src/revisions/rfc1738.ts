@@ -1,4 +1,7 @@
-import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+// The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
+import * as scanner from "../../generated/rfc1738.scanner";
+import { RULES } from "../../generated/rfc1738.rules";
+import { AST, readComponents } from "../../generated/rfc1738.ast";
 import type { Rfc1738Ast, Rfc1738Production } from "../../generated/rfc1738.ast";
 import type { Revision } from "./revision";
 
@@ -24,9 +27,9 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   notation: "RFC 822-style BNF (with \"|\" for alternatives and [ ] for optional or repeated elements, §5)",
   grammarSection: "section 5 \"BNF for specific URL schemes\"",
   topRule: "url",
-  rules: generatedRules("rfc1738"),
-  scanner: generatedScanner("rfc1738"),
-  ast: generatedAst("rfc1738"),
+  rules: RULES,
+  scanner,
+  ast: AST,
   resolution: {
     notDefined: {
       spec: "rfc1738",
@@ -38,7 +41,7 @@ export const rfc1738: Revision<Rfc1738Ast> = {
     },
   },
   normalization: null,
-  readComponents: generatedReader("rfc1738"),
+  readComponents,
   characterRules: new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
   // Scheme-aware conformance (grammar/rfc1738.md, "Scheme-aware checking"). §5 says of otherurl
   // "new schemes follow the general syntax", so a scheme with its own production is judged by that

@@ -1,4 +1,7 @@
-import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
+// The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
+import * as scanner from "../../generated/rfc3986.scanner";
+import { RULES } from "../../generated/rfc3986.rules";
+import { AST, readComponents } from "../../generated/rfc3986.ast";
 import type { Rfc3986Ast } from "../../generated/rfc3986.ast";
 import type { Revision } from "./revision";
 
@@ -11,12 +14,12 @@ export const rfc3986: Revision<Rfc3986Ast> = {
   notation: "RFC 2234 ABNF",
   grammarSection: 'Appendix A "Collected ABNF for URI"',
   topRule: "URI-reference",
-  rules: generatedRules("rfc3986"),
-  scanner: generatedScanner("rfc3986"),
-  ast: generatedAst("rfc3986"),
+  rules: RULES,
+  scanner,
+  ast: AST,
   resolution: { algorithm: "rfc3986 §5.2" },
   normalization: "rfc3986 §6.2",
-  readComponents: generatedReader("rfc3986"),
+  readComponents,
   // §3 components: scheme (§3.1), authority (§3.2) = [ userinfo "@" ] host [ ":" port ] (§3.2.1-
   // §3.2.3), path (§3.3) of segments, query (§3.4), fragment (§3.5). Character classes: §2.2
   // gen-delims and sub-delims (reserved), §2.3 unreserved.

@@ -29,8 +29,21 @@ export const SKIP_MIN_ASCII = 8;
  * else to do on it).
  */
 export function selfLoopSkips(states: number, classRanges: readonly (readonly number[])[], loops: (state: number, cls: number) => boolean): Skips {
-  const at = new Int16Array(states).fill(-1);
-  const res: RegExp[] = [];
+  return selfLoopSkipsInto(noSkips(states), classRanges, loops);
+}
+
+/** Skips of `states` states with no regex (every state -1): what selfLoopSkipsInto() fills. */
+export function noSkips(states: number): { at: Int16Array; res: RegExp[] } {
+  return { at: new Int16Array(states).fill(-1), res: [] };
+}
+
+/**
+ * selfLoopSkips() into skips that noSkips() made: a generated scanner's SKIPS exist from its import
+ * (scan() holds them in constants) and are filled on its first scan (issue 27: nothing decoded at import).
+ */
+export function selfLoopSkipsInto(skips: { at: Int16Array; res: RegExp[] }, classRanges: readonly (readonly number[])[], loops: (state: number, cls: number) => boolean): Skips {
+  const { at, res } = skips;
+  const states = at.length;
   const bySource = new Map<string, number>();
   for (let s = 1; s < states; s++) {
     const ranges: [number, number][] = [];

@@ -35,3 +35,42 @@ export function i16(base64: string): Int16Array {
   const u = u16(base64);
   return new Int16Array(u.buffer, u.byteOffset, u.length);
 }
+
+/**
+ * A transition table written as template rows (scripts/compile-scanner.mjs, table()): per state,
+ * varints of the row it starts from (a distance back, 0 for a row of zeros), how many classes differ,
+ * and per such class (class, target). Decoded into the state x class table the scanner indexes.
+ */
+export function rows(wide: boolean, states: number, K: number, base64: string): Uint16Array | Uint32Array {
+  return rowsInto(wide ? new Uint32Array(states * K) : new Uint16Array(states * K), K, base64);
+}
+
+/** rows() into a zeroed table of the right size (a generated scanner's TRANS, allocated at import, filled on first use). */
+export function rowsInto<T extends Uint16Array | Uint32Array>(out: T, K: number, base64: string): T {
+  const states = out.length / K;
+  const varint = varints(bytes(base64));
+  for (let s = 0; s < states; s++) {
+    const back = varint();
+    if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
+    for (let d = varint(); d > 0; d--) {
+      const c = varint();
+      out[s * K + c] = varint();
+    }
+  }
+  return out;
+}
+
+/** A reader of unsigned LEB128 varints (7 bits a byte, low first; high bit: more follow): each call returns the next. */
+export function varints(b: Uint8Array): () => number {
+  let at = 0;
+  return () => {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const x = b[at++];
+      v += (x & 0x7f) * scale;
+      if (x < 0x80) return v;
+      scale *= 128;
+    }
+  };
+}

@@ -8,7 +8,7 @@
 import type { Components } from "../ast/types";
 import { selfLoopSkips } from "./skip";
 import type { GeneratedScanner } from "./types";
-import { u8 } from "./tables";
+import { u8, varints } from "./tables";
 
 /** One start rule's tagged DFA. */
 export interface TaggedTable {
@@ -82,18 +82,7 @@ export function runFormOf(t: TaggedTable, classRanges: readonly (readonly number
   const K = t.K;
   const next = new Int32Array(t.states * K);
   const ops = new Uint16Array(t.states * K);
-  const bytes = u8(t.rows);
-  let at = 0;
-  const varint = (): number => {
-    let v = 0;
-    let scale = 1;
-    for (;;) {
-      const b = bytes[at++];
-      v += (b & 0x7f) * scale;
-      if (b < 0x80) return v;
-      scale *= 128;
-    }
-  };
+  const varint = varints(u8(t.rows));
   for (let s = 0; s < t.states; s++) {
     const back = varint();
     if (back > 0) {

@@ -22,6 +22,8 @@ export interface GeneratedScanner {
   readonly CLASS_RANGES: readonly (readonly number[])[];
   /** state * K + class -> state; 0 rejects everything, 1 accepts everything. */
   readonly TRANS: Uint16Array | Uint32Array;
+  /** Fills TRANS and SKIPS (zero and empty until then): scan() and walk() call it; so does whoever reads them first. */
+  load(): void;
   readonly ACCEPT: Uint8Array;
   /** Per state: the rule stack an error there names (index into STACK_PARENT / STACK_NAME; 0 = none). */
   readonly LABEL: Int32Array;

@@ -45,6 +45,7 @@ function rootOf(nodes: DerivationNode[], rule: string, input: string): Derivatio
  * transition table), built from one representative character per class; null if none.
  */
 export function shortestCompletion(revision: Revision, state: number): string | null {
+  revision.scanner.load();
   const { TRANS, ACCEPT, K, CLASS_RANGES } = revision.scanner;
   const from = new Map<number, [number, number]>([[state, [-1, -1]]]);
   const queue = [state];

@@ -28,6 +28,7 @@ export function plantedScannerCheck(spec: string, mistake: Mistake): (c: [string
   const revision = getRevision(spec)!;
   const s = revision.scanner as unknown as {
     TRANS: Uint16Array;
+    load(): void;
     ACCEPT: Uint8Array;
     START: Record<string, number>;
     K: number;
@@ -37,6 +38,7 @@ export function plantedScannerCheck(spec: string, mistake: Mistake): (c: [string
     ALTERNATIVE: Uint8Array;
     classOf(c: number): number;
   };
+  s.load(); // the tables are filled on first use: a mistake planted before would be overwritten
   if (mistake.kind === "transition") {
     const start = s.START[mistake.rule];
     s.TRANS[start * s.K + s.classOf(mistake.char.charCodeAt(0))] = s.TRANS[start * s.K + s.classOf(mistake.instead.charCodeAt(0))];

@@ -1,0 +1,87 @@
+// One entry point per revision (issue 27): `uri-grammars/<spec>` loads that revision's generated
+// modules (scanner tables, AST builders, rule inventory) and no other revision's. Checked the way a web
+// page is built: esbuild bundles a file that imports `validate` from the entry through the package's
+// `exports` map (platform browser, minified), and the bundle's inputs are read for generated modules.
+// A planted second import (another revision's entry) shows that the check finds a foreign table.
+import { expect } from "chai";
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { SPEC_IDS } from "../src";
+
+const ROOT = join(__dirname, "..", "..");
+
+/** The revisions whose generated modules (generated/<spec>.scanner, .ast, .rules) a bundle of `source` holds, with its size. */
+async function bundledRevisions(dir: string, source: string): Promise<{ revisions: string[]; bytes: number }> {
+  const esbuild = require("esbuild") as typeof import("esbuild");
+  const entry = join(dir, `page-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(entry, source);
+  const out = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "browser", write: false, metafile: true, logLevel: "silent" });
+  const revisions = new Set<string>();
+  for (const input of Object.keys(out.metafile.inputs)) {
+    const m = /(?:^|\/)generated\/([^/]+)\.(scanner|ast|rules)\.js$/.exec(input);
+    if (m) revisions.add(m[1]);
+  }
+  return { revisions: [...revisions].sort(), bytes: out.outputFiles[0].contents.length };
+}
+
+describe("one entry point per revision (uri-grammars/<spec>)", function () {
+  this.timeout(120000);
+  let dir: string;
+
+  before(() => {
+    // A project that has the package installed: node_modules/uri-grammars is this repository (its dist/).
+    dir = mkdtempSync(join(tmpdir(), "uri-grammars-entries-"));
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(ROOT, join(dir, "node_modules", "uri-grammars"), "dir");
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const id of SPEC_IDS) {
+    it(`a page importing validate from uri-grammars/${id} bundles ${id}'s tables and no other revision's`, async () => {
+      const { revisions } = await bundledRevisions(dir, `import { validate } from "uri-grammars/${id}";\nconsole.log(validate("http://a/", { spec: ${JSON.stringify(id)} }));\n`);
+      expect(revisions).to.deep.equal([id]);
+    });
+  }
+
+  it("the check finds another revision's tables (planted: a second entry imported)", async () => {
+    const [one, other] = ["rfc3986", "draft-2003"];
+    const { revisions } = await bundledRevisions(dir, `import { validate } from "uri-grammars/${one}";\nimport { parse } from "uri-grammars/${other}";\nconsole.log(validate("a:b"), parse("a:b").ok);\n`);
+    expect(revisions).to.deep.equal([other, one].sort());
+  });
+
+  it("the main entry still bundles every revision", async () => {
+    const { revisions } = await bundledRevisions(dir, `import { validate } from "uri-grammars";\nconsole.log(validate("http://a/"));\n`);
+    expect(revisions).to.deep.equal([...SPEC_IDS].sort());
+  });
+
+  it("a revision's tables are decoded on its first scan, not at import (in a fresh process: zero before, the decoded table after)", () => {
+    const probe = (id: string, use: boolean) =>
+      JSON.parse(
+        execFileSync(process.execPath, ["-e", `const m = require(${JSON.stringify(join(ROOT, "dist", "generated", `${id}.scanner.js`))});\n${use ? "m.scan(m.START[Object.keys(m.START)[0]], 'a');\n" : ""}console.log(JSON.stringify({ filled: m.TRANS.some((t) => t !== 0), regexes: m.SKIPS.res.length }));`], { encoding: "utf8" }),
+      ) as { filled: boolean; regexes: number };
+    for (const id of ["rfc3986", "draft-2003"]) {
+      expect(probe(id, false), `${id} at import`).to.deep.equal({ filled: false, regexes: 0 });
+      const used = probe(id, true);
+      expect(used.filled, `${id} after a scan`).to.equal(true);
+      expect(used.regexes, `${id} after a scan`).to.be.greaterThan(0);
+    }
+  });
+
+  it("an entry answers for its revision alone: spec defaults to it, another revision's id is an unknown-spec error value", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const one = require(join(ROOT, "dist", "entries", "rfc1738.js")) as typeof import("../src/revision-entry");
+    expect(one.SPEC_IDS).to.deep.equal(["rfc1738"]);
+    expect(one.DEFAULT_SPEC).to.equal("rfc1738");
+    const r = one.parse("ftp://u:p@h/a;type=i");
+    expect(r.ok && r.spec).to.equal("rfc1738");
+    const other = one.parse("http://a/", { spec: "draft-2003" });
+    expect(other.ok).to.equal(false);
+    if (!other.ok) {
+      expect(other.error.code).to.equal("unknown-spec");
+      expect(other.error.message).to.contain('import from "uri-grammars"');
+    }
+    expect(one.validate("http://a/", { spec: "draft-2003" })).to.equal(false);
+  });
+});
