@@ -259,5 +259,6 @@ function targetTable(corpora, scalingRows, batchRun, explained) {
   const e = explained;
   out.push(`| \`explain -\` of one valid ${(e.characters / 1e6).toFixed(0)} MB line | answered | ${e.answered ? `answered${e.pruned ? " (derivation pruned to the components)" : ""}` : `not answered (${e.error})`}, ${e.seconds.toFixed(1)} s${e.peakMiB !== null ? `, peak RSS ${e.peakMiB.toFixed(0)} MiB` : ""} |${corpora.length > 1 ? " |".repeat(corpora.length - 1) : ""} ${e.answered ? "yes" : "**no**"} |`);
   if (batchRun) out.push(`| \`check -\`, --jobs 1, ${batchRun.lines} lines of the batch mix | >= 200,000 lines/s | ${Math.round(batchRun.linesPerSecond).toLocaleString("en")} lines/s (${batchRun.answered} answered) |${corpora.length > 1 ? " |".repeat(corpora.length - 1) : ""} ${batchRun.linesPerSecond >= 200000 ? "yes" : "**no**"} |`);
+  out.push("", "Where the time of parse, components and validate goes, and the next lever for each target missed: bench/results/answers-profile.md.");
   return out;
 }
