@@ -1,5 +1,5 @@
 // Security notes: the concerns the documents raise in their security sections (rfc3986 §7,
-// draft-2003 §7, draft-1997 §7, rfc1738 §6), checked on a valid input's components. Notes are warnings: they
+// draft-2003 §7, draft-1997 §7, rfc1738 §6; rfc6874 §2-§4 on zone identifiers), checked on a valid input's components. Notes are warnings: they
 // never change validity, and an invalid input gets none.
 import { DEFAULT_PORTS as DEFAULT_PORT_TABLE } from "./default-ports";
 import type { DerivationNode } from "../scanner/derivation";
@@ -9,7 +9,7 @@ import { getRevision, type Revision, type SpecId } from "../revisions";
 import { componentFilter, componentsOf, matchesRule, type ComponentValue } from "./components";
 import { findNode } from "../scanner/derivation";
 
-export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4";
+export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4" | "ipv6-zone" | "zone-not-link-local" | "zone-not-unreserved";
 
 export interface LintNote {
   code: LintCode;
@@ -34,7 +34,9 @@ export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: str
 // Formats, §7.4 Sensitive Information, §7.5 Semantic Attacks; rfc3986 §7.2 Malicious Construction,
 // §7.3 Back-End Transcoding, §7.4 Rare IP Address Formats, §7.5 Sensitive Information (and §3.2.1
 // "Use of the format "user:password" in the userinfo field is deprecated"), §7.6 Semantic Attacks;
-// draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and passwords).
+// draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and passwords);
+// rfc6874 §3 Web Browsers (no normative statements: what a browser might do with a zone), §4
+// Security Considerations (the MUSTs on zones), §2 (what a zone SHOULD contain).
 const SECTIONS: Record<LintCode, string[]> = {
   password: ["rfc3986 §7.5", "rfc3986 §3.2.1", "draft-2003 §7.4", "draft-1997 §7", "rfc1738 §6"],
   "userinfo-looks-like-host": ["rfc3986 §7.6", "draft-2003 §7.5"],
@@ -42,6 +44,9 @@ const SECTIONS: Record<LintCode, string[]> = {
   "escaped-crlf": ["rfc3986 §7.2", "draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
   "escaped-nul": ["rfc3986 §7.3"],
   "rare-ipv4": ["rfc3986 §7.4", "draft-2003 §7.3"],
+  "ipv6-zone": ["rfc6874 §4", "rfc6874 §3"],
+  "zone-not-link-local": ["rfc6874 §4"],
+  "zone-not-unreserved": ["rfc6874 §2"],
 };
 
 function note(code: LintCode, span: { start: number; end: number }, message: string): LintNote {
@@ -149,6 +154,28 @@ export function lintTree(revision: Revision, tree: DerivationNode, input: string
       const forms = [parts.length < 4 ? `${parts.length} part${parts.length === 1 ? "" : "s"}` : null, parts.some((p) => /^0[xX]/.test(p)) ? "hex" : null, parts.some((p) => /^0[0-9]/.test(p)) ? "octal-looking" : null].filter(Boolean).join(", ");
       notes.push(note("rare-ipv4", host.span, `The host ${JSON.stringify(host.text)} (${forms}) is a ${readAs} to the ${revision.id} grammar, but inet_aton() and similar routines read it as an IPv4 address: filter on the numeric address, not the string`));
     }
+  }
+  // A zone identifier in an IP-literal (rfc6874 §2: IPv6addrz = IPv6address "%25" ZoneID). No other
+  // revision's IP-literal accepts a "%", so a valid host that is a bracketed literal holding "%25"
+  // is an address with its zone, in whichever revision accepts it.
+  if (host && host.text.startsWith("[") && host.text.includes("%25")) {
+    const inside = host.text.slice(1, -1);
+    const cut = inside.indexOf("%25");
+    const address = inside.slice(0, cut);
+    const zone = inside.slice(cut + 3);
+    const zoneSpan = { start: host.span.start + 1 + cut + 3, end: host.span.end - 1 };
+    // rfc6874 §4: "An HTTP client, proxy, or other intermediary MUST remove any ZoneID attached to
+    // an outgoing URI"; §3: "It would therefore be highly desirable for a browser to remove the
+    // ZoneID from a URI before including that URI in an HTTP request."
+    notes.push(note("ipv6-zone", zoneSpan, `The host ${JSON.stringify(host.text)} carries the zone ID ${JSON.stringify(zone)}, which means something only on the host where the URI originates: a browser, HTTP client or proxy must remove it before sending the URI in a request, and it does not belong in a document`));
+    // rfc6874 §4: "implementations MUST NOT allow use of this format except for well-defined usages,
+    // such as sending to link-local addresses under prefix fe80::/10".
+    const first = /^([0-9A-Fa-f]{1,4}):/.exec(address);
+    const linkLocal = first !== null && (Number.parseInt(first[1], 16) & 0xffc0) === 0xfe80;
+    if (!linkLocal) notes.push(note("zone-not-link-local", { start: host.span.start + 1, end: host.span.start + 1 + cut }, `The address ${JSON.stringify(address)} is not a link-local address (fe80::/10), the only well-defined use of a zone ID: an implementation must not use this format for it`));
+    // rfc6874 §2: "A <zone_id> SHOULD contain only ASCII characters classified as "unreserved""; the
+    // grammar also allows percent-encoded ones "for compatibility with existing devices".
+    if (zone.includes("%")) notes.push(note("zone-not-unreserved", zoneSpan, `The zone ID ${JSON.stringify(zone)} holds percent-encoded characters: a zone ID should contain only unreserved characters; the encoding is there only for existing devices that use others`));
   }
   return notes;
 }

@@ -33,6 +33,14 @@ import * as rfc3986Scanner from "../../generated/rfc3986.scanner";
 import * as rfc3986Rules from "../../generated/rfc3986.rules";
 import * as rfc3986Ast from "../../generated/rfc3986.ast";
 
+import * as rfc3987Scanner from "../../generated/rfc3987.scanner";
+import * as rfc3987Rules from "../../generated/rfc3987.rules";
+import * as rfc3987Ast from "../../generated/rfc3987.ast";
+
+import * as rfc6874Scanner from "../../generated/rfc6874.scanner";
+import * as rfc6874Rules from "../../generated/rfc6874.rules";
+import * as rfc6874Ast from "../../generated/rfc6874.ast";
+
 /** What the build writes for one revision and the library runs. */
 interface GeneratedModules {
   /** generated/<spec>.scanner.ts (scripts/compile-scanner.mjs). */
@@ -50,6 +58,8 @@ const GENERATED: Readonly<Record<string, GeneratedModules>> = {
   "draft-1997": { scanner: draft1997Scanner, rules: draft1997Rules, ast: draft1997Ast },
   "draft-2003": { scanner: draft2003Scanner, rules: draft2003Rules, ast: draft2003Ast },
   rfc3986: { scanner: rfc3986Scanner, rules: rfc3986Rules, ast: rfc3986Ast },
+  rfc3987: { scanner: rfc3987Scanner, rules: rfc3987Rules, ast: rfc3987Ast },
+  rfc6874: { scanner: rfc6874Scanner, rules: rfc6874Rules, ast: rfc6874Ast },
 };
 
 function modulesOf(id: string): GeneratedModules {

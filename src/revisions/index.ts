@@ -1,4 +1,4 @@
-// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986. A new
+// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986, rfc3987, rfc6874. A new
 // revision is one entry here (its descriptor) and one in SpecAsts (src/revisions/revision.ts, its AST
 // type); the compiler holds the two lists to the same ids.
 import { draft1993 } from "./draft-1993";
@@ -7,6 +7,8 @@ import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
 import { rfc3986 } from "./rfc3986";
+import { rfc3987 } from "./rfc3987";
+import { rfc6874 } from "./rfc6874";
 import type { Revision, RuleName, SchemeProductions, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
 
@@ -33,6 +35,8 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
   "draft-1997": draft1997,
   "draft-2003": draft2003,
   rfc3986: rfc3986,
+  rfc3987: rfc3987,
+  rfc6874: rfc6874,
 };
 
 /**
@@ -40,7 +44,7 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
  *
  * @example
  * import { SPEC_IDS } from "uri-grammars";
- * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"]
+ * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
  */
 export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
 
@@ -49,7 +53,7 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  *
  * @example
  * import { availableSpecIds } from "uri-grammars";
- * availableSpecIds().length; // => 6
+ * availableSpecIds().length; // => 8
  */
 export function availableSpecIds(): SpecId[] {
   return [...SPEC_IDS, ...(REGISTERED.keys() as Iterable<SpecId>)];
@@ -90,7 +94,7 @@ export function unregisterRevision(id: string): void {
  * import { isSpecId, parse } from "uri-grammars";
  * const id: string = "draft-1997";
  * if (isSpecId(id)) parse("http://a/", { spec: id }).ok; // => true
- * isSpecId("rfc3987"); // => false
+ * isSpecId("rfc9999"); // => false
  */
 export function isSpecId(id: unknown): id is SpecId {
   return typeof id === "string" && Object.prototype.hasOwnProperty.call(REVISIONS, id);
@@ -101,7 +105,7 @@ export function getRevision(id: unknown): Revision | undefined {
   return typeof id === "string" ? (BUILT_IN.get(id) ?? REGISTERED.get(id)) : undefined;
 }
 
-/** The six revisions by id, for getRevision() (validate() asks once per input). */
+/** The built-in revisions by id, for getRevision() (validate() asks once per input). */
 const BUILT_IN = new Map<string, Revision>(Object.entries(REVISIONS) as [string, Revision][]);
 
 /**
