@@ -46,5 +46,9 @@ export type { ResolveResult, ResolveOptions, ResolveError, ResolveErrorCode, Dot
 export type { NormalizationLevel, NormalizeOptions, NormalizeResult, NormalizationStep, NormalizeErrorCode } from "./ops/normalize";
 export type { EquivalentResult } from "./ops/equivalent";
 
+// IRIs and URIs: RFC 3987 §3.1 and §3.2
+export { toURI, toIRI, iriSpecIds } from "./ops/iri";
+export type { IriOptions, ToUriResult, ToIriResult } from "./ops/iri";
+
 // Extraction: URL references found in running text, by each revision's delimiting rules
 export * from "./ops/extract";

@@ -123,6 +123,11 @@ export interface Revision<A = unknown> extends SpecInfo {
    */
   codePoints?: boolean;
   /**
+   * An IRI revision (RFC 3987): the URI revision its §3.1 mapping produces. toURI() and toIRI()
+   * (src/ops/iri.ts) apply to the revisions that have it.
+   */
+  iri?: { uri: SpecId };
+  /**
    * Rules that match one character or one escape (alpha, pchar, HEXDIG ...). Error messages name the
    * innermost rule above these, which is the one a person can act on.
    */

@@ -42,5 +42,7 @@ export const rfc3987: Revision<Rfc3987Ast> = {
   },
   // §2.2 "Character numbers are taken from the UCS": ucschar and iprivate reach U+10FFFD.
   codePoints: true,
+  // §3.1: "The above mapping from IRIs to URIs produces URIs fully conforming to [RFC3986]".
+  iri: { uri: "rfc3986" },
   characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "iunreserved", "ucschar", "iprivate", "reserved", "gen-delims", "sub-delims", "pct-encoded", "ipchar"]),
 };
