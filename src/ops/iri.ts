@@ -17,18 +17,32 @@ export interface IriOptions {
 export type ToUriResult = { ok: true; spec: SpecId; uri: string } | ParseFailure;
 export type ToIriResult = { ok: true; spec: SpecId; iri: string } | ParseFailure;
 
-/** The IRI revisions, oldest first (those whose descriptor has `iri`). */
+/**
+ * The IRI revisions, oldest first (those whose descriptor has `iri`).
+ *
+ * @example
+ * import { iriSpecIds } from "uri-grammars";
+ * iriSpecIds(); // => ["rfc3987"]
+ */
 export function iriSpecIds(): SpecId[] {
   return availableSpecIds().filter((id) => getRevision(id)?.iri !== undefined);
 }
 
-/** The revision asked for, if it is an IRI revision, or the error value. */
-function iriRevision(spec: unknown): Revision | ParseFailure {
+/**
+ * The revision asked for, if it is an IRI revision, or the error value: parse()'s for an unknown
+ * spec or a non-string input (the same value as parse() gives), invalid-option for a revision that
+ * is not an IRI revision.
+ */
+function iriRevision(spec: unknown, input: unknown): Revision | ParseFailure {
   const id = spec === undefined ? iriSpecIds()[0] : spec;
   const revision = getRevision(id);
+  if (revision === undefined || typeof input !== "string") {
+    const r = verdictOf(input, { spec: id as SpecId });
+    if (!r.ok) return r;
+  }
   if (revision?.iri !== undefined) return revision;
   const named = typeof id === "string" ? id : String(id);
-  const code = revision ? "invalid-option" : "unknown-spec";
+  const code = "invalid-option";
   const message = `${JSON.stringify(named)} is not an IRI revision: toURI() and toIRI() follow RFC 3987 §3; use one of ${iriSpecIds().join(", ")}`;
   return { ok: false, spec: named, rule: null, error: usageError(code, named, null, message) };
 }
@@ -48,7 +62,7 @@ function iriRevision(spec: unknown): Revision | ParseFailure {
  */
 export function toURI(input: unknown, options?: IriOptions): ToUriResult {
   const o = optionsObject(options, ["spec"]) as IriOptions;
-  const revision = iriRevision(o.spec);
+  const revision = iriRevision(o.spec, input);
   if ("ok" in revision) return revision;
   const v = verdictOf(input, { spec: revision.id as SpecId });
   if (!v.ok) return v;
@@ -79,7 +93,7 @@ export function toURI(input: unknown, options?: IriOptions): ToUriResult {
  */
 export function toIRI(input: unknown, options?: IriOptions): ToIriResult {
   const o = optionsObject(options, ["spec"]) as IriOptions;
-  const revision = iriRevision(o.spec);
+  const revision = iriRevision(o.spec, input);
   if ("ok" in revision) return revision;
   const v = verdictOf(input, { spec: revision.id as SpecId });
   if (!v.ok) return v;

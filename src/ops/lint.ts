@@ -9,7 +9,7 @@ import { getRevision, type Revision, type SpecId } from "../revisions";
 import { componentFilter, componentsOf, matchesRule, type ComponentValue } from "./components";
 import { findNode } from "../scanner/derivation";
 
-export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4" | "ipv6-zone" | "zone-not-link-local" | "zone-not-unreserved";
+export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4" | "ipv6-zone" | "zone-not-link-local" | "zone-not-unreserved" | "bidi-formatting" | "bidi-mixed-direction" | "bidi-rtl-edges";
 
 export interface LintNote {
   code: LintCode;
@@ -36,7 +36,8 @@ export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: str
 // "Use of the format "user:password" in the userinfo field is deprecated"), §7.6 Semantic Attacks;
 // draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and passwords);
 // rfc6874 §3 Web Browsers (no normative statements: what a browser might do with a zone), §4
-// Security Considerations (the MUSTs on zones), §2 (what a zone SHOULD contain).
+// Security Considerations (the MUSTs on zones), §2 (what a zone SHOULD contain); rfc3987 §4.1 and §4.2
+// on bidirectional IRIs (an IRI revision only: Revision.iri).
 const SECTIONS: Record<LintCode, string[]> = {
   password: ["rfc3986 §7.5", "rfc3986 §3.2.1", "draft-2003 §7.4", "draft-1997 §7", "rfc1738 §6"],
   "userinfo-looks-like-host": ["rfc3986 §7.6", "draft-2003 §7.5"],
@@ -47,6 +48,9 @@ const SECTIONS: Record<LintCode, string[]> = {
   "ipv6-zone": ["rfc6874 §4", "rfc6874 §3"],
   "zone-not-link-local": ["rfc6874 §4"],
   "zone-not-unreserved": ["rfc6874 §2"],
+  "bidi-formatting": ["rfc3987 §4.1"],
+  "bidi-mixed-direction": ["rfc3987 §4.2"],
+  "bidi-rtl-edges": ["rfc3987 §4.2"],
 };
 
 function note(code: LintCode, span: { start: number; end: number }, message: string): LintNote {
@@ -176,6 +180,51 @@ export function lintTree(revision: Revision, tree: DerivationNode, input: string
     // rfc6874 §2: "A <zone_id> SHOULD contain only ASCII characters classified as "unreserved""; the
     // grammar also allows percent-encoded ones "for compatibility with existing devices".
     if (zone.includes("%")) notes.push(note("zone-not-unreserved", zoneSpan, `The zone ID ${JSON.stringify(zone)} holds percent-encoded characters: a zone ID should contain only unreserved characters; the encoding is there only for existing devices that use others`));
+  }
+  if (revision.iri !== undefined) notes.push(...bidiNotes(input, values));
+  return notes;
+}
+
+/** Bidi formatting characters (rfc3987 §4.1: "LRM, RLM, LRE, RLE, LRO, RLO, and PDF"). */
+const BIDI_FORMATTING = /[\u200E\u200F\u202A-\u202E]/g;
+/**
+ * Right-to-left characters, read by script (JavaScript's regular expressions know no Bidi_Class):
+ * the scripts whose letters are strong right-to-left in Unicode 4 (Hebrew, Arabic, Syriac, Thaana,
+ * N'Ko) and those added since (Samaritan, Mandaic, Adlam ...). Left-to-right: any other letter.
+ */
+const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * rfc3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters"; §4.2, for each
+ * component (iuserinfo, ireg-name, isegment, iquery, ifragment): "1. A component SHOULD NOT use
+ * both right-to-left and left-to-right characters. 2. A component using right-to-left characters
+ * SHOULD start and end with right-to-left characters."
+ */
+function bidiNotes(input: string, values: ComponentValue[]): LintNote[] {
+  const notes: LintNote[] = [];
+  const formatting = [...input.matchAll(BIDI_FORMATTING)];
+  if (formatting.length > 0) {
+    const list = formatting.map((m) => `U+${m[0].charCodeAt(0).toString(16).toUpperCase()} at ${m.index}`).join(", ");
+    notes.push(note("bidi-formatting", { start: formatting[0].index!, end: formatting[formatting.length - 1].index! + 1 }, `Bidirectional formatting characters (${list}) are in the IRI, which must not contain them: they change how it is shown, and no one could type it back`));
+  }
+  const components: { name: string; text: string; span: { start: number; end: number } }[] = [];
+  for (const v of values) if (v.key === "userinfo" || v.key === "host" || v.key === "query" || v.key === "fragment") components.push({ name: v.name, text: v.text, span: v.span });
+  // The path's segments, between its "/"s (the pruned derivation lint reads keeps no segment node).
+  const path = values.find((v) => v.key === "path");
+  if (path) {
+    let from = 0;
+    for (const piece of path.text.split("/")) {
+      if (piece !== "") components.push({ name: "segment", text: piece, span: { start: path.span.start + from, end: path.span.start + from + piece.length } });
+      from += piece.length + 1;
+    }
+  }
+  for (const c of components) {
+    const chars = [...c.text];
+    if (!chars.some((ch) => RTL.test(ch))) continue;
+    const where = `The ${c.name} ${JSON.stringify(c.text)}`;
+    if (chars.some((ch) => LETTER.test(ch) && !RTL.test(ch))) notes.push(note("bidi-mixed-direction", c.span, `${where} mixes right-to-left and left-to-right letters: it may be shown in an order that reads as another IRI; percent-encode the whole component (§3.1) if it cannot be avoided`));
+    else if (!RTL.test(chars[0]) || !RTL.test(chars[chars.length - 1])) notes.push(note("bidi-rtl-edges", c.span, `${where} uses right-to-left characters but does not start and end with one: its neighbours may be drawn into it when shown`));
   }
   return notes;
 }

@@ -112,7 +112,7 @@ export interface Revision<A = unknown> extends SpecInfo {
    * How the revision makes a relative reference absolute: the algorithm of src/ops it follows (the
    * document's own; another revision may name the same one), or the document's words for having none.
    */
-  resolution: { algorithm: ResolutionAlgorithm } | { notDefined: Citation };
+  resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules } | { notDefined: Citation };
   /** The normalization for comparison the document defines (its ladder), or null when it defines none. */
   normalization: NormalizationAlgorithm | null;
   /**
@@ -151,6 +151,16 @@ export interface Revision<A = unknown> extends SpecInfo {
    * revisions' (scheme, authority or site, path, query, fragment).
    */
   readComponents?(ast: A): { components: Components; prefix: string } | null;
+}
+
+/**
+ * The start rules an algorithm borrowed from another document parses with, under this revision's
+ * names (rfc3987 resolves by RFC 3986 §5.2, its §6.5 says, with `absolute-IRI` for the base and
+ * `IRI-reference` for the reference). Without it, the algorithm's own document's names.
+ */
+export interface ResolutionRules {
+  base: string;
+  reference: string;
 }
 
 /**

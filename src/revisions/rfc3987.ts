@@ -17,7 +17,7 @@ export const rfc3987: Revision<Rfc3987Ast> = {
   // §6.5: "the resolution of relative references ... can be applied to IRIs ... in exactly the same
   // way" (§2.1: "All the operations defined in [RFC3986], such as the resolution of relative
   // references, can be applied to IRIs by IRI-processing software in exactly the same way").
-  resolution: { algorithm: "rfc3986 §5.2" },
+  resolution: { algorithm: "rfc3986 §5.2", rules: { base: "absolute-IRI", reference: "IRI-reference" } },
   // §5.3.2 "Syntax-Based Normalization" is RFC 3986 §6.2.2's ladder (case, percent-encoding, path
   // segments), which is what is implemented; §5.3.2.2's character normalization (NFC) and
   // §5.3.3's are not.
