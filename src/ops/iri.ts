@@ -47,6 +47,16 @@ function iriRevision(spec: unknown, input: unknown): Revision | ParseFailure {
   return { ok: false, spec: named, rule: null, error: usageError(code, named, null, message) };
 }
 
+/** The IRI revision asked for and the input, once the revision's grammar accepts it; or the error value. */
+function validIri(input: unknown, options: IriOptions | undefined): { revision: Revision; text: string } | ParseFailure {
+  const o = optionsObject(options, ["spec"]) as IriOptions;
+  const revision = iriRevision(o.spec, input);
+  if ("ok" in revision) return revision;
+  const v = verdictOf(input, { spec: revision.id as SpecId });
+  if (!v.ok) return v;
+  return { revision, text: input as string };
+}
+
 /**
  * RFC 3987 §3.1: the URI an IRI maps to. Step 1 variant c (the input is a JavaScript string, a
  * Unicode encoding: "do not normalize"); step 2: every character of `ucschar` or `iprivate`
@@ -61,12 +71,9 @@ function iriRevision(spec: unknown, input: unknown): Revision | ParseFailure {
  * r.ok && r.uri; // => "http://r%C3%A9sum%C3%A9.example.org"
  */
 export function toURI(input: unknown, options?: IriOptions): ToUriResult {
-  const o = optionsObject(options, ["spec"]) as IriOptions;
-  const revision = iriRevision(o.spec, input);
-  if ("ok" in revision) return revision;
-  const v = verdictOf(input, { spec: revision.id as SpecId });
-  if (!v.ok) return v;
-  const text = input as string;
+  const valid = validIri(input, options);
+  if ("ok" in valid) return valid;
+  const { revision, text } = valid;
   let out = "";
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
@@ -92,12 +99,9 @@ export function toURI(input: unknown, options?: IriOptions): ToUriResult {
  * r.ok && r.iri; // => "http://www.example.org/D\u00FCrst"
  */
 export function toIRI(input: unknown, options?: IriOptions): ToIriResult {
-  const o = optionsObject(options, ["spec"]) as IriOptions;
-  const revision = iriRevision(o.spec, input);
-  if ("ok" in revision) return revision;
-  const v = verdictOf(input, { spec: revision.id as SpecId });
-  if (!v.ok) return v;
-  const text = input as string;
+  const valid = validIri(input, options);
+  if ("ok" in valid) return valid;
+  const { revision, text } = valid;
   // The query, where §2.2 allows iprivate: after the first "?" and before the first "#".
   const queryStart = text.indexOf("?");
   const hash = text.indexOf("#");

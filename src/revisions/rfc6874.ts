@@ -1,6 +1,7 @@
 import { generatedAst, generatedReader, generatedRules, generatedScanner } from "./generated";
 import type { Rfc6874Ast } from "../../generated/rfc6874.ast";
 import type { Revision } from "./revision";
+import { rfc3986 } from "./rfc3986";
 
 export const rfc6874: Revision<Rfc6874Ast> = {
   id: "rfc6874",
@@ -19,23 +20,15 @@ export const rfc6874: Revision<Rfc6874Ast> = {
   resolution: { algorithm: "rfc3986 §5.2" },
   normalization: "rfc3986 §6.2",
   readComponents: generatedReader("rfc6874"),
-  // RFC 3986's components (RFC 6874 §2 only widens the host's IP-literal; a zone among the examples).
-  // RFC 3986 §3 components: scheme (§3.1), authority (§3.2) = [ userinfo "@" ] host [ ":" port ] (§3.2.1-
-  // §3.2.3), path (§3.3) of segments, query (§3.4), fragment (§3.5). Character classes: §2.2
-  // gen-delims and sub-delims (reserved), §2.3 unreserved.
+  // RFC 3986's components and character classes (RFC 6874 §2 only widens the host's IP-literal),
+  // with a zone among the examples of the authority and the host.
   components: {
+    ...rfc3986.components!,
     parts: {
-      scheme: { rule: "scheme", examples: ["http", "a+b-c.d"] },
-      authority: { rule: "authority", examples: ["u:p@a.b:1", "[::1]", "[fe80::1%25en0]", "[v1.x]"] },
-      userinfo: { rule: "userinfo", examples: ["u:p"] },
-      host: { rule: "host", examples: ["a.b", "a-b.c", "1.2.3.4", "[::1]", "[::1.2.3.4]", "[fe80::1%25en0]", "[v1.x]"] },
-      port: { rule: "port", examples: ["80"] },
-      path: {},
-      segment: { rule: "segment", examples: ["a"] },
-      query: { rule: "query", examples: ["q"] },
-      fragment: { rule: "fragment", examples: ["f"] },
+      ...rfc3986.components!.parts,
+      authority: { rule: "authority", examples: [...rfc3986.components!.parts.authority!.examples!, "[fe80::1%25en0]"] },
+      host: { rule: "host", examples: [...rfc3986.components!.parts.host!.examples!, "[fe80::1%25en0]"] },
     },
-    classes: ["gen-delims", "sub-delims", "reserved", "unreserved", "ALPHA", "DIGIT"],
   },
-  characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "reserved", "gen-delims", "sub-delims", "pct-encoded", "pchar"]),
+  characterRules: rfc3986.characterRules,
 };
