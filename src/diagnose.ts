@@ -30,6 +30,18 @@ function acceptsCharacter(revision: Revision, pegName: string, ch: string): bool
  * `state` are what scan() returned and left in LAST.
  */
 export function syntaxError(revision: Revision, startRule: string, input: string, offset: number, state: number): ParseError {
+  // A grammar over code points (Revision.codePoints) reads a surrogate pair as one character: the
+  // scanner, which reads code units, may stop between its two halves (U+1FFFE: its high surrogate
+  // begins a ucschar, its low one ends none) or right after a lone high surrogate. The error is
+  // then at the character's first unit, with the state before it (the prefix scanned again).
+  if (revision.codePoints === true && offset > 0 && isHighSurrogate(input.charCodeAt(offset - 1))) {
+    offset -= 1;
+    const start = revision.scanner.START[findRule(revision, startRule)?.pegName ?? ""];
+    if (start !== undefined) {
+      revision.scanner.scan(start, input.slice(0, offset));
+      state = revision.scanner.LAST[0];
+    }
+  }
   const { line, column } = lineAndColumn(input, offset);
   const found = characterAt(input, offset);
   const facts = stateFacts(revision, state, startRule);
@@ -49,6 +61,10 @@ export function syntaxError(revision: Revision, startRule: string, input: string
     expected: facts.expected.slice(),
     message: `${head} ${advice(revision, facts.rule, input, offset, found)}`.trim(),
   };
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** What an error in one DFA state says whatever the input: computed once per state and kept. */
@@ -231,10 +247,14 @@ function exclusionClass(revision: Revision, ch: string): { name: string; section
   return found;
 }
 
-/** "Appendix A (§4.3.1)" -> "§4.3.1"; "§2.4.3 (body only, not in Appendix A)" -> "§2.4.3". */
+/**
+ * "Appendix A (§4.3.1)" -> "§4.3.1"; "§2.4.3 (body only, not in Appendix A)" -> "§2.4.3"; a rule an
+ * amending document takes from another keeps the other's name: "RFC 3986 Appendix A (§3.2.2)" ->
+ * "RFC 3986 §3.2.2".
+ */
 function shortSection(section: string): string {
-  const inner = /^Appendix [A-Z] \((§[\d.]+)\)$/.exec(section);
-  if (inner) return inner[1];
+  const inner = /^(RFC \d+ )?Appendix [A-Z] \((§[\d.]+)\)$/.exec(section);
+  if (inner) return (inner[1] ?? "") + inner[2];
   return section.replace(/\s*\(.*\)$/, "");
 }
 

@@ -16,3 +16,7 @@ export type { SpecDiff, RuleDiff, RuleSide, ClassChange, ComponentCharDiff } fro
 export type { Explanation, ExplainNode, ExplainOptions, ExplainResult, OtherVerdict } from "./ops/explain";
 export { languageDiff } from "./ops/language-diff";
 export type { LanguageDiff, LanguageDiffOptions, LanguageComparison, LanguageWitness } from "./ops/language-diff";
+
+// IRIs and URIs: RFC 3987 §3.1 and §3.2
+export { toURI, toIRI, iriSpecIds } from "./ops/iri";
+export type { IriOptions, ToUriResult, ToIriResult } from "./ops/iri";

@@ -16,6 +16,8 @@ const OPERATIONS: Record<string, { call: Operation; rule?: boolean }> = {
   check: { call: (input, o) => api.check(input, o as never), rule: true },
   explain: { call: (input, o) => api.explain(input, o as never), rule: true },
   lint: { call: (input, o) => api.lint(input, o as never) },
+  toURI: { call: (input, o) => api.toURI(input, (o && o.spec === "draft-2003" ? { spec: "rfc3987" } : o) as never) },
+  toIRI: { call: (input, o) => api.toIRI(input, (o && o.spec === "draft-2003" ? { spec: "rfc3987" } : o) as never) },
   compareInput: { call: (input, o) => api.compareInput(input, o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
   normalize: { call: (input, o) => api.normalize(input, o as never) },
   equivalent: { call: (input, o) => api.equivalent(input, input, o as never) },
@@ -36,7 +38,7 @@ const OPERATIONS: Record<string, { call: Operation; rule?: boolean }> = {
 };
 
 /** Exports that are no operation on an input; each still never throws (checked below). */
-const OTHERS = ["specs", "availableSpecIds", "isSpecId", "validate", "format", "delimitingRules", "extractChunks"];
+const OTHERS = ["specs", "availableSpecIds", "iriSpecIds", "isSpecId", "validate", "format", "delimitingRules", "extractChunks"];
 
 /** The error value inside any operation's failure: `error`, or the parse error a resolve error carries. */
 function errorOf(result: unknown): ParseError | null {

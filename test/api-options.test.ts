@@ -59,6 +59,8 @@ const CALLS: Record<string, (o: unknown) => unknown> = {
   explain: (o) => api.explain("http://a/b", o as never),
   "explain (invalid input)": (o) => api.explain("http://a b/", o as never),
   lint: (o) => api.lint("http://a/b", o as never),
+  toURI: (o) => api.toURI("http://a/b", o as never),
+  toIRI: (o) => api.toIRI("http://a/b", o as never),
   compareInput: (o) => api.compareInput("http://a/b", o as never),
   normalize: (o) => api.normalize("http://a/b", o as never),
   equivalent: (o) => api.equivalent("http://a/b", "http://a/b", o as never),
@@ -91,8 +93,8 @@ describe("public API: no export throws, whatever the options", () => {
   it(`lists every exported function that takes options or a value (${Object.keys(CALLS).length} calls)`, () => {
     const covered = new Set(Object.keys(CALLS).map((k) => k.split(" ")[0]));
     const exported = Object.entries(api).filter(([, v]) => typeof v === "function").map(([k]) => k);
-    // specs() and availableSpecIds() take nothing; extractChunks() is asynchronous (below).
-    expect(exported.filter((k) => !covered.has(k)).sort()).to.deep.equal(["availableSpecIds", "extractChunks", "specs"]);
+    // specs(), availableSpecIds() and iriSpecIds() take nothing; extractChunks() is asynchronous (below).
+    expect(exported.filter((k) => !covered.has(k)).sort()).to.deep.equal(["availableSpecIds", "extractChunks", "iriSpecIds", "specs"]);
   });
   for (const [name, call] of Object.entries(CALLS)) {
     it(`${name}: ${Object.keys(HOSTILE_VALUES).length} values as the options, and as each of ${OPTION_NAMES.length} options, and a getter that throws for each`, () => {

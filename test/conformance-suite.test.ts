@@ -191,7 +191,10 @@ describe("conformance suite (uri-grammars suite)", function () {
       const points = new GrammarPoints(grammarOf(spec));
       for (const cls of points.classes()) {
         for (const b of cls.boundaries) expect(cls.ranges.some(([lo, hi]) => lo <= b.char && b.char <= hi), `${spec} ${cls.name} U+${b.char.toString(16)}`).to.equal(b.inside);
-        expect(cls.boundaries.some((b) => b.inside) && cls.boundaries.some((b) => !b.inside), cls.name).to.equal(true);
+        // A class of surrogates only (half of a code point above U+FFFF: rfc3987's ucschar) has no
+        // boundary inside it that a UTF-8 line can carry (grammar-points.ts leaves lone surrogates out).
+        const surrogatesOnly = cls.ranges.every(([lo, hi]) => lo >= 0xd800 && hi <= 0xdfff);
+        expect(cls.boundaries.some((b) => b.inside) && cls.boundaries.some((b) => !b.inside), cls.name).to.equal(!surrogatesOnly);
       }
     }
   });

@@ -37,7 +37,8 @@ describe("table ops/lint.tsv (security notes)", () => {
       const notes = r.ok ? r.notes : [];
       const codes = notes.map((n) => n.code);
       expect(codes.includes(code as never), `ops/lint.tsv:${line}: notes ${JSON.stringify(codes)}`).to.equal(fires === "yes");
-      for (const n of notes) expect(n.message).to.match(/§7|§6/);
+      // Each note names the section it comes from (rfc6874 §2-§4 on zones, rfc3987 §4 on bidi IRIs).
+      for (const n of notes) expect(n.message).to.match(/§7|§6|rfc6874 §[234]|rfc3987 §4/);
     });
   }
 });
@@ -58,9 +59,9 @@ describe("compare", () => {
     expect(ok(compareInput("http://a/")).cells.map((c) => c.spec)).to.deep.equal(availableSpecIds());
   });
 
-  it("http://[::1]/: only draft-2003 and rfc3986 accept, and draft-2003's cell is marked as differing", () => {
+  it("http://[::1]/: only draft-2003, rfc3986, rfc3987 and rfc6874 accept, and draft-2003's cell is marked as differing", () => {
     const r = ok(compareInput("http://[::1]/"));
-    expect(r.cells.filter((c) => c.valid).map((c) => c.spec)).to.deep.equal(["draft-2003", "rfc3986"]);
+    expect(r.cells.filter((c) => c.valid).map((c) => c.spec)).to.deep.equal(["draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     const c2003 = r.cells.find((c) => c.spec === "draft-2003")!;
     expect(c2003.differs).to.include("verdict");
     expect(c2003.components!.host!.text).to.equal("[::1]");
@@ -98,7 +99,7 @@ describe("compare", () => {
     expect(t.out).to.match(/valid \*/);
     const j = await run(["compare", "--json", "http://[::1]/"]);
     const rec = JSON.parse(j.out);
-    expect(rec.cells.filter((c: { valid: boolean }) => c.valid).map((c: { spec: string }) => c.spec)).to.deep.equal(["draft-2003", "rfc3986"]);
+    expect(rec.cells.filter((c: { valid: boolean }) => c.valid).map((c: { spec: string }) => c.spec)).to.deep.equal(["draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     expect(rec.cells.find((c: { spec: string }) => c.spec === "draft-1997").error.offset).to.equal(7);
   });
 
@@ -264,7 +265,7 @@ describe("explain", () => {
   });
 
   it("says which other revisions accept the input", () => {
-    expect(ok(explain("http://[::1]/", "draft-1997")).sentence).to.contain("draft-2003, rfc3986 accept it");
+    expect(ok(explain("http://[::1]/", "draft-1997")).sentence).to.contain("draft-2003, rfc3986, rfc3987, rfc6874 accept it");
   });
 
   it("a bad escape gets escape advice, not a class", () => {

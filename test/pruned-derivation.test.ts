@@ -161,7 +161,7 @@ describe("compare, lint and explain answer lines of several megabytes (a pruned 
     for (const c of r.cells) {
       expect(c.valid, c.spec).to.equal(false);
       expect(c.error?.offset, c.spec).to.equal(input.length - 1);
-      expect(c.error?.rule, c.spec).to.be.oneOf(["path", "segment", "hsegment"]);
+      expect(c.error?.rule, c.spec).to.be.oneOf(["path", "segment", "hsegment", "isegment"]);
     }
   });
   it("explain on an invalid 4 MB line: the sentence names the rule at the error", function () {

@@ -6,7 +6,7 @@ import { SPEC_IDS, specs } from "../src";
 import { requireSeeds, requireSeedText } from "./support/seeds";
 
 describe("specs()", () => {
-  it("lists only the six spec ids, oldest first", () => {
+  it("lists only the built-in spec ids, oldest first", () => {
     const ids = specs().map((s) => s.id);
     expect(ids.every((id) => SPEC_IDS.includes(id))).to.equal(true);
     expect(ids).to.deep.equal(SPEC_IDS.filter((id) => ids.includes(id)));
@@ -50,6 +50,15 @@ describe("specs()", () => {
       for (const r of rules) expect(text, r.published!).to.contain(r.text.join(" ").replace(/\s+/g, " "));
     });
   }
+  // rfc6874 quotes §2's three rules from RFC 6874 and every other rule from RFC 3986's Appendix A:
+  // each is in the document its section names (RFC 3986 Appendix A, or RFC 6874).
+  it("rfc6874 quotes every published rule word for word from the document its section names", function () {
+    const rfc3986 = requireSeedText(this, "../references/rfc3986.txt");
+    const rfc6874 = requireSeedText(this, "../references/rfc6874.txt");
+    const rules = specs().find((s) => s.id === "rfc6874")!.rules.filter((r) => r.kind === "published");
+    expect(rules.filter((r) => !r.section!.startsWith("RFC 3986 ")).map((r) => r.published)).to.deep.equal(["IP-literal", "ZoneID", "IPv6addrz"]);
+    for (const r of rules) expect(r.section!.startsWith("RFC 3986 ") ? rfc3986 : rfc6874, r.published!).to.contain(r.text.join(" ").replace(/\s+/g, " "));
+  });
   // Multi-line rules keep every line (a continuation line once went missing).
   for (const [id, rule, tail] of [
     ["draft-1997", "mark", '"(" | ")" | ","'],

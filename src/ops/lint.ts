@@ -1,5 +1,5 @@
 // Security notes: the concerns the documents raise in their security sections (rfc3986 §7,
-// draft-2003 §7, draft-1997 §7, rfc1738 §6), checked on a valid input's components. Notes are warnings: they
+// draft-2003 §7, draft-1997 §7, rfc1738 §6; rfc6874 §2-§4 on zone identifiers), checked on a valid input's components. Notes are warnings: they
 // never change validity, and an invalid input gets none.
 import { DEFAULT_PORTS as DEFAULT_PORT_TABLE } from "./default-ports";
 import type { DerivationNode } from "../scanner/derivation";
@@ -9,7 +9,7 @@ import { getRevision, type Revision, type SpecId } from "../revisions";
 import { componentFilter, componentsOf, matchesRule, type ComponentValue } from "./components";
 import { findNode } from "../scanner/derivation";
 
-export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4";
+export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4" | "ipv6-zone" | "zone-not-link-local" | "zone-not-unreserved" | "bidi-formatting" | "bidi-mixed-direction" | "bidi-rtl-edges";
 
 export interface LintNote {
   code: LintCode;
@@ -34,7 +34,10 @@ export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: str
 // Formats, §7.4 Sensitive Information, §7.5 Semantic Attacks; rfc3986 §7.2 Malicious Construction,
 // §7.3 Back-End Transcoding, §7.4 Rare IP Address Formats, §7.5 Sensitive Information (and §3.2.1
 // "Use of the format "user:password" in the userinfo field is deprecated"), §7.6 Semantic Attacks;
-// draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and passwords).
+// draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and passwords);
+// rfc6874 §3 Web Browsers (no normative statements: what a browser might do with a zone), §4
+// Security Considerations (the MUSTs on zones), §2 (what a zone SHOULD contain); rfc3987 §4.1 and §4.2
+// on bidirectional IRIs (an IRI revision only: Revision.iri).
 const SECTIONS: Record<LintCode, string[]> = {
   password: ["rfc3986 §7.5", "rfc3986 §3.2.1", "draft-2003 §7.4", "draft-1997 §7", "rfc1738 §6"],
   "userinfo-looks-like-host": ["rfc3986 §7.6", "draft-2003 §7.5"],
@@ -42,6 +45,12 @@ const SECTIONS: Record<LintCode, string[]> = {
   "escaped-crlf": ["rfc3986 §7.2", "draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
   "escaped-nul": ["rfc3986 §7.3"],
   "rare-ipv4": ["rfc3986 §7.4", "draft-2003 §7.3"],
+  "ipv6-zone": ["rfc6874 §4", "rfc6874 §3"],
+  "zone-not-link-local": ["rfc6874 §4"],
+  "zone-not-unreserved": ["rfc6874 §2"],
+  "bidi-formatting": ["rfc3987 §4.1"],
+  "bidi-mixed-direction": ["rfc3987 §4.2"],
+  "bidi-rtl-edges": ["rfc3987 §4.2"],
 };
 
 function note(code: LintCode, span: { start: number; end: number }, message: string): LintNote {
@@ -149,6 +158,73 @@ export function lintTree(revision: Revision, tree: DerivationNode, input: string
       const forms = [parts.length < 4 ? `${parts.length} part${parts.length === 1 ? "" : "s"}` : null, parts.some((p) => /^0[xX]/.test(p)) ? "hex" : null, parts.some((p) => /^0[0-9]/.test(p)) ? "octal-looking" : null].filter(Boolean).join(", ");
       notes.push(note("rare-ipv4", host.span, `The host ${JSON.stringify(host.text)} (${forms}) is a ${readAs} to the ${revision.id} grammar, but inet_aton() and similar routines read it as an IPv4 address: filter on the numeric address, not the string`));
     }
+  }
+  // A zone identifier in an IP-literal (rfc6874 §2: IPv6addrz = IPv6address "%25" ZoneID). No other
+  // revision's IP-literal accepts a "%", so a valid host that is a bracketed literal holding "%25"
+  // is an address with its zone, in whichever revision accepts it.
+  if (host && host.text.startsWith("[") && host.text.includes("%25")) {
+    const inside = host.text.slice(1, -1);
+    const cut = inside.indexOf("%25");
+    const address = inside.slice(0, cut);
+    const zone = inside.slice(cut + 3);
+    const zoneSpan = { start: host.span.start + 1 + cut + 3, end: host.span.end - 1 };
+    // rfc6874 §4: "An HTTP client, proxy, or other intermediary MUST remove any ZoneID attached to
+    // an outgoing URI"; §3: "It would therefore be highly desirable for a browser to remove the
+    // ZoneID from a URI before including that URI in an HTTP request."
+    notes.push(note("ipv6-zone", zoneSpan, `The host ${JSON.stringify(host.text)} carries the zone ID ${JSON.stringify(zone)}, which means something only on the host where the URI originates: a browser, HTTP client or proxy must remove it before sending the URI in a request, and it does not belong in a document`));
+    // rfc6874 §4: "implementations MUST NOT allow use of this format except for well-defined usages,
+    // such as sending to link-local addresses under prefix fe80::/10".
+    const first = /^([0-9A-Fa-f]{1,4}):/.exec(address);
+    const linkLocal = first !== null && (Number.parseInt(first[1], 16) & 0xffc0) === 0xfe80;
+    if (!linkLocal) notes.push(note("zone-not-link-local", { start: host.span.start + 1, end: host.span.start + 1 + cut }, `The address ${JSON.stringify(address)} is not a link-local address (fe80::/10), the only well-defined use of a zone ID: an implementation must not use this format for it`));
+    // rfc6874 §2: "A <zone_id> SHOULD contain only ASCII characters classified as "unreserved""; the
+    // grammar also allows percent-encoded ones "for compatibility with existing devices".
+    if (zone.includes("%")) notes.push(note("zone-not-unreserved", zoneSpan, `The zone ID ${JSON.stringify(zone)} holds percent-encoded characters: a zone ID should contain only unreserved characters; the encoding is there only for existing devices that use others`));
+  }
+  if (revision.iri !== undefined) notes.push(...bidiNotes(input, values));
+  return notes;
+}
+
+/** Bidi formatting characters (rfc3987 §4.1: "LRM, RLM, LRE, RLE, LRO, RLO, and PDF"). */
+const BIDI_FORMATTING = /[\u200E\u200F\u202A-\u202E]/g;
+/**
+ * Right-to-left characters, read by script (JavaScript's regular expressions know no Bidi_Class):
+ * the scripts whose letters are strong right-to-left in Unicode 4 (Hebrew, Arabic, Syriac, Thaana,
+ * N'Ko) and those added since (Samaritan, Mandaic, Adlam ...). Left-to-right: any other letter.
+ */
+const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * rfc3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters"; §4.2, for each
+ * component (iuserinfo, ireg-name, isegment, iquery, ifragment): "1. A component SHOULD NOT use
+ * both right-to-left and left-to-right characters. 2. A component using right-to-left characters
+ * SHOULD start and end with right-to-left characters."
+ */
+function bidiNotes(input: string, values: ComponentValue[]): LintNote[] {
+  const notes: LintNote[] = [];
+  const formatting = [...input.matchAll(BIDI_FORMATTING)];
+  if (formatting.length > 0) {
+    const list = formatting.map((m) => `U+${m[0].charCodeAt(0).toString(16).toUpperCase()} at ${m.index}`).join(", ");
+    notes.push(note("bidi-formatting", { start: formatting[0].index!, end: formatting[formatting.length - 1].index! + 1 }, `Bidirectional formatting characters (${list}) are in the IRI, which must not contain them: they change how it is shown, and no one could type it back`));
+  }
+  const components: { name: string; text: string; span: { start: number; end: number } }[] = [];
+  for (const v of values) if (v.key === "userinfo" || v.key === "host" || v.key === "query" || v.key === "fragment") components.push({ name: v.name, text: v.text, span: v.span });
+  // The path's segments, between its "/"s (the pruned derivation lint reads keeps no segment node).
+  const path = values.find((v) => v.key === "path");
+  if (path) {
+    let from = 0;
+    for (const piece of path.text.split("/")) {
+      if (piece !== "") components.push({ name: "segment", text: piece, span: { start: path.span.start + from, end: path.span.start + from + piece.length } });
+      from += piece.length + 1;
+    }
+  }
+  for (const c of components) {
+    const chars = [...c.text];
+    if (!chars.some((ch) => RTL.test(ch))) continue;
+    const where = `The ${c.name} ${JSON.stringify(c.text)}`;
+    if (chars.some((ch) => LETTER.test(ch) && !RTL.test(ch))) notes.push(note("bidi-mixed-direction", c.span, `${where} mixes right-to-left and left-to-right letters: it may be shown in an order that reads as another IRI; percent-encode the whole component (§3.1) if it cannot be avoided`));
+    else if (!RTL.test(chars[0]) || !RTL.test(chars[chars.length - 1])) notes.push(note("bidi-rtl-edges", c.span, `${where} uses right-to-left characters but does not start and end with one: its neighbours may be drawn into it when shown`));
   }
   return notes;
 }

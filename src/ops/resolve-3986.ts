@@ -5,27 +5,31 @@
 // segments above the root are always removed (§5.2.4 "removing extra dot-segments rather than treat
 // them as an error").
 import type { SpecId } from "../revisions";
+import type { ResolutionRules } from "../revisions/revision";
 import { parse } from "../parse";
 import { componentsOf, type UriComponents } from "./uri-components";
 import { recombine } from "./format";
 import type { ResolveResult } from "./resolve-result";
 
 
-export function resolve3986(spec: SpecId, base: string, reference: string, strict: boolean): ResolveResult {
+/** RFC 3986's start rules; a revision that resolves by it under other names gives them (Revision.resolution.rules). */
+const RFC_3986_RULES: ResolutionRules = { base: "absolute-URI", reference: "URI-reference" };
+
+export function resolve3986(spec: SpecId, base: string, reference: string, strict: boolean, rules: ResolutionRules = RFC_3986_RULES): ResolveResult {
   // §5.2.1: "The base URI (Base) is established according to the procedure of Section 5.1 and parsed
   // into the five main components described in Section 3." §5.1: "A base URI must conform to the
   // <absolute-URI> syntax rule (Section 4.3)."
-  const b = parse(base, { spec: spec, rule: "absolute-URI" });
+  const b = parse(base, { spec: spec, rule: rules.base });
   if (!b.ok) {
-    return { ok: false, spec: spec, error: { code: "invalid-base", spec: spec, section: "§5.2.1", message: `The base must be an rfc3986 absolute-URI (§5.1, §4.3): ${b.error.message}`, parseError: b.error } };
+    return { ok: false, spec: spec, error: { code: "invalid-base", spec: spec, section: "§5.2.1", message: `The base must be an ${spec} ${rules.base} (§5.1, §4.3): ${b.error.message}`, parseError: b.error } };
   }
   const Base = componentsOf(b.ast)!;
 
   // -- The URI reference is parsed into the five URI components
   // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
-  const r = parse(reference, { spec: spec, rule: "URI-reference" });
+  const r = parse(reference, { spec: spec, rule: rules.reference });
   if (!r.ok) {
-    return { ok: false, spec: spec, error: { code: "invalid-reference", spec: spec, section: "§5.2.2", message: `The reference is not an rfc3986 URI-reference: ${r.error.message}`, parseError: r.error } };
+    return { ok: false, spec: spec, error: { code: "invalid-reference", spec: spec, section: "§5.2.2", message: `The reference is not an ${spec} ${rules.reference}: ${r.error.message}`, parseError: r.error } };
   }
   const R = componentsOf(r.ast)!;
   const T: UriComponents = { scheme: null, authority: null, path: "", query: null, fragment: null };

@@ -70,7 +70,7 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
     case "rfc3986 §5.2":
       // §5.2.2: the non-strict reading is "a loophole in prior specifications ... Its use should be
       // avoided but is allowed for backward compatibility": strict unless asked otherwise.
-      return resolve3986(spec, base, reference, o.strict ?? true);
+      return resolve3986(spec, base, reference, o.strict ?? true, how.rules);
     case "draft-2003 §5.2":
       return resolve2003(spec, base, reference, o.strict === true, o.dotSegments ?? "keep");
     case "draft-1997 §5.2":

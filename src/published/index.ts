@@ -15,6 +15,8 @@ export const PUBLISHED_GRAMMARS: Readonly<Record<string, { file: string; read: R
   "draft-1997": { file: "draft-1997.bnf", read: readRfc822Bnf },
   "draft-2003": { file: "draft-2003.abnf", read: readAbnf },
   rfc3986: { file: "rfc3986.abnf", read: readAbnf },
+  rfc3987: { file: "rfc3987.abnf", read: readAbnf },
+  rfc6874: { file: "rfc6874.abnf", read: readAbnf },
   rfc1738: { file: "rfc1738.bnf", read: readRfc822Bnf },
 };
 

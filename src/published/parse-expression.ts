@@ -167,7 +167,7 @@ export function parseExpression(body: string, opts: NotationOptions): Expr {
         return { type: "lit", text: t.v, caseInsensitive: opts.literalsIgnoreCase && /[A-Za-z]/.test(t.v) };
       case "numval":
         if (t.seq) return { type: "seq", items: t.seq.map((c) => ({ type: "chars", ranges: [[c, c]] })) };
-        return { type: "chars", ranges: t.ranges };
+        return codePointRange(t.ranges[0][0], t.ranges[0][1]);
       case "prose":
         return prose(t.v);
       case "op":
@@ -202,4 +202,29 @@ function prose(text: string): Expr {
     return { type: "chars", ranges };
   }
   throw new Error(`prose <${text}> is not machine-readable`);
+}
+
+/**
+ * A range of code points as the UTF-16 code units a JavaScript string holds them in: the part up to
+ * U+FFFF one character, each part above it a high surrogate and a low one (RFC 3987's ucschar
+ * reaches U+EFFFD; RFC 2781 §2.1). The recognizer and the generator read code units, like the PEG.
+ */
+export function codePointRange(lo: number, hi: number): Expr {
+  if (hi <= 0xffff) return { type: "chars", ranges: [[lo, hi]] };
+  const alts: Expr[] = [];
+  if (lo <= 0xffff) alts.push({ type: "chars", ranges: [[lo, 0xffff]] });
+  const from = Math.max(lo, 0x10000);
+  const pair = (cp: number) => [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff)];
+  const [h1, l1] = pair(from);
+  const [h2, l2] = pair(hi);
+  const two = (h: [number, number], l: [number, number]): Expr => ({ type: "seq", items: [{ type: "chars", ranges: [h] }, { type: "chars", ranges: [l] }] });
+  if (h1 === h2) alts.push(two([h1, h1], [l1, l2]));
+  else {
+    const first = l1 === 0xdc00 ? h1 : h1 + 1;
+    const last = l2 === 0xdfff ? h2 : h2 - 1;
+    if (l1 !== 0xdc00) alts.push(two([h1, h1], [l1, 0xdfff]));
+    if (first <= last) alts.push(two([first, last], [0xdc00, 0xdfff]));
+    if (l2 !== 0xdfff) alts.push(two([h2, h2], [0xdc00, l2]));
+  }
+  return alts.length === 1 ? alts[0] : { type: "alt", items: alts };
 }

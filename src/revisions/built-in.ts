@@ -8,6 +8,8 @@ import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
 import { rfc3986 } from "./rfc3986";
+import { rfc3987 } from "./rfc3987";
+import { rfc6874 } from "./rfc6874";
 import type { Revision, SpecAst, SpecId } from "./revision";
 
 /** One descriptor per revision, oldest first (the order every operation lists them in). */
@@ -18,6 +20,8 @@ export const BUILT_IN_REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> 
   "draft-1997": draft1997,
   "draft-2003": draft2003,
   rfc3986: rfc3986,
+  rfc3987: rfc3987,
+  rfc6874: rfc6874,
 };
 
 /** The revision used when no `spec` is given (DEFAULT_SPEC); a per-revision entry point's own revision there. */

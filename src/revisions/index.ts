@@ -1,4 +1,5 @@
-// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986. A new
+// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986, rfc3987,
+// rfc6874. A new
 // revision is one entry in its list (src/revisions/built-in.ts: its descriptor) and one in SpecAsts
 // (src/revisions/revision.ts, its AST type); the compiler holds the two lists to the same ids. The
 // build bundles one entry point per revision (scripts/build-entries.mjs) with built-in.ts replaced by
@@ -33,7 +34,7 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = BUILT_IN_REV
  *
  * @example
  * import { SPEC_IDS } from "uri-grammars";
- * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"]
+ * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
  */
 export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
 
@@ -42,7 +43,7 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  *
  * @example
  * import { availableSpecIds } from "uri-grammars";
- * availableSpecIds().length; // => 6
+ * availableSpecIds().length; // => 8
  */
 export function availableSpecIds(): SpecId[] {
   return [...SPEC_IDS, ...(REGISTERED.keys() as Iterable<SpecId>)];
@@ -83,7 +84,7 @@ export function unregisterRevision(id: string): void {
  * import { isSpecId, parse } from "uri-grammars";
  * const id: string = "draft-1997";
  * if (isSpecId(id)) parse("http://a/", { spec: id }).ok; // => true
- * isSpecId("rfc3987"); // => false
+ * isSpecId("rfc9999"); // => false
  */
 export function isSpecId(id: unknown): id is SpecId {
   return typeof id === "string" && Object.prototype.hasOwnProperty.call(REVISIONS, id);
@@ -94,7 +95,7 @@ export function getRevision(id: unknown): Revision | undefined {
   return typeof id === "string" ? (BUILT_IN.get(id) ?? REGISTERED.get(id)) : undefined;
 }
 
-/** The six revisions by id, for getRevision() (validate() asks once per input). */
+/** The built-in revisions by id, for getRevision() (validate() asks once per input). */
 const BUILT_IN = new Map<string, Revision>(Object.entries(REVISIONS) as [string, Revision][]);
 
 /**

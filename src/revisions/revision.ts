@@ -6,6 +6,8 @@ import type { Rfc1738Asts } from "../../generated/rfc1738.ast";
 import type { Draft1997Asts } from "../../generated/draft-1997.ast";
 import type { Draft2003Asts } from "../../generated/draft-2003.ast";
 import type { Rfc3986Asts } from "../../generated/rfc3986.ast";
+import type { Rfc3987Asts } from "../../generated/rfc3987.ast";
+import type { Rfc6874Asts } from "../../generated/rfc6874.ast";
 import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
 import type { AstEntry } from "../scanner/tagged";
@@ -24,9 +26,11 @@ export interface SpecAstsByRule {
   "draft-1997": Draft1997Asts;
   "draft-2003": Draft2003Asts;
   rfc3986: Rfc3986Asts;
+  rfc3987: Rfc3987Asts;
+  rfc6874: Rfc6874Asts;
 }
 
-/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003" | "rfc3986"`. */
+/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
 export type SpecId = keyof SpecAstsByRule;
 
 /** The AST of a start rule of a revision (by published name); an unknown name gives every rule's. */
@@ -43,6 +47,8 @@ interface TopRules {
   "draft-1997": "URL-reference";
   "draft-2003": "URI-reference";
   rfc3986: "URI-reference";
+  rfc3987: "IRI-reference";
+  rfc6874: "URI-reference";
 }
 
 /**
@@ -56,7 +62,7 @@ export type TopAst<S extends SpecId = SpecId> = S extends keyof TopRules ? RuleA
 export type Ast = SpecAst;
 
 /** The ASTs of whole references of the generic revisions (draft-1997, draft-2003, rfc3986): those with a `kind`. */
-export type GenericAst = Extract<SpecAst<"draft-1997" | "draft-2003" | "rfc3986">, { kind: unknown }>;
+export type GenericAst = Extract<SpecAst<"draft-1997" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874">, { kind: unknown }>;
 
 /**
  * Whether an AST is a whole reference of the generic syntax (draft-1997, draft-2003, rfc3986, or a
@@ -106,9 +112,21 @@ export interface Revision<A = unknown> extends SpecInfo {
    * How the revision makes a relative reference absolute: the algorithm of src/ops it follows (the
    * document's own; another revision may name the same one), or the document's words for having none.
    */
-  resolution: { algorithm: ResolutionAlgorithm } | { notDefined: Citation };
+  resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules } | { notDefined: Citation };
   /** The normalization for comparison the document defines (its ladder), or null when it defines none. */
   normalization: NormalizationAlgorithm | null;
+  /**
+   * The grammar's characters are Unicode code points, some above U+FFFF (rfc3987's ucschar): its
+   * scanner reads a surrogate pair as two code units that only match together, and an error is
+   * never reported between them (src/diagnose.ts). Offsets stay UTF-16 code units. Absent: the
+   * characters are code units, as peggy reads them.
+   */
+  codePoints?: boolean;
+  /**
+   * An IRI revision (RFC 3987): the URI revision its §3.1 mapping produces. toURI() and toIRI()
+   * (src/ops/iri.ts) apply to the revisions that have it.
+   */
+  iri?: { uri: SpecId };
   /**
    * Rules that match one character or one escape (alpha, pchar, HEXDIG ...). Error messages name the
    * innermost rule above these, which is the one a person can act on.
@@ -133,6 +151,16 @@ export interface Revision<A = unknown> extends SpecInfo {
    * revisions' (scheme, authority or site, path, query, fragment).
    */
   readComponents?(ast: A): { components: Components; prefix: string } | null;
+}
+
+/**
+ * The start rules an algorithm borrowed from another document parses with, under this revision's
+ * names (rfc3987 resolves by RFC 3986 §5.2, its §6.5 says, with `absolute-IRI` for the base and
+ * `IRI-reference` for the reference). Without it, the algorithm's own document's names.
+ */
+export interface ResolutionRules {
+  base: string;
+  reference: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import { RULES } from "../../generated/rfc3986.rules";
 import { AST, readComponents } from "../../generated/rfc3986.ast";
 import type { Rfc3986Ast } from "../../generated/rfc3986.ast";
 import type { Revision } from "./revision";
+import { RFC3986_CHARACTER_RULES, RFC3986_COMPONENTS } from "./rfc3986-components";
 
 export const rfc3986: Revision<Rfc3986Ast> = {
   id: "rfc3986",
@@ -20,22 +21,7 @@ export const rfc3986: Revision<Rfc3986Ast> = {
   resolution: { algorithm: "rfc3986 §5.2" },
   normalization: "rfc3986 §6.2",
   readComponents,
-  // §3 components: scheme (§3.1), authority (§3.2) = [ userinfo "@" ] host [ ":" port ] (§3.2.1-
-  // §3.2.3), path (§3.3) of segments, query (§3.4), fragment (§3.5). Character classes: §2.2
-  // gen-delims and sub-delims (reserved), §2.3 unreserved.
-  components: {
-    parts: {
-      scheme: { rule: "scheme", examples: ["http", "a+b-c.d"] },
-      authority: { rule: "authority", examples: ["u:p@a.b:1", "[::1]", "[v1.x]"] },
-      userinfo: { rule: "userinfo", examples: ["u:p"] },
-      host: { rule: "host", examples: ["a.b", "a-b.c", "1.2.3.4", "[::1]", "[::1.2.3.4]", "[v1.x]"] },
-      port: { rule: "port", examples: ["80"] },
-      path: {},
-      segment: { rule: "segment", examples: ["a"] },
-      query: { rule: "query", examples: ["q"] },
-      fragment: { rule: "fragment", examples: ["f"] },
-    },
-    classes: ["gen-delims", "sub-delims", "reserved", "unreserved", "ALPHA", "DIGIT"],
-  },
-  characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "reserved", "gen-delims", "sub-delims", "pct-encoded", "pchar"]),
+  // §3 components and §2 character classes: src/revisions/rfc3986-components.ts (rfc6874 shares them).
+  components: RFC3986_COMPONENTS,
+  characterRules: RFC3986_CHARACTER_RULES,
 };

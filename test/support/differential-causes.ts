@@ -104,6 +104,12 @@ export const CAUSES: Cause[] = [
       return port !== undefined && (port.length > 5 || Number(port) > 65535);
     },
   },
+  {
+    id: "py3986-rfc6874-zone",
+    peer: "python3-rfc3986",
+    ours: false,
+    test: (d) => /^\[[0-9A-Fa-f:.]*%25[^\]]*\]$/.test((python3986Split(d.input).authority ?? "").replace(/^[^@]*@/, "").replace(/:[0-9]*$/, "")),
+  },
   // java.net.URI: RFC 2396 with RFC 2732 and the deviations of its documentation, against draft-1997.
   {
     id: "java-rfc2732-brackets",

@@ -18,6 +18,7 @@ import { registerServe } from "./serve";
 import { registerSpecs } from "./specs";
 import { registerSuite } from "./suite";
 import { registerAudit } from "./audit";
+import { registerIri } from "./iri";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
@@ -28,6 +29,7 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerParse,
   registerResolve,
   registerNormalize,
+  registerIri,
   registerEquivalent,
   registerSpecs,
   registerRules,

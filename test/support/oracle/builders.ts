@@ -10,6 +10,8 @@ import { buildRfc1738Ast } from "./rfc1738";
 import { buildDraft1997Ast } from "./draft-1997";
 import { buildDraft2003Ast } from "./draft-2003";
 import { buildRfc3986Ast } from "./rfc3986";
+import { buildRfc3987Ast } from "./rfc3987";
+import { buildRfc6874Ast } from "./rfc6874";
 
 export const ORACLE_BUILDERS: Readonly<Record<string, (root: DerivationNode, input: string) => unknown>> = {
   "draft-1993": buildDraft1993Ast,
@@ -18,6 +20,8 @@ export const ORACLE_BUILDERS: Readonly<Record<string, (root: DerivationNode, inp
   "draft-1997": buildDraft1997Ast,
   "draft-2003": buildDraft2003Ast,
   rfc3986: buildRfc3986Ast,
+  rfc3987: buildRfc3987Ast,
+  rfc6874: buildRfc6874Ast,
 };
 
 /**
@@ -31,4 +35,6 @@ export const ORACLE_AST_NODES: Readonly<Record<string, readonly string[]>> = {
   "draft-1997": ["URL-reference","absoluteURL","opaque-URL","generic-URL","relativeURL","net_path","abs_path","rel_path","scheme","site","user","password","hostport","host","hostname","hostnumber","port","path_segments","query","fragment"],
   "draft-2003": ["URI-reference","absolute-URI-reference","absolute-URI","relative-URI","hier-part","net-path","abs-path","rel-path","opaque-part","path","scheme","authority","server","reg-name","userinfo","hostport","host","hostname","IPv4address","IPv6reference","IPv6address","port","path-segments","query","fragment"],
   "rfc3986": ["URI-reference","URI","absolute-URI","relative-ref","hier-part","relative-part","scheme","authority","userinfo","host","IP-literal","IPv6address","IPvFuture","IPv4address","reg-name","port","path","path-abempty","path-absolute","path-noscheme","path-rootless","path-empty","query","fragment"],
+  "rfc3987": ["IRI-reference","IRI","absolute-IRI","irelative-ref","ihier-part","irelative-part","scheme","iauthority","iuserinfo","ihost","IP-literal","IPv6address","IPvFuture","IPv4address","ireg-name","port","ipath","ipath-abempty","ipath-absolute","ipath-noscheme","ipath-rootless","ipath-empty","iquery","ifragment"],
+  "rfc6874": ["URI-reference","URI","absolute-URI","relative-ref","hier-part","relative-part","scheme","authority","userinfo","host","IP-literal","IPv6addrz","IPv6address","ZoneID","IPvFuture","IPv4address","reg-name","port","path","path-abempty","path-absolute","path-noscheme","path-rootless","path-empty","query","fragment"],
 };

@@ -1,0 +1,192 @@
+// Mapping between IRIs and URIs: RFC 3987 §3.1 (IRI to URI) and §3.2 (URI to IRI), for the
+// revisions whose descriptor says they are IRIs (Revision.iri: the URI revision the mapping
+// produces). Both validate their input with the IRI revision's grammar first ("Every URI is by
+// definition an IRI", §3.1) and never throw: an invalid input, a non-string, an unknown or non-IRI
+// spec come back as parse()'s error value.
+import { usageError } from "../errors";
+import { validate, verdictOf, type ParseFailure } from "../parse";
+import { optionsObject } from "../request";
+import { availableSpecIds, getRevision, type Revision, type SpecId } from "../revisions";
+
+/** The options of `toURI()` and `toIRI()`. */
+export interface IriOptions {
+  /** An IRI revision (one whose descriptor has `iri`); default: the first of them in the registry. */
+  spec?: SpecId;
+}
+
+export type ToUriResult = { ok: true; spec: SpecId; uri: string } | ParseFailure;
+export type ToIriResult = { ok: true; spec: SpecId; iri: string } | ParseFailure;
+
+/**
+ * The IRI revisions, oldest first (those whose descriptor has `iri`).
+ *
+ * @example
+ * import { iriSpecIds } from "uri-grammars";
+ * iriSpecIds(); // => ["rfc3987"]
+ */
+export function iriSpecIds(): SpecId[] {
+  return availableSpecIds().filter((id) => getRevision(id)?.iri !== undefined);
+}
+
+/**
+ * The revision asked for, if it is an IRI revision, or the error value: parse()'s for an unknown
+ * spec or a non-string input (the same value as parse() gives), invalid-option for a revision that
+ * is not an IRI revision.
+ */
+function iriRevision(spec: unknown, input: unknown): Revision | ParseFailure {
+  const id = spec === undefined ? iriSpecIds()[0] : spec;
+  const revision = getRevision(id);
+  if (revision === undefined || typeof input !== "string") {
+    const r = verdictOf(input, { spec: id as SpecId });
+    if (!r.ok) return r;
+  }
+  if (revision?.iri !== undefined) return revision;
+  const named = typeof id === "string" ? id : String(id);
+  const code = "invalid-option";
+  const message = `${JSON.stringify(named)} is not an IRI revision: toURI() and toIRI() follow RFC 3987 §3; use one of ${iriSpecIds().join(", ")}`;
+  return { ok: false, spec: named, rule: null, error: usageError(code, named, null, message) };
+}
+
+/** The IRI revision asked for and the input, once the revision's grammar accepts it; or the error value. */
+function validIri(input: unknown, options: IriOptions | undefined): { revision: Revision; text: string } | ParseFailure {
+  const o = optionsObject(options, ["spec"]) as IriOptions;
+  const revision = iriRevision(o.spec, input);
+  if ("ok" in revision) return revision;
+  const v = verdictOf(input, { spec: revision.id as SpecId });
+  if (!v.ok) return v;
+  return { revision, text: input as string };
+}
+
+/**
+ * RFC 3987 §3.1: the URI an IRI maps to. Step 1 variant c (the input is a JavaScript string, a
+ * Unicode encoding: "do not normalize"); step 2: every character of `ucschar` or `iprivate`
+ * (every character above U+007F the IRI grammar accepts) becomes its UTF-8 octets as %HH, with
+ * upper-case hex digits (2.2: "SHOULD use uppercase letters"). The host is percent-encoded like
+ * the rest: the text allows the ToASCII conversion of an ireg-name (IDNA), which is not done here.
+ * Everything else, existing percent-encodings included, is left as it is.
+ *
+ * @example
+ * import { toURI } from "uri-grammars";
+ * const r = toURI("http://r\u00E9sum\u00E9.example.org");
+ * r.ok && r.uri; // => "http://r%C3%A9sum%C3%A9.example.org"
+ */
+export function toURI(input: unknown, options?: IriOptions): ToUriResult {
+  const valid = validIri(input, options);
+  if ("ok" in valid) return valid;
+  const { revision, text } = valid;
+  let out = "";
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    // §3.1 step 2.1-2.3: ucschar and iprivate are exactly the accepted characters above U+007F.
+    out += cp < 0x80 ? ch : percentEncodeUtf8(cp);
+  }
+  return { ok: true, spec: revision.id as SpecId, uri: out };
+}
+
+/**
+ * RFC 3987 §3.2: the IRI a URI converts to. Step 2 decodes every percent-encoding except those of
+ * "%", of `reserved` characters and of US-ASCII characters not allowed in URIs (so only the
+ * unreserved characters and the octets 80-FF are decoded); step 3 re-encodes every decoded octet
+ * that is not part of a strictly legal UTF-8 sequence; step 4 re-encodes the characters that are
+ * not appropriate (§2.2: not a `ucschar` (an `iprivate` only in the query); §4.1: the bidi
+ * formatting characters LRM, RLM and LRE ... RLO, which "MUST NOT" be used); step 5 reads the
+ * octets as UTF-8. A re-encoded octet keeps the case of the URI's hex digits unless steps 3-4
+ * changed it, where it is upper case (as the §3.2.1 examples show).
+ *
+ * @example
+ * import { toIRI } from "uri-grammars";
+ * const r = toIRI("http://www.example.org/D%C3%BCrst");
+ * r.ok && r.iri; // => "http://www.example.org/D\u00FCrst"
+ */
+export function toIRI(input: unknown, options?: IriOptions): ToIriResult {
+  const valid = validIri(input, options);
+  if ("ok" in valid) return valid;
+  const { revision, text } = valid;
+  // The query, where §2.2 allows iprivate: after the first "?" and before the first "#".
+  const queryStart = text.indexOf("?");
+  const hash = text.indexOf("#");
+  const hasQuery = queryStart >= 0 && (hash < 0 || queryStart < hash);
+  const inQuery = (at: number) => hasQuery && at > queryStart && (hash < 0 || at < hash);
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    if (text.charCodeAt(i) !== 0x25 || !isPercentEncoding(text, i)) {
+      out += text[i++];
+      continue;
+    }
+    const octet = Number.parseInt(text.slice(i + 1, i + 3), 16);
+    // Step 2: unreserved US-ASCII characters are decoded; "%", reserved and disallowed ASCII are not.
+    if (octet < 0x80) {
+      out += UNRESERVED.test(String.fromCharCode(octet)) ? String.fromCharCode(octet) : text.slice(i, i + 3);
+      i += 3;
+      continue;
+    }
+    // Steps 3-5 on a run of octets 80-FF: a strictly legal UTF-8 sequence of a character §2.2 and
+    // §4.1 allow becomes that character; any other octet stays (re-)percent-encoded.
+    const need = utf8Length(octet);
+    const bytes = [octet];
+    let j = i + 3;
+    while (bytes.length < need && isPercentEncoding(text, j)) {
+      const b = Number.parseInt(text.slice(j + 1, j + 3), 16);
+      if ((b & 0xc0) !== 0x80) break;
+      bytes.push(b);
+      j += 3;
+    }
+    const cp = bytes.length === need ? decodeUtf8(bytes) : -1;
+    if (cp >= 0 && appropriate(cp, inQuery(i))) {
+      out += String.fromCodePoint(cp);
+      i = j;
+    } else {
+      // Step 3 or 4: the first octet stays encoded (upper case); the next ones are read again.
+      out += `%${hex(octet)}`;
+      i += 3;
+    }
+  }
+  return validate(out, { spec: revision.id as SpecId }) ? { ok: true, spec: revision.id as SpecId, iri: out } : { ok: true, spec: revision.id as SpecId, iri: text };
+}
+
+/** RFC 3986 §2.3 unreserved. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+function isPercentEncoding(text: string, at: number): boolean {
+  return at + 2 < text.length && text.charCodeAt(at) === 0x25 && /^[0-9A-Fa-f]{2}$/.test(text.slice(at + 1, at + 3));
+}
+
+function hex(octet: number): string {
+  return octet.toString(16).toUpperCase().padStart(2, "0");
+}
+
+/** The length of the UTF-8 sequence a lead octet begins (RFC 3629 §4), or 0 when it begins none. */
+function utf8Length(lead: number): number {
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  return 0;
+}
+
+/** The code point of a strictly legal UTF-8 sequence (RFC 3629 §4: no overlong form, no surrogate, at most U+10FFFF), or -1. */
+function decodeUtf8(bytes: number[]): number {
+  if (bytes.length === 0) return -1;
+  let cp: number;
+  if (bytes.length === 2) cp = ((bytes[0] & 0x1f) << 6) | (bytes[1] & 0x3f);
+  else if (bytes.length === 3) cp = ((bytes[0] & 0x0f) << 12) | ((bytes[1] & 0x3f) << 6) | (bytes[2] & 0x3f);
+  else cp = ((bytes[0] & 0x07) << 18) | ((bytes[1] & 0x3f) << 12) | ((bytes[2] & 0x3f) << 6) | (bytes[3] & 0x3f);
+  const min = [0, 0, 0x80, 0x800, 0x10000][bytes.length];
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
+  return cp;
+}
+
+/** §2.2 ucschar, and iprivate in the query; §4.1 forbids the bidi formatting characters U+200E, U+200F, U+202A-U+202E. */
+function appropriate(cp: number, inQuery: boolean): boolean {
+  if (cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e)) return false;
+  const ucschar =
+    (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xffef) || (cp >= 0x10000 && cp <= 0xdfffd && (cp & 0xffff) <= 0xfffd) || (cp >= 0xe1000 && cp <= 0xefffd);
+  const iprivate = (cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xf0000 && cp <= 0xffffd) || (cp >= 0x100000 && cp <= 0x10fffd);
+  return ucschar || (inQuery && iprivate);
+}
+
+/** RFC 3987 §3.1 step 2.1-2.2: a code point's UTF-8 octets, each as %HH (upper case). */
+function percentEncodeUtf8(cp: number): string {
+  const bytes = cp < 0x800 ? [0xc0 | (cp >> 6), 0x80 | (cp & 0x3f)] : cp < 0x10000 ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)] : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
+  return bytes.map((b) => `%${hex(b)}`).join("");
+}

@@ -1,0 +1,122 @@
+// RFC 3987 §3.1 and §3.2 (toURI, toIRI) on the document's examples (test/data/iri/), the code-point
+// alphabet of rfc3987 (surrogate pairs as one character, lone surrogates rejected at their offset),
+// and the UTF-16 encoding of ucschar and iprivate checked against the published ranges.
+import { expect } from "chai";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse, toIRI, toURI, validate } from "../src";
+import { findRule, getRevision } from "../src/revisions";
+import { accepts } from "../src/diagnose";
+import { readRows } from "./support/table";
+
+/** XML notation as the document prints it: "&#xE9;" is U+00E9 (the last ";" may be missing). */
+function xml(text: string): string {
+  return text.replace(/&#x([0-9A-Fa-f]+);?/g, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)));
+}
+
+describe("RFC 3987 §3.1 toURI (test/data/iri/to-uri.tsv)", () => {
+  for (const { line, cols } of readRows("iri/to-uri.tsv", 3)) {
+    const [iri, uri, source] = cols;
+    it(`${iri} -> ${uri} (${source})`, () => {
+      const r = toURI(xml(iri));
+      expect(r.ok && r.uri, `iri/to-uri.tsv:${line}`).to.equal(uri);
+      // §3.1: "produces URIs fully conforming to [RFC3986]"; "idempotent".
+      expect(validate(uri, { spec: "rfc3986" })).to.equal(true);
+      const again = toURI(uri);
+      expect(again.ok && again.uri).to.equal(uri);
+    });
+  }
+});
+
+describe("RFC 3987 §3.2 toIRI (test/data/iri/to-iri.tsv)", () => {
+  for (const { line, cols } of readRows("iri/to-iri.tsv", 3)) {
+    const [uri, iri, source] = cols;
+    it(`${uri} -> ${iri} (${source})`, () => {
+      const r = toIRI(uri);
+      expect(r.ok && r.iri, `iri/to-iri.tsv:${line}`).to.equal(xml(iri));
+      // §3.2: the IRI "maps back to the URI used as an input (except for potential case differences
+      // in percent-encoding and for potential percent-encoded unreserved characters)".
+      const back = toURI(xml(iri));
+      expect(back.ok && back.uri.toUpperCase()).to.equal(uri.toUpperCase().replace(/%41/g, "A"));
+    });
+  }
+});
+
+describe("toURI and toIRI never throw and refuse what is no IRI", () => {
+  it("an invalid IRI, a non-string, a revision that is not an IRI revision: error values", () => {
+    expect(toURI("http://a b/").ok).to.equal(false);
+    expect(toIRI(42).ok).to.equal(false);
+    const r = toURI("http://a/", { spec: "rfc3986" });
+    expect(!r.ok && r.error.message).to.contain("not an IRI revision");
+    expect(toIRI("http://a/", { spec: "rfc9999" as never }).ok).to.equal(false);
+  });
+});
+
+describe("rfc3987: the alphabet is code points", () => {
+  it("a character above U+FFFF is accepted where ucschar allows it, with spans in UTF-16 units", () => {
+    const r = parse("http://a/\u{20000}?\u{F0000}#x", { spec: "rfc3987" });
+    expect(r.ok).to.equal(true);
+    if (r.ok && r.ast.kind !== undefined) {
+      expect(r.ast.path.span).to.deep.equal({ start: 8, end: 11 });
+      expect(r.ast.query!.span).to.deep.equal({ start: 12, end: 14 });
+      expect(r.ast.fragment!.span).to.deep.equal({ start: 15, end: 16 });
+    }
+  });
+  for (const [input, offset, found] of [
+    ["http://a/\uD800x", 9, "lone surrogate U+D800"],
+    ["http://a/\uD800", 9, "lone surrogate U+D800"],
+    ["http://a/\uDC00", 9, "lone surrogate U+DC00"],
+    ["http://a/\u{1FFFE}", 9, "U+1FFFE"],
+    ["http://a/#\u{F0000}", 10, "U+F0000"],
+    ["\u{E0001}", 0, "U+E0001"],
+  ] as const) {
+    it(`${JSON.stringify(input)} is rejected at ${offset}, naming ${found}`, () => {
+      const r = parse(input, { spec: "rfc3987" });
+      expect(r.ok).to.equal(false);
+      if (!r.ok) {
+        expect(r.error.offset).to.equal(offset);
+        expect(r.error.message).to.contain(found);
+      }
+    });
+  }
+  it("rfc3986 keeps its offsets: the error after a high surrogate is where the scanner stops", () => {
+    const r = parse("http://a/\uD800x", { spec: "rfc3986" });
+    expect(!r.ok && r.error.offset).to.equal(9);
+  });
+});
+
+describe("rfc3987: ucschar and iprivate spelt as surrogate pairs are the published ranges", () => {
+  // §2.2, as published (ranges of code points).
+  const UCSCHAR = [[0xa0, 0xd7ff], [0xf900, 0xfdcf], [0xfdf0, 0xffef], ...Array.from({ length: 13 }, (_, k) => [(k + 1) * 0x10000, (k + 1) * 0x10000 + 0xfffd]), [0xe1000, 0xefffd]];
+  const IPRIVATE = [[0xe000, 0xf8ff], [0xf0000, 0xffffd], [0x100000, 0x10fffd]];
+  const published = (ranges: number[][], cp: number) => ranges.some(([a, b]) => a <= cp && cp <= b);
+  /** The code points on which the rule's scanner and the published ranges disagree (every code point above U+007F). */
+  function disagreements(rule: string, ranges: number[][], accept: (cp: number) => boolean): number[] {
+    const out: number[] = [];
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      if (accept(cp) !== published(ranges, cp)) out.push(cp);
+      if (out.length > 3) break;
+    }
+    return out;
+  }
+  const revision = getRevision("rfc3987")!;
+  const scannerOf = (rule: string) => (cp: number) => accepts(revision, findRule(revision, rule)!.pegName, String.fromCodePoint(cp));
+  for (const [rule, ranges] of [["ucschar", UCSCHAR], ["iprivate", IPRIVATE]] as const) {
+    it(`${rule}: every code point above U+007F`, () => {
+      expect(disagreements(rule, ranges, scannerOf(rule))).to.deep.equal([]);
+    });
+  }
+  it("the check can fail: a planted range that ends one plane early is caught", () => {
+    const planted = UCSCHAR.map(([a, b]) => (a === 0xe1000 ? [a, 0xefffc] : [a, b]));
+    expect(disagreements("ucschar", planted, scannerOf("ucschar"))).to.deep.equal([0xefffd]);
+  });
+  it("a lone surrogate is no ucschar", () => {
+    expect(accepts(revision, "ucschar", "\uD800")).to.equal(false);
+    expect(accepts(revision, "ucschar", "\uDFFF")).to.equal(false);
+  });
+  it("the grammar file spells them (no hand-edited generated code)", () => {
+    const grammar = readFileSync(join(__dirname, "..", "..", "grammar", "rfc3987.peggy"), "utf8");
+    expect(grammar).to.contain("// @rule ucschar §2.2").and.contain("// @rule iprivate §2.2");
+  });
+});

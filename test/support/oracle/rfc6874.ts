@@ -1,0 +1,19 @@
+// Builds the rfc6874 AST from the derivation of grammar/rfc6874.peggy: RFC 3986's AST (./rfc3986,
+// read from the same derivation: RFC 6874 §2 changes only IP-literal) with the zone, the text of
+// the ZoneID, in the authority and, for a start rule without an authority, at the top. Written for
+// issue 33, after the ASTs moved into the grammars: not one of the builders of old, but built the
+// same way (a search of the derivation by rule name), independent of the tags and the generated code.
+import { findNode, textOf, type DerivationNode } from "./derivation";
+import { buildRfc3986Ast } from "./rfc3986";
+import type { TextComponent } from "./types";
+
+export function buildRfc6874Ast(root: DerivationNode, input: string): unknown {
+  const ast = { ...buildRfc3986Ast(root, input), spec: "rfc6874" } as Record<string, unknown>;
+  const zone = findNode(root, "ZoneID");
+  const authority = ast.authority as (Record<string, unknown> & { span: { start: number; end: number } }) | null | undefined;
+  if (authority) {
+    const inside = zone && zone.start >= authority.span.start && zone.end <= authority.span.end;
+    ast.authority = { ...authority, zone: inside ? textOf(zone, input) : null } satisfies Record<string, unknown>;
+  } else if (zone) ast.zone = textOf(zone, input) satisfies TextComponent;
+  return ast;
+}
