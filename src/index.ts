@@ -27,6 +27,9 @@ export type { Draft1994Path, Draft1994WaisField } from "./ast/draft-1994";
 export { components } from "./ops/reference-components";
 export type { ComponentsOptions, ComponentsResult, ComponentsSuccess } from "./ops/reference-components";
 export { format } from "./ops/format";
+export type { FormatCheckOptions, FormatChecked } from "./ops/format";
+export { buildReference, encodeComponent, decodeComponent } from "./ops/build-reference";
+export type { BuildFailure, BuildOptions, BuildResult, ComponentCodingOptions, DecodeResult, EncodableComponent, EncodeResult, ReferenceParts } from "./ops/build-reference";
 export { check } from "./ops/check";
 export type { CheckInvalid, CheckOptions, CheckPassed, CheckResult, CheckViolated, ComponentName, PolicyCode, PolicyViolation } from "./ops/check";
 

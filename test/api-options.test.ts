@@ -85,6 +85,11 @@ const CALLS: Record<string, (o: unknown) => unknown> = {
   delimitingRules: (o) => api.delimitingRules(o as never),
   isSpecId: (o) => api.isSpecId(o),
   format: (o) => api.format(o as never),
+  "format (options)": (o) => api.format({ scheme: "http", userinfo: null, host: "a", port: null, path: "/b", query: null, fragment: null, hostKind: "hostname" }, o as never),
+  buildReference: (o) => api.buildReference({ scheme: "http", host: "a", path: "/b c" }, o as never),
+  "buildReference (parts)": (o) => api.buildReference(o as never),
+  encodeComponent: (o) => api.encodeComponent("a b", o as never),
+  decodeComponent: (o) => api.decodeComponent("a%20b", o as never),
 };
 
 describe("public API: no export throws, whatever the options", () => {
@@ -209,6 +214,7 @@ describe("public API: a string in place of the options is the revision, in every
     compareInput: (s) => api.compareInput("http://a/~b", s as never),
     extractAllSpecs: (s) => api.extractAllSpecs("see http://a/~b", s as never),
     createMultiExtractor: (s) => api.createMultiExtractor(s as never),
+    buildReference: (s) => api.buildReference({ scheme: "http", host: "a", path: "/~b" }, s as never),
   };
   for (const [name, call] of Object.entries(TAKING_SPEC)) {
     it(`${name}(…, "draft-1997") answers under draft-1997; (…, "nope") is unknown-spec`, () => {
