@@ -227,7 +227,7 @@ describe("public API: a string in place of the options is the revision, in every
   }
 });
 
-describe("explain() and parse(x, { tree: true }) refuse a valid input longer than MAX_TREE_INPUT (issue 25 item 5)", function () {
+describe("explain() and parse(x, { tree: true }) refuse a valid input longer than MAX_TREE_INPUT (issue 25 item 5) @slow", function () {
   this.timeout(60_000);
   // Valid under draft-2003: before the limit, a 10 MB valid input to explain() ended the process (SIGABRT).
   const big = "http://a/" + "b".repeat(10 * 1000 * 1000);

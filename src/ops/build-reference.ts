@@ -160,6 +160,16 @@ function requireComponent(revision: Revision, component: unknown): Escaping | Us
   return invalidOption(revision.id, null, known ? `${revision.id} has no ${String(component)} component (its grammar names no rule for one); its components: ${has.join(", ")}.` : `component must be one of ${ENCODABLE.join(", ")}, not ${describeValue(component)}.`);
 }
 
+/** The revision and the component's escaping that encodeComponent() and decodeComponent() were asked for, after the checks every operation makes. */
+function codingRequest(input: unknown, options: unknown): { revision: Revision; escaping: Escaping } | UsageFailure {
+  const o = optionsObject(options as ComponentCodingOptions, ["spec", "component"]);
+  const revision = requireRevision(o.spec);
+  if (isFailure(revision)) return revision;
+  const escaping = requireComponent(revision, o.component);
+  if (isFailure(escaping)) return escaping;
+  return requireString(input, revision.id, null) ?? { revision, escaping };
+}
+
 /**
  * Writes a value as the text of one component in one revision: every character the component's
  * rule does not hold as itself is escaped (its UTF-8 octets as "%" hex hex), "%" included; for
@@ -178,13 +188,10 @@ function requireComponent(revision: Revision, component: unknown): Escaping | Us
  * if (!h.ok) h.error.code; // => "not-expressible"
  */
 export function encodeComponent(value: unknown, options: ComponentCodingOptions): EncodeResult {
-  const o = optionsObject(options, ["spec", "component"]);
-  const revision = requireRevision(o.spec);
-  if (isFailure(revision)) return revision;
-  const escaping = requireComponent(revision, o.component);
-  if (isFailure(escaping)) return escaping;
-  if (typeof value !== "string") return requireString(value, revision.id, null)!;
-  const text = encodeWith(revision, value, escaping, null, escaping.key === "path" ? "/" : null);
+  const request = codingRequest(value, options);
+  if (isFailure(request)) return request;
+  const { revision, escaping } = request;
+  const text = encodeWith(revision, value as string, escaping, null, escaping.key === "path" ? "/" : null);
   return typeof text === "string" ? { ok: true, spec: revision.id, component: escaping.key, text } : text;
 }
 
@@ -204,13 +211,11 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
  * const bad = decodeComponent("a b", { spec: "rfc3986", component: "query" });
  * if (!bad.ok) bad.error.offset; // => 1
  */
-export function decodeComponent(text: unknown, options: ComponentCodingOptions): DecodeResult {
-  const o = optionsObject(options, ["spec", "component"]);
-  const revision = requireRevision(o.spec);
-  if (isFailure(revision)) return revision;
-  const escaping = requireComponent(revision, o.component);
-  if (isFailure(escaping)) return escaping;
-  if (typeof text !== "string") return requireString(text, revision.id, null)!;
+export function decodeComponent(input: unknown, options: ComponentCodingOptions): DecodeResult {
+  const request = codingRequest(input, options);
+  if (isFailure(request)) return request;
+  const { revision, escaping } = request;
+  const text = input as string;
   // The text must be the component's: each segment of a path, or the whole text, matched by the rule.
   const pieces = escaping.key === "path" ? text.split("/") : [text];
   let at = 0;

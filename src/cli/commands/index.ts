@@ -18,6 +18,7 @@ import { registerServe } from "./serve";
 import { registerSpecs } from "./specs";
 import { registerSuite } from "./suite";
 import { registerAudit } from "./audit";
+import { registerBuild } from "./build";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
@@ -29,6 +30,7 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerResolve,
   registerNormalize,
   registerEquivalent,
+  registerBuild,
   registerSpecs,
   registerRules,
   registerFidelity,
