@@ -6,8 +6,8 @@
 // printable ASCII character and on an escape triplet. A character outside that set is written as
 // its escape (its UTF-8 octets, "%" hex hex: draft-2003 §2.1, rfc3986 §2.1 and §2.5) where the
 // component's rule admits escapes, and cannot be written at all where it does not (a port, most
-// hosts). "%" itself is always escaped, so that decoding gives back the value (draft-2003 §2.4:
-// "the percent character itself MUST be encoded as %25").
+// hosts). "%" itself is always escaped, so that decoding gives back the value (rfc3986 §2.4: "it
+// must be percent-encoded as "%25" for that octet to be used as data within a URI").
 import { percentEncode, usageError, type ParseError } from "../errors";
 import { findRule, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
@@ -326,10 +326,10 @@ export function buildReference(parts: ReferenceParts, options?: BuildOptions): B
 export function buildWith(revision: Revision, parts: unknown, escapings: Map<EncodableComponent, Escaping>): BuildResult {
   const p = readParts(revision, parts);
   if (isFailure(p)) return p;
-  // The shape of the authority and the path (draft-2003 §3.3: "When authority is present, the path
-  // must either be empty or begin with a slash ("/") character. When authority is not present, the
-  // path cannot begin with two slash characters ("//")."; the same holds in every revision, whose
-  // authority ends at the first "/").
+  // The shape of the authority and the path (rfc3986 §3: "When authority is present, the path must
+  // either be empty or begin with a slash ("/") character.  When authority is not present, the path
+  // cannot begin with two slash characters ("//")."; the same holds in every revision, whose
+  // authority ends at the first "/" and starts after "//").
   if (p.host === null && (p.userinfo !== null || p.port !== null)) return failure(revision, p.userinfo !== null ? "userinfo" : "port", null, 0, null, `A ${p.userinfo !== null ? "userinfo" : "port"} is part of an authority, which needs a host: give a host (maybe "").`);
   if (p.host !== null && p.path !== "" && !p.path.startsWith("/")) return failure(revision, "path", null, 0, p.path[0] ?? null, `After a host, the path must be empty or start with "/": "${p.path}" would be read as part of the authority. Start it with "/".`);
   if (p.host === null && p.path.startsWith("//")) return failure(revision, "path", null, 0, "/", `Without a host, a path cannot start with "//": it would be read as an authority. Give a host (maybe "") or start the path otherwise.`);
