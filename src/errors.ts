@@ -14,6 +14,8 @@ export type ErrorCode =
   | "invalid-option"
   /** The input is valid, but the start rule asked for derives no whole reference (components() with rule `host`). */
   | "not-a-reference"
+  /** A value a revision cannot write (buildReference(), encodeComponent()), a built reference that reads back otherwise (format() with `check`), escapes that are no UTF-8 text (decodeComponent()). */
+  | "not-expressible"
   /** A valid input longer than an operation whose memory grows with it takes (explain(), parse() with `tree: true`: MAX_TREE_INPUT). */
   | "input-too-long";
 

@@ -140,7 +140,7 @@ export function requireRevision(spec: unknown, rule: unknown = null): Revision |
   const specId = specOf(spec);
   const message =
     typeof spec === "string"
-      ? `Unknown spec: there is no revision "${spec}"; available: ${availableSpecIds().join(", ")}.${UNKNOWN_SPEC_NOTE}`
+      ? `Unknown spec: there is no revision "${spec}";${specSuggestion(spec)} available: ${availableSpecIds().join(", ")}.${UNKNOWN_SPEC_NOTE}`
       : `Unknown spec: a revision is named by a string, not ${describeValue(spec)}; available: ${availableSpecIds().join(", ")}.${UNKNOWN_SPEC_NOTE}`;
   // A JavaScript caller may pass a rule that is no string: the failure names it as one.
   const ruleName = rule === null || rule === undefined ? null : textOf(rule);
@@ -229,6 +229,16 @@ export function requireTreeInput(input: string, spec: string, rule: string | nul
 
 export function isFailure(x: unknown): x is UsageFailure {
   return typeof x === "object" && x !== null && (x as UsageFailure).ok === false;
+}
+
+/**
+ * ` Did you mean "rfc1738"?` for an id that is a revision's once case and punctuation are set aside
+ * (`rfc-1738`, `RFC1738`, `draft2003`), else "".
+ */
+export function specSuggestion(spec: string): string {
+  const key = (id: string) => id.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const close = availableSpecIds().filter((id) => key(id) === key(spec));
+  return close.length > 0 ? ` Did you mean ${close.map((id) => `"${id}"`).join(" or ")}?` : "";
 }
 
 export function unknownRuleMessage(revision: Revision, name: unknown): string {

@@ -35,7 +35,16 @@ const OPERATIONS: Record<string, { call: Operation; rule?: boolean }> = {
     return c.extractor.error ? { ok: false, error: c.extractor.error } : c;
   } },
   createMultiExtractor: { call: (_input, o) => api.createMultiExtractor(o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
+  buildReference: { call: (_input, o) => api.buildReference({ scheme: "http", host: "a", path: "/b" }, o as never) },
+  encodeComponent: { call: (input, o) => api.encodeComponent(input, withComponent(o)) },
+  decodeComponent: { call: (input, o) => api.decodeComponent(input, withComponent(o)) },
 };
+
+/** The options of encodeComponent() and decodeComponent(), which also name a component: `o` with component `query`. */
+function withComponent(o: Options): never {
+  if (typeof o === "string") return { spec: o, component: "query" } as never;
+  return (typeof o === "object" && o !== null ? { ...o, component: "query" } : { component: "query" }) as never;
+}
 
 /** Exports that are no operation on an input; each still never throws (checked below). */
 const OTHERS = ["specs", "availableSpecIds", "iriSpecIds", "isSpecId", "validate", "format", "delimitingRules", "extractChunks"];
@@ -65,7 +74,7 @@ describe("public API: no operation throws; usage problems are parse()'s error va
       expect((r as { ok: boolean }).ok, name).to.equal(false);
       expect(errorOf(r), name).to.deep.equal(unknownSpec);
     });
-    if (name !== "diffSpecs" && name !== "languageDiff" && name !== "characterTable" && name !== "createMultiExtractor") {
+    if (name !== "diffSpecs" && name !== "languageDiff" && name !== "characterTable" && name !== "createMultiExtractor" && name !== "buildReference") {
       it(`${name}: a non-string input is parse()'s not-a-string error, never a throw`, () => {
         for (const input of NON_STRINGS) {
           const r = op.call(input, { spec: "draft-2003" });

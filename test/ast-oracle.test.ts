@@ -57,7 +57,7 @@ function mismatches(spec: SpecId, entries: Readonly<Record<string, AstEntry>>, i
   return out;
 }
 
-describe("ASTs declared in the grammars equal the hand-written builders of old (tables, both corpora)", function () {
+describe("ASTs declared in the grammars equal the hand-written builders of old (tables, both corpora) @slow", function () {
   this.timeout(600000);
   for (const spec of SPEC_IDS) {
     it(`${spec}: every table input and every corpus line`, () => {
@@ -68,7 +68,7 @@ describe("ASTs declared in the grammars equal the hand-written builders of old (
   }
 });
 
-describe("the comparison can fail", function () {
+describe("the comparison can fail @slow", function () {
   this.timeout(600000);
   const spec: SpecId = "rfc3986";
   const sample = () => inputsOf(spec).filter((_, i) => i % 10 === 0);

@@ -167,7 +167,7 @@ describe("batch: --summary and exit statuses", () => {
   });
 });
 
-describe("10 MB inputs parse via the API without an exception (one shape per revision; no timing)", () => {
+describe("10 MB inputs parse via the API without an exception (one shape per revision; no timing) @slow", () => {
   const MB = 1 << 20;
   const cases: [SpecId, string][] = [
     ["draft-1993", "http://a/" + "%41".repeat(Math.floor((10 * MB) / 3))],

@@ -79,3 +79,40 @@ describe("cli: normalize and equivalent", () => {
     }
   });
 });
+
+describe("cli: build", () => {
+  it("writes the reference with each component escaped for the revision", async () => {
+    const r = await run(["build", "--spec", "rfc3986", "--scheme", "https", "--host", "example.com", "--path", "/a b/ü", "--query", "q=1 2"]);
+    expect([r.code, r.out]).to.deep.equal([0, "https://example.com/a%20b/%C3%BC?q=1%202\n"]);
+    const s = await run(["build", "--scheme", "http", "--host", "h", "--segment", "a/b", "--segment", "c"]);
+    expect(s.out).to.equal("http://h/a%2Fb/c\n");
+  });
+  it("refuses what the revision cannot write: exit 1 and the sentence; --json gives the error value; an unknown spec is exit 2", async () => {
+    const r = await run(["build", "--spec", "draft-1997", "--scheme", "http", "--host", "a b"]);
+    expect(r.code).to.equal(1);
+    expect(r.err).to.match(/^cannot build: The host cannot be written in draft-1997/);
+    const j = await run(["build", "--json", "--host", "a", "--path", "b"]);
+    expect(j.code).to.equal(1);
+    expect(JSON.parse(j.out).error.code).to.equal("not-expressible");
+    expect((await run(["build", "--spec", "rfc-1738", "--path", "a"])).code).to.equal(2);
+  });
+});
+
+describe("cli: mistyped specs and inputs that look like options", () => {
+  it('--spec rfc-1738 is exit 2 with a suggestion ("rfc1738"); so is the API\'s message', async () => {
+    const r = await run(["check", "--spec", "rfc-1738", "http://a/"]);
+    expect(r.code).to.equal(2);
+    expect(r.err).to.include('Did you mean "rfc1738"?');
+    expect((await run(["check", "--spec", "rfc9999", "http://a/"])).err).not.to.include("Did you mean");
+    const { parse } = await import("../src");
+    const p = parse("x", { spec: "Draft2003" as never });
+    expect(!p.ok && p.error.message).to.include('Did you mean "draft-2003"?');
+  });
+  it('an input starting with "-" is an unknown option (exit 2) with a hint to put "--" before it, which works', async () => {
+    const r = await run(["check", "-a/b"]);
+    expect(r.code).to.equal(2);
+    expect(r.err).to.include(`put "--" before the inputs: uri-grammars check -- '-a/b'`);
+    const ok = await run(["check", "--spec", "rfc3986", "--", "-a/b"]);
+    expect(ok.code).to.equal(0);
+  });
+});

@@ -107,7 +107,7 @@ describe("conformance audit (uri-grammars audit)", function () {
     });
   });
 
-  describe("whole audits", () => {
+  describe("whole audits @slow", () => {
     it("uri-grammars itself, as a command: 100%, exit status 0", () => {
       const { report, status } = auditJson(["--spec", "rfc3986", "--", process.execPath, IMPL, "perfect"]);
       expect(status).to.equal(0);
@@ -196,7 +196,7 @@ describe("conformance audit (uri-grammars audit)", function () {
     });
   });
 
-  describe("adapters (adapters/), on a sample: the cases about one rule (host, IPv4address)", () => {
+  describe("adapters (adapters/), on a sample: the cases about one rule (host, IPv4address) @slow", () => {
     const modules = ["node-url.cjs", "fast-uri.cjs", "uri-js.cjs", "url-parse.cjs"];
     for (const m of modules) {
       it(`${m}: runs, answers every case, no crash, timeout or garbage`, () => {

@@ -101,7 +101,7 @@ async function plantedCampaign(plant: string, o: Partial<CampaignOptions> = {}):
   return { summary, file, dir };
 }
 
-describe("fuzz campaign: planted mistakes are caught, minimised and replayed", function () {
+describe("fuzz campaign: planted mistakes are caught, minimised and replayed @slow", function () {
   this.timeout(300_000);
 
   const oneOf = (xs: string[]) => ({ says: `one of ${JSON.stringify(xs.join(""))}`, holds: (s: string) => xs.includes(s) });

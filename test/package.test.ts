@@ -40,7 +40,7 @@ function dependencyClosure(names: string[]): string[] {
   return [...seen];
 }
 
-describe("the package as a consumer installs it (npm pack, install offline, import, run)", function () {
+describe("the package as a consumer installs it (npm pack, install offline, import, run) @slow", function () {
   this.timeout(600_000);
   const work = mkdtempSync(join(tmpdir(), "uri-grammars-consumer-"));
   const packs = join(work, "packs");
@@ -117,26 +117,30 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
       join(project, "esm.mjs"),
       `import * as api from "uri-grammars";\nimport { parse, components } from "uri-grammars";\n` +
         `const r = parse("http://a/b?c", { spec: "draft-1997" });\nconst c = components("http://u@[::1]:8/p");\n` +
-        `console.log(JSON.stringify({ kind: r.ok && r.ast.kind, host: c.ok && c.host, exports: Object.keys(api).sort() }));\n`,
+        `const b = api.buildReference({ scheme: "https", host: "example.com", path: "/a b" }, { spec: "rfc3986" });\n` +
+        `console.log(JSON.stringify({ kind: r.ok && r.ast.kind, host: c.ok && c.host, built: b.ok && b.reference, exports: Object.keys(api).sort() }));\n`,
     );
     writeFileSync(
       join(project, "cjs.cjs"),
       `const api = require("uri-grammars");\nconst r = api.parse("ftp://u:p@h/a;type=i", { spec: "rfc1738" });\n` +
-        `console.log(JSON.stringify({ formatted: r.ok && api.format(r.ast), version: require("uri-grammars/package.json").version, exports: Object.keys(api).sort() }));\n`,
+        `const b = api.buildReference({ scheme: "https", host: "example.com", path: "/a b" }, { spec: "rfc3986" });\n` +
+        `console.log(JSON.stringify({ formatted: r.ok && api.format(r.ast), built: b.ok && b.reference, version: require("uri-grammars/package.json").version, exports: Object.keys(api).sort() }));\n`,
     );
-    const esm = JSON.parse(ok(sh(process.execPath, ["esm.mjs"], project), "node esm.mjs")) as { kind: string; host: string; exports: string[] };
-    const cjs = JSON.parse(ok(sh(process.execPath, ["cjs.cjs"], project), "node cjs.cjs")) as { formatted: string; version: string; exports: string[] };
+    const esm = JSON.parse(ok(sh(process.execPath, ["esm.mjs"], project), "node esm.mjs")) as { kind: string; host: string; built: string; exports: string[] };
+    const cjs = JSON.parse(ok(sh(process.execPath, ["cjs.cjs"], project), "node cjs.cjs")) as { formatted: string; built: string; version: string; exports: string[] };
     expect(esm.kind).to.equal("absolute");
     expect(esm.host).to.equal("[::1]");
     expect(cjs.formatted).to.equal("ftp://u:p@h/a;type=i");
+    expect([esm.built, cjs.built]).to.deep.equal(["https://example.com/a%20b", "https://example.com/a%20b"]);
     expect(cjs.version).to.equal(version);
     expect(esm.exports).to.deep.equal(cjs.exports);
     expect(esm.exports).to.include.members(["parse", "validate", "components", "format", "check", "explain", "resolve", "normalize", "equivalent"]);
   });
 
-  it("compiles strict TypeScript (module nodenext, ESM and CommonJS, no @types/node) against its types, and runs it", () => {
+  it("compiles strict TypeScript (exactOptionalPropertyTypes, module nodenext, ESM and CommonJS, no @types/node) against its types, and runs it, building URLs", () => {
     const typed = (kind: string) =>
-      `import { parse, components, type Draft1997Ast, type Rfc1738Ast, type SpecId, type RuleName } from "uri-grammars";\n` +
+      `import { parse, components, buildReference, encodeComponent, type Draft1997Ast, type Rfc1738Ast, type SpecId, type RuleName } from "uri-grammars";\n` +
+      `declare const process: { argv: string[] };\n` +
       `const r = parse("http://a/b?c", { spec: "draft-1997", tree: true });\n` +
       `if (r.ok) { const ast: Draft1997Ast = r.ast; console.log("${kind}", ast.kind, r.tree.rule); }\n` +
       `const old = parse("http://a.b/", { spec: "rfc1738" });\nif (old.ok) { const ast: Rfc1738Ast = old.ast; console.log(ast.url?.kind); }\n` +
@@ -144,18 +148,22 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
       // Checked by the compiler, never run: what the types must refuse.
       `export function refused(): void {\n  const noTree = parse("http://a/");\n  // @ts-expect-error tree is on the result only with tree: true\n  if (noTree.ok) console.log(noTree.tree.rule);\n` +
       `  // @ts-expect-error no such revision\n  parse("x", { spec: "draft-2030" });\n}\n` +
-      `const c = components("http://a/");\nif (c.ok) console.log(c.path);\n`;
+      `const c = components("http://a/");\nif (c.ok) console.log(c.path);\n` +
+      // Building, with options typed for exactOptionalPropertyTypes (a spec that may be undefined).
+      `const maybe: SpecId | undefined = process.argv.length > 99 ? "rfc3986" : undefined;\n` +
+      `const built = buildReference({ scheme: "https", host: "example.com", path: ["", "a/b c"], query: "q=1 2" }, { spec: maybe });\nif (built.ok) console.log(built.reference);\n` +
+      `const q = encodeComponent("a b", { spec: "rfc3986", component: "query" });\nif (q.ok) console.log(q.text);\n`;
     writeFileSync(join(project, "typed.mts"), typed("esm"));
     writeFileSync(join(project, "typed.cts"), typed("cjs"));
     writeFileSync(
       join(project, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", types: [], skipLibCheck: false, outDir: "out" }, files: ["typed.mts", "typed.cts"] }, null, 2),
+      JSON.stringify({ compilerOptions: { strict: true, exactOptionalPropertyTypes: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", types: [], skipLibCheck: false, outDir: "out" }, files: ["typed.mts", "typed.cts"] }, null, 2),
     );
     ok(sh(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "."], project), "tsc");
     const esm = ok(sh(process.execPath, [join("out", "typed.mjs")], project), "node out/typed.mjs");
     const cjs = ok(sh(process.execPath, [join("out", "typed.cjs")], project), "node out/typed.cjs");
-    expect(esm).to.equal("esm absolute URL-reference\nhttp\nfalse\n/\n");
-    expect(cjs).to.equal("cjs absolute URL-reference\nhttp\nfalse\n/\n");
+    expect(esm).to.equal("esm absolute URL-reference\nhttp\nfalse\n/\nhttps://example.com/a%2Fb%20c?q=1%202\na%20b\n");
+    expect(cjs).to.equal("cjs absolute URL-reference\nhttp\nfalse\n/\nhttps://example.com/a%2Fb%20c?q=1%202\na%20b\n");
   });
 
   it("imports a revision's own entry (uri-grammars/rfc3986) from .mjs, .cjs and strict TypeScript: that revision alone, its spec the default", () => {

@@ -133,7 +133,7 @@ describe("ruleBefore (compare's and explain's rule at the error) from a pruned d
   }
 });
 
-describe("compare, lint and explain answer lines of several megabytes (a pruned derivation, not a node per character)", () => {
+describe("compare, lint and explain answer lines of several megabytes (a pruned derivation, not a node per character) @slow", () => {
   const MB = 1024 * 1024;
   it("compareInput on a valid 4 MB line: every revision's verdict and components", function () {
     this.timeout(120_000);

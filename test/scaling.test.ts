@@ -34,7 +34,7 @@ describe("1 MB inputs parse without a stack overflow", () => {
 
 // The hostile shapes of bench/scaling.mjs at 10 MB, through every API that reads them. The bench
 // times them; here only the results are checked (no timing assertions).
-describe("10 MB inputs of every hostile shape parse, resolve and normalize without an exception", function () {
+describe("10 MB inputs of every hostile shape parse, resolve and normalize without an exception @slow", function () {
   this.timeout(300_000);
   const N = 10 * MB;
   const k3 = Math.floor(N / 3);

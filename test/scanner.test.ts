@@ -67,7 +67,7 @@ describe("the scanner agrees with peggy's parser of the same grammar", () => {
         expect(t.problems).to.deep.equal([]);
         expect(t.accepted).to.be.within(1, t.compared - 1);
       });
-      it(`on ${CORPUS_LINES} real-world corpus lines (the top rule and the rule the scheme selects)`, function () {
+      it(`on ${CORPUS_LINES} real-world corpus lines (the top rule and the rule the scheme selects) @slow`, function () {
         this.timeout(120_000);
         const top = findRule(revision, revision.topRule)!.pegName;
         const lines = corpus.slice(0, CORPUS_LINES);

@@ -48,6 +48,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === "commander.helpDisplayed" || e.code === "commander.help" || e.code === "commander.version") return EXIT_VALID;
+      // An input that starts with "-" is read as an option: say how to pass it (POSIX guideline 10).
+      if (e.code === "commander.unknownOption") io.err(`uri-grammars: an input that starts with "-" is read as an option; put "--" before the inputs: uri-grammars ${argv.find((a) => program.commands.some((c) => c.name() === a)) ?? "check"} -- '-a/b'\n`);
       return EXIT_USAGE;
     }
     if (e instanceof UsageError || e instanceof InputError) {

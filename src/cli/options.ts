@@ -1,6 +1,6 @@
 // Options and checks shared by the commands.
 import { Option } from "commander";
-import { unknownRuleMessage } from "../request";
+import { specSuggestion, unknownRuleMessage } from "../request";
 import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { UsageError } from "./io";
 
@@ -18,6 +18,6 @@ export function resolveSpecAndRule(spec: string, rule: string | undefined): { sp
 /** The revision of a --spec (or a command's spec argument); an unknown id is a usage error (exit 2). */
 export function resolveRevision(spec: string): Revision {
   const revision = getRevision(spec);
-  if (!revision) throw new UsageError(`unknown spec "${spec}"; available: ${availableSpecIds().join(", ")}`);
+  if (!revision) throw new UsageError(`unknown spec "${spec}";${specSuggestion(spec)} available: ${availableSpecIds().join(", ")}`);
   return revision;
 }

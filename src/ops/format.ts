@@ -5,7 +5,10 @@
 import { authorityOf } from "../ast/components";
 import type { Ast } from "../revisions/revision";
 import type { Components } from "../ast/types";
-import { readComponents } from "./reference-components";
+import { components, readComponents } from "./reference-components";
+import { usageError, type ParseError } from "../errors";
+import { invalidOption, isFailure, optionsObject, requireRevision } from "../request";
+import type { SpecId } from "../revisions";
 import type { UriComponents } from "./uri-components";
 
 /** draft-1997 §5.2 step 7 / draft-2003 §5.2 "recombined": components -> string. */
@@ -47,7 +50,82 @@ export function recombine(c: UriComponents): string {
  * if (q.ok) format({ ...q.ast, query: null }); // => "http://a/b#d"
  * format({ scheme: "http", userinfo: null, host: "a", port: "", path: "/", query: "", fragment: null, hostKind: "hostname" }); // => "http://a:/?"
  */
-export function format(x: Ast | Components): string | null {
+export function format(x: Ast | Components): string | null;
+/**
+ * With options, format() also checks its result: it parses the reference back under the revision
+ * (`spec`; default the AST's own revision, or draft-2003 for flat components) and compares the
+ * components read back with those given. `{ ok: true, reference }` when they are the same;
+ * otherwise `{ ok: false, reference, error }`, whose `not-expressible` error names the first
+ * component that reads back otherwise (flat components with host "a" and path "b" write "//ab",
+ * whose host is "ab"), or the syntax error of a reference the revision does not accept. format()
+ * does not escape: to write values that need escapes, use `buildReference()`. Never throws.
+ *
+ * @example
+ * import { format } from "uri-grammars";
+ * const c = { scheme: null, userinfo: null, host: "a", port: null, path: "b", query: null, fragment: null, hostKind: null };
+ * const r = format(c, { spec: "rfc3986" });
+ * if (!r.ok) [r.reference, r.error.code]; // => ["//ab", "not-expressible"]
+ */
+export function format(x: Ast | Components, options: FormatCheckOptions | SpecId): FormatChecked;
+export function format(x: Ast | Components, options?: FormatCheckOptions | SpecId): string | null | FormatChecked {
+  const text = formatText(x);
+  return options === undefined ? text : checkFormatted(x, text, options);
+}
+
+/** The options of format() that ask for its result to be checked. */
+export interface FormatCheckOptions {
+  /** The revision to parse the result back with; default the AST's own, or draft-2003 for flat components. */
+  spec?: SpecId | undefined;
+}
+
+/** What format() with options returns: the reference, and whether it reads back to the components given. */
+export type FormatChecked = { ok: true; spec: SpecId; reference: string } | { ok: false; spec: string; rule: string | null; reference: string | null; error: ParseError };
+
+const FLAT_KEYS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"] as const;
+
+/** The components format() was given, as the parts a reference is recombined from (and, for flat components, userinfo, host and port). */
+function partsGiven(x: object): Record<string, string | null> | null {
+  const fields = readFields(x, ["span", "spec", "kind"]);
+  if (fields === null) return null;
+  if (fields.span !== undefined && fields.spec !== undefined && fields.kind !== undefined) {
+    const has = readFields(x, ["site"]);
+    if (has === null) return null;
+    const authority = fieldText(x, has.site !== undefined ? "site" : "authority");
+    return { scheme: fieldText(x, "scheme") ?? null, authority: authority ?? null, path: fieldText(x, "path") ?? "", query: fieldText(x, "query") ?? null, fragment: fieldText(x, "fragment") ?? null };
+  }
+  let flat: Partial<Components> | null;
+  if (fields.span !== undefined && fields.spec !== undefined) {
+    try {
+      flat = readComponents(x as Ast)?.components ?? null;
+    } catch {
+      flat = null;
+    }
+  } else flat = readFields(x, FLAT_KEYS) as Partial<Components> | null;
+  if (flat === null) return null;
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  const out: Record<string, string | null> = {};
+  for (const k of FLAT_KEYS) out[k] = k === "path" ? (str(flat.path) ?? "") : str(flat[k]);
+  out.authority = authorityOf(out as unknown as Components);
+  return out;
+}
+
+function checkFormatted(x: Ast | Components, text: string | null, options: FormatCheckOptions | SpecId): FormatChecked {
+  const given = typeof x === "object" && x !== null ? readFields(x, ["spec"]) : null;
+  const o = optionsObject(options, ["spec"]);
+  const revision = requireRevision(o.spec ?? (typeof given?.spec === "string" ? given.spec : undefined));
+  if (isFailure(revision)) return { ...revision, reference: null };
+  const parts = text === null ? null : partsGiven(x);
+  if (text === null || parts === null) return { ...invalidOption(revision.id, null, "format() takes the AST of a whole reference or flat components ({ scheme, userinfo, host, port, path, query, fragment }); this is neither."), reference: null };
+  const back = components(text, { spec: revision.id });
+  if (!back.ok) return { ...back, reference: text, error: { ...back.error, message: `format() wrote "${text}", which ${revision.id} does not accept: ${back.error.message}` } };
+  const read: Record<string, string | null> = { scheme: back.scheme, userinfo: back.userinfo, host: back.host, port: back.port, path: back.path, query: back.query, fragment: back.fragment, authority: authorityOf(back) };
+  const differs = Object.keys(parts).find((k) => parts[k] !== read[k]);
+  if (differs === undefined) return { ok: true, spec: revision.id, reference: text };
+  const message = `format() wrote "${text}", which ${revision.id} reads with ${differs} ${JSON.stringify(read[differs])}, not ${JSON.stringify(parts[differs])}: these components make another reference. Use buildReference() to write values that need escapes.`;
+  return { ok: false, spec: revision.id, rule: null, reference: text, error: usageError("not-expressible", revision.id, null, message) };
+}
+
+function formatText(x: Ast | Components): string | null {
   if (typeof x !== "object" || x === null) return null;
   const fields = readFields(x, ["span", "spec", "kind", "path"]);
   if (fields === null) return null;

@@ -19,6 +19,7 @@ import { registerSpecs } from "./specs";
 import { registerSuite } from "./suite";
 import { registerAudit } from "./audit";
 import { registerIri } from "./iri";
+import { registerBuild } from "./build";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
@@ -31,6 +32,7 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerNormalize,
   registerIri,
   registerEquivalent,
+  registerBuild,
   registerSpecs,
   registerRules,
   registerFidelity,
