@@ -119,5 +119,16 @@ export function revisionDocuments(root, revision) {
     const original = readFileSync(join(refs, "rfc1738.txt"), "utf8");
     out.original = { title: "RFC 1738 as published (the original English)", file: "../shared/references/rfc1738.txt", text: original, ...anchorsIn(original, revision) };
   }
+  // Rules a revision keeps from an earlier RFC (rfc6874's "RFC 3986 Appendix A (§3)"): not in its
+  // own document, but in that RFC's, which stands next to it.
+  const cited = new Set(revision.rules.filter((r) => r.kind === "published" && r.published && !out.rules[r.published] && r.section).map((r) => /^RFC (\d+) /.exec(r.section)?.[1]).filter(Boolean));
+  out.borrowed = null;
+  if (cited.size === 1 && refs) {
+    const n = [...cited][0];
+    if (existsSync(join(refs, `rfc${n}.txt`))) {
+      const kept = readFileSync(join(refs, `rfc${n}.txt`), "utf8");
+      out.borrowed = { title: `RFC ${n}, whose rules ${revision.id} keeps`, file: `../shared/references/rfc${n}.txt`, text: kept, ...anchorsIn(kept, revision) };
+    }
+  }
   return out;
 }

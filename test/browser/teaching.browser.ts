@@ -439,9 +439,10 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       const problems: string[] = [];
       let checked = 0;
       for (const spec of SPECS) {
-        const docs = (await (await fetch(`${serve.url}data/docs/${spec}.json`)).json()) as { rules: Record<string, unknown> };
+        const docs = (await (await fetch(`${serve.url}data/docs/${spec}.json`)).json()) as { rules: Record<string, unknown>; borrowed?: { rules: Record<string, unknown> } | null };
         const rules = getRevision(spec)!.rules.filter((r) => r.kind === "published" && r.published);
-        const missing = rules.filter((r) => !docs.rules[r.published!]).map((r) => r.published);
+        // A rule kept from an earlier RFC (rfc6874's RFC 3986 rules) has its place in that RFC, shown beside.
+        const missing = rules.filter((r) => !docs.rules[r.published!] && !docs.borrowed?.rules[r.published!]).map((r) => r.published);
         if (missing.length > 0) problems.push(`${spec}: no place in the document for ${missing.join(", ")}`);
         await visit(page, `${serve.url}grammar.html?spec=${spec}`);
         await ready(page);

@@ -103,10 +103,14 @@ export interface DocumentText {
   sections: Record<string, number>;
 }
 
-/** A revision's document (scripts/site/documents.mjs), and for RFC 1738 the original English next to the seed's translation. */
+/**
+ * A revision's document (scripts/site/documents.mjs), and for RFC 1738 the original English next to
+ * the seed's translation; for a revision that keeps an earlier RFC's rules (rfc6874), that RFC.
+ */
 export interface RevisionDocuments extends DocumentText {
   spec: string;
   original: DocumentText | null;
+  borrowed?: DocumentText | null;
 }
 
 /** Which revisions' documents the build found. */

@@ -120,7 +120,7 @@ function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo, links
     publishedSide.append(h("h3", {}, "As published"), h("p", { class: "note" }, "Not in the document: a helper rule of the transcription."));
   }
   if (peg) {
-    pegSide.append(h("h3", {}, `PEG transcription (${data.peggyFile}:${peg.line})`), h("pre", { class: "peg-text" }, peg.source));
+    pegSide.append(h("h3", {}, `PEG transcription (${data.peggyFile}:${peg.line})`), h("pre", { class: "peg-text", tabindex: "0" }, peg.source));
     // The PEG is drawn where its shape differs from the published rule, for helpers (which have no
     // published rule), and when there is no published model to draw.
     if (reasons.length > 0 || rule.kind === "helper" || !pub) {
