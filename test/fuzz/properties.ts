@@ -7,6 +7,7 @@
 // Any entry point that throws, in any check, is a violation of its "no-throw" row.
 import { availableSpecIds, DEFAULT_SPEC, type ParseError, type AnyParseResult as ParseResult, type ResolveResult } from "../../src";
 import { recombine } from "../../src/ops/format";
+import { getRevision } from "../../src/revisions";
 import type { EntryName, EntryTable, ExtractAnswer, GroupsAnswer, RawEntryPoints, Recognizer } from "./entries";
 import type { PeggyAnswer } from "./peggy";
 import type { CaseContext, FuzzCase } from "./inputs";
@@ -116,8 +117,8 @@ export class CaseRun {
 
 const isString = (x: unknown): x is string => typeof x === "string";
 
-/** The revisions that define normalization (draft-2003 §6, rfc3986 §6, draft-1997 §6); docs/api.md, normalize. */
-const NORMALIZING = new Set(["draft-1997", "draft-2003", "rfc3986"]);
+/** The revisions that define normalization (their descriptors name its algorithm: draft-2003 §6, rfc3986 §6, draft-1997 §6 ...); docs/api.md, normalize. */
+const NORMALIZING = new Set<string>(availableSpecIds().filter((id) => getRevision(id)!.normalization !== null));
 const show = (x: unknown) => showInput(x);
 
 /** Where two values first differ (a path such as `ast.path.segments[1].text`), or null when they are equal. */
@@ -259,9 +260,11 @@ function pathWithTwoSlashes(resolution: (run: CaseRun) => ResolveResult): Proper
   return {
     name: "rfc3986-resolution-path-begins-with-two-slashes",
     reason:
-      "RFC 3986 §5.2.2 and §5.2.4 can give a target with no authority whose path begins with \"//\" (x:a/b and ..//c give path //c), which §5.3 recomposes as x://c, against §3.3; the resolver follows the text",
+      "(rfc3986, and rfc3987 and rfc6874, which resolve by it) RFC 3986 §5.2.2 and §5.2.4 can give a target with no authority whose path begins with \"//\" (x:a/b and ..//c give path //c), which §5.3 recomposes as x://c, against §3.3; the resolver follows the text",
     covers: (run) => {
-      if (run.spec !== "rfc3986") return false;
+      // Every revision whose descriptor resolves by RFC 3986 §5.2 (rfc3986; rfc3987 and rfc6874 keep it).
+      const follows = getRevision(run.spec)?.resolution;
+      if (!follows || !("algorithm" in follows) || follows.algorithm !== "rfc3986 §5.2") return false;
       const r = resolution(run);
       return r.ok && r.kind === "uri" && r.components !== null && r.components.authority === null && r.components.path.startsWith("//");
     },
