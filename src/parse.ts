@@ -190,12 +190,8 @@ const targetsByRevision = new WeakMap<Revision, Targets>();
 function request(spec: unknown, rule: unknown, input: unknown): Target | ParseFailure {
   if (last.revision !== null && spec === last.spec && rule === last.rule && last.generation === registryVersion()) {
     if (last.target !== null) return last.target;
-    // The scheme decides: most inputs are answered by the scheme's first character and length.
-    if (typeof input === "string") {
-      const found = schemeTarget(last.revision, last.targets!, input);
-      if (found !== null) return found;
-    }
-    return targetOf(last.revision, rule, input);
+    // The scheme decides (no rule asked, a scheme-aware revision): its targets are kept with it.
+    return typeof input === "string" ? schemeAwareTarget(last.revision, last.targets!, input) : targetOf(last.revision, rule, input);
   }
   const revision = requireRevision(spec, rule ?? null);
   if (isFailure(revision)) return revision;
@@ -222,21 +218,27 @@ function targetOf(revision: Revision, asked: unknown, input: unknown): Target | 
   let targets = targetsByRevision.get(revision);
   if (targets === undefined) targetsByRevision.set(revision, (targets = { byRule: new Map(), byProduction: new Map(), byFirstCharacter: null, other: null, prefix: null }));
   const how = revision.schemeProductions;
-  if (asked === undefined && how && typeof input === "string") {
-    const found = schemeTarget(revision, targets, input);
-    if (found !== null) return found;
-    const production = schemeProduction(how, input);
-    const known = targets.byProduction.get(production);
-    if (known !== undefined) return known;
-    const made = makeTarget(revision, defaultRule(revision, input).rule, production);
-    if (!isFailure(made)) targets.byProduction.set(production, made);
-    return made;
-  }
+  if (asked === undefined && how && typeof input === "string") return schemeAwareTarget(revision, targets, input);
   const name = asked ?? revision.topRule;
   const known = targets.byRule.get(name);
   if (known !== undefined) return known;
   const made = makeTarget(revision, name as string, undefined);
   if (!isFailure(made)) targets.byRule.set(name, made);
+  return made;
+}
+
+/**
+ * The production a scheme-aware revision's scheme selects (no rule asked, a string input): by
+ * schemeTarget() for most inputs, else by schemeProduction() (defaultRule's statement of the choice).
+ */
+function schemeAwareTarget(revision: Revision, targets: Targets, input: string): Target | ParseFailure {
+  const found = schemeTarget(revision, targets, input);
+  if (found !== null) return found;
+  const production = schemeProduction(revision.schemeProductions!, input);
+  const known = targets.byProduction.get(production);
+  if (known !== undefined) return known;
+  const made = makeTarget(revision, defaultRule(revision, input).rule, production);
+  if (!isFailure(made)) targets.byProduction.set(production, made);
   return made;
 }
 
