@@ -25,6 +25,14 @@ import * as draft1997Scanner from "../../generated/draft-1997.scanner";
 import * as draft1997Rules from "../../generated/draft-1997.rules";
 import * as draft1997Ast from "../../generated/draft-1997.ast";
 
+import * as rfc2396Scanner from "../../generated/rfc2396.scanner";
+import * as rfc2396Rules from "../../generated/rfc2396.rules";
+import * as rfc2396Ast from "../../generated/rfc2396.ast";
+
+import * as rfc2732Scanner from "../../generated/rfc2732.scanner";
+import * as rfc2732Rules from "../../generated/rfc2732.rules";
+import * as rfc2732Ast from "../../generated/rfc2732.ast";
+
 import * as draft2003Scanner from "../../generated/draft-2003.scanner";
 import * as draft2003Rules from "../../generated/draft-2003.rules";
 import * as draft2003Ast from "../../generated/draft-2003.ast";
@@ -48,6 +56,8 @@ const GENERATED: Readonly<Record<string, GeneratedModules>> = {
   "draft-1994": { scanner: draft1994Scanner, rules: draft1994Rules, ast: draft1994Ast },
   rfc1738: { scanner: rfc1738Scanner, rules: rfc1738Rules, ast: rfc1738Ast },
   "draft-1997": { scanner: draft1997Scanner, rules: draft1997Rules, ast: draft1997Ast },
+  rfc2396: { scanner: rfc2396Scanner, rules: rfc2396Rules, ast: rfc2396Ast },
+  rfc2732: { scanner: rfc2732Scanner, rules: rfc2732Rules, ast: rfc2732Ast },
   "draft-2003": { scanner: draft2003Scanner, rules: draft2003Rules, ast: draft2003Ast },
   rfc3986: { scanner: rfc3986Scanner, rules: rfc3986Rules, ast: rfc3986Ast },
 };

@@ -1,4 +1,4 @@
-// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986. A new
+// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, rfc2396, rfc2732, draft-2003, rfc3986. A new
 // revision is one entry here (its descriptor) and one in SpecAsts (src/revisions/revision.ts, its AST
 // type); the compiler holds the two lists to the same ids.
 import { draft1993 } from "./draft-1993";
@@ -6,6 +6,8 @@ import { draft1994 } from "./draft-1994";
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
+import { rfc2396 } from "./rfc2396";
+import { rfc2732 } from "./rfc2732";
 import { rfc3986 } from "./rfc3986";
 import type { Revision, RuleName, SchemeProductions, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
@@ -31,6 +33,8 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
   "draft-1994": draft1994,
   rfc1738: rfc1738,
   "draft-1997": draft1997,
+  rfc2396: rfc2396,
+  rfc2732: rfc2732,
   "draft-2003": draft2003,
   rfc3986: rfc3986,
 };
@@ -40,7 +44,7 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
  *
  * @example
  * import { SPEC_IDS } from "uri-grammars";
- * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"]
+ * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986"]
  */
 export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
 
@@ -49,7 +53,7 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  *
  * @example
  * import { availableSpecIds } from "uri-grammars";
- * availableSpecIds().length; // => 6
+ * availableSpecIds().length; // => 8
  */
 export function availableSpecIds(): SpecId[] {
   return [...SPEC_IDS, ...(REGISTERED.keys() as Iterable<SpecId>)];
@@ -101,7 +105,7 @@ export function getRevision(id: unknown): Revision | undefined {
   return typeof id === "string" ? (BUILT_IN.get(id) ?? REGISTERED.get(id)) : undefined;
 }
 
-/** The six revisions by id, for getRevision() (validate() asks once per input). */
+/** The built-in revisions by id, for getRevision() (validate() asks once per input). */
 const BUILT_IN = new Map<string, Revision>(Object.entries(REVISIONS) as [string, Revision][]);
 
 /**
