@@ -50,10 +50,12 @@ export interface ResolveOptions {
    * `http:g`); the default, non-validating, ignores it (`http:g` gives `http://a/b/c/g`).
    * rfc3986 §5.2.2 calls the same choice `strict`; there the default is strict (true), since the
    * non-strict reading "should be avoided but is allowed for backward compatibility".
+   * rfc2396 §5.2 step 3 allows the work-around ("may") but says "Validating parsers should mark
+   * such a misformed relative reference as an error": strict by default.
    * draft-1997 has only the validating behaviour (§5.2 step 3); draft-1993 has no such choice.
    */
   strict?: boolean;
-  /** draft-2003 §5.2 merge step 7's three choices; default "keep". Other revisions ignore it (rfc3986 §5.2.4 always removes). */
+  /** draft-2003 §5.2 merge step 7's (rfc2396 §5.2 step 6g's) three choices; default "keep". Other revisions ignore it (rfc3986 §5.2.4 always removes). */
   dotSegments?: DotSegmentsChoice;
 }
 
