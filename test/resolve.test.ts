@@ -140,6 +140,29 @@ describe("resolution: results are values", () => {
   });
 });
 
+describe("resolution: rfc2396 §3, an unsuitable (opaque) base", () => {
+  // §3: "relative URI cannot be used within a document that has an unsuitable base URI".
+  const rows: [base: string, reference: string, answer: string][] = [
+    ["news:comp.infosystems.www", ".", "unsuitable-base"],
+    ["news:comp.infosystems.www", "g", "unsuitable-base"],
+    ["foo:b", "../..", "unsuitable-base"],
+    ["news:comp.infosystems.www", "#f", "current-document"],
+    ["news:comp.infosystems.www", "//h/g", "unsuitable-base"],
+    ["news:comp.infosystems.www", "mailto:a@b", "mailto:a@b"],
+    ["http:/a/b", "g", "http:/a/g"],
+  ];
+  for (const spec of ["rfc2396", "rfc2732"] as const) {
+    for (const [base, reference, answer] of rows) {
+      it(`${spec}: "${reference}" against "${base}" is ${answer}`, () => {
+        const r = resolve(base, reference, { spec });
+        const got = r.ok ? (r.kind === "uri" ? r.uri : r.kind) : r.error.code;
+        expect(got).to.equal(answer);
+        if (!r.ok) expect(r.error.section).to.equal("§3");
+      });
+    }
+  }
+});
+
 describe("resolution: thousands of '..' segments", () => {
   const n = 5000;
   for (const spec of ["draft-1993", "draft-1997", "draft-2003"] as const) {

@@ -51,6 +51,25 @@ export function resolve2396(spec: SpecId, base: string, reference: string, stric
   if (R.scheme !== null && (strict || R.scheme !== B.scheme)) return done(spec, T);
   T.scheme = B.scheme;
 
+  // What is left is a relative reference, which §3 allows only against a hierarchical base:
+  // "Documents can only make use of relative URI when their base URI fits within the <hier_part>
+  // syntax. ... In other words, relative URI cannot be used within a document that has an
+  // unsuitable base URI." An absoluteURI whose hier_part is absent is an opaque_part: no authority,
+  // and a path not beginning with "/" (steps 6a-6h would otherwise merge with the opaque part and can
+  // give a URI the grammar rejects: "." against news:comp.infosystems.www gives "news:").
+  if (B.authority === null && !B.path.startsWith("/")) {
+    return {
+      ok: false,
+      spec: spec,
+      error: {
+        code: "unsuitable-base",
+        spec: spec,
+        section: "§3",
+        message: `The base "${base}" is an opaque URI (its part after "${B.scheme}:" is an opaque_part, not a hier_part), and ${spec} §3 says "relative URI cannot be used within a document that has an unsuitable base URI": resolve "${reference}" against a base of the form scheme://authority/path or scheme:/path, or give an absolute reference.`,
+      },
+    };
+  }
+
   // Step 4: "If the authority component is defined, then the reference is a network-path and we
   // skip to step 7. Otherwise, the reference URI's authority is inherited from the base URI's
   // authority component".

@@ -15,7 +15,9 @@ export type ResolveErrorCode =
   /** The reference does not parse as a reference of the revision. */
   | "invalid-reference"
   /** draft-2003 §5.2 merge step 7 with the "error" choice: ".." segments above the root. */
-  | "dot-segments-above-root";
+  | "dot-segments-above-root"
+  /** rfc2396 §3: a relative reference against a base that does not fit the hier_part syntax (an opaque base). */
+  | "unsuitable-base";
 
 export interface ResolveError {
   code: ResolveErrorCode;
