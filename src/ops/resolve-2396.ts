@@ -12,7 +12,7 @@ import { parse } from "../parse";
 import { referenceComponents, type UriComponents } from "./uri-components";
 import { recombine } from "./format";
 import { removeDotSegments } from "./resolve-2003";
-import type { DotSegmentsChoice, ResolveResult } from "./resolve-result";
+import { dotSegmentsAboveRoot, type DotSegmentsChoice, type ResolveResult } from "./resolve-result";
 
 export function resolve2396(spec: SpecId, base: string, reference: string, strict: boolean, dotSegments: DotSegmentsChoice): ResolveResult {
   // §5.2: "The base URI is established according to the rules of Section 5.1 and parsed into the
@@ -89,18 +89,7 @@ export function resolve2396(spec: SpecId, base: string, reference: string, stric
   // 6c-6h: the dot segments, then "The remaining buffer string is the reference URI's new path
   // component" (6g's error: the dotSegments choice, as for draft-2003).
   const path = removeDotSegments(buffer, dotSegments);
-  if (path === null) {
-    return {
-      ok: false,
-      spec: spec,
-      error: {
-        code: "dot-segments-above-root",
-        spec: spec,
-        section: "§5.2 step 6g",
-        message: `Resolving "${reference}" against "${base}" leaves ".." segments above the root; ${spec} §5.2 step 6g says "the reference is considered to be in error" (the "error" choice was asked for; "keep" and "remove" are the other two).`,
-      },
-    };
-  }
+  if (path === null) return dotSegmentsAboveRoot(spec, "§5.2 step 6g", `${spec} §5.2 step 6g`, base, reference);
   T.path = path;
   return done(spec, T);
 }

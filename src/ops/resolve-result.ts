@@ -68,3 +68,21 @@ export function resultText(r: ResolveResult): string {
   if (r.kind === "current-document") return r.fragment === null ? "(current document)" : `(current document)#${r.fragment}`;
   return `not defined by ${r.spec}`;
 }
+
+/**
+ * The "error" choice for ".." segments above the root, where a document says "the reference is
+ * considered to be in error" (draft-2003 §5.2 merge step 7; rfc2396 §5.2 step 6g): `section` is where
+ * it says so, `document` how the message names it.
+ */
+export function dotSegmentsAboveRoot(spec: string, section: string, document: string, base: string, reference: string): ResolveResult {
+  return {
+    ok: false,
+    spec: spec,
+    error: {
+      code: "dot-segments-above-root",
+      spec: spec,
+      section: section,
+      message: `Resolving "${reference}" against "${base}" leaves ".." segments above the root; ${document} says "the reference is considered to be in error" (the "error" choice was asked for; "keep" and "remove" are the other two).`,
+    },
+  };
+}
