@@ -1,8 +1,10 @@
 # Adapter for `uri-grammars audit` (docs/conformance.md): the python3-rfc3987 package (Debian:
-# apt-get install python3-rfc3987), one regular expression per RFC 3986 rule, so it answers rule
-# by rule (re.fullmatch of the rule's regex, as the differential tests do: docs/differential.md).
+# apt-get install python3-rfc3987), one regular expression per RFC 3986 rule and per RFC 3987 rule,
+# so it answers rule by rule (re.fullmatch of the rule's regex, as the differential tests do:
+# docs/differential.md).
 #
 #   npx uri-grammars audit --spec rfc3986 --protocol json --rules all -- python3 adapters/python3-rfc3987.py
+#   npx uri-grammars audit --spec rfc3987 --protocol json --rules all -- python3 adapters/python3-rfc3987.py
 #
 # Protocol: see adapters/python3-rfc3986.py. With the text protocol every line is a URI-reference.
 import json
@@ -29,9 +31,9 @@ def check(rule, text):
         pattern = compiled[name] = re.compile(rfc3987.upatterns_no_names[name])
     if not pattern.fullmatch(text):
         return {"verdict": "invalid"}
-    if name != "URI_reference":
+    if name not in ("URI_reference", "IRI_reference"):
         return {"verdict": "valid"}
-    parts = rfc3987.parse(text, rule="URI_reference")
+    parts = rfc3987.parse(text, rule=name)
     return {"verdict": "valid", "components": {"scheme": parts["scheme"], "path": parts["path"] or "", "query": parts["query"], "fragment": parts["fragment"]}}
 
 

@@ -22,7 +22,8 @@ const CLI = join(root, "bin", "uri-grammars");
 const DOC = join(root, "docs", "conformance.md");
 const OUT = join(root, "test-output", "conformance");
 const DEBIAN_PYTHON = "/usr/bin/python3";
-const SPECS = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"];
+/** Every revision of the registry (src/revisions/built-in.ts), from the build, oldest first. */
+const { SPEC_IDS: SPECS } = require(join(root, "dist", "src", "index.js"));
 
 const run = (cmd, args) => spawnSync(cmd, args, { encoding: "utf8", cwd: root });
 const firstLine = (s) => (s ?? "").trim().split("\n")[0];
@@ -58,7 +59,10 @@ const ADAPTERS = [
     probe: () => pythonVersion("rfc3986"),
     argv: () => ["--", DEBIAN_PYTHON, "adapters/python3-rfc3986.py"],
     json: true,
-    audits: [["rfc3986", "claims RFC 3986"]],
+    audits: [
+      ["rfc3986", "claims RFC 3986"],
+      ["rfc6874", "its IPv6 regex takes RFC 6874's zone (docs/differential.md)"],
+    ],
   },
   {
     name: "python3-rfc3987",
@@ -67,7 +71,10 @@ const ADAPTERS = [
     argv: () => ["--", DEBIAN_PYTHON, "adapters/python3-rfc3987.py"],
     json: true,
     rules: "all",
-    audits: [["rfc3986", "RFC 3986's rules, one regex each (RFC 3987 for IRIs)"]],
+    audits: [
+      ["rfc3986", "RFC 3986's rules, one regex each"],
+      ["rfc3987", "RFC 3987's IRI rules, one regex each"],
+    ],
   },
   {
     name: "liburiparser",
@@ -88,7 +95,8 @@ const ADAPTERS = [
     argv: () => ["--", "java", "adapters/JavaNetUri.java"],
     json: true,
     audits: [
-      ["draft-1997", "claims RFC 2396, whose draft this is"],
+      ["rfc2732", "claims RFC 2396 with RFC 2732's IPv6 literals"],
+      ["draft-1997", "RFC 2396's draft"],
       ["rfc3986", "often assumed"],
     ],
   },
@@ -100,6 +108,7 @@ const ADAPTERS = [
     audits: [
       ["rfc3986", "often assumed (claims the WHATWG URL Standard)"],
       ["rfc1738", "often assumed (\"URL\")"],
+      ["rfc3987", "often assumed (it takes non-ASCII characters)"],
     ],
   },
   {

@@ -88,7 +88,7 @@ function stateFacts(revision: Revision, state: number, startRule: string): State
   const key = label === 0 ? `${state} ${startRule}` : `${state}`;
   const known = byState.get(key);
   if (known) return known;
-  const expected = expectedAt(scanner, state);
+  const expected = expectedAt(scanner, state, revision.codePoints === true);
   let ruleStack = stackOf(scanner, label);
   if (ruleStack.length === 0) ruleStack = [startRule];
   // The innermost rule above the one-character rules (pchar, HEXDIG ...), which say less than their parent.
@@ -115,25 +115,25 @@ function stackOf(scanner: GeneratedScanner, label: number): string[] {
 /**
  * What the state could have accepted next, as readable items: one-character strings (`"/"`), one
  * class for the runs of letters and digits (`[0-9A-Fa-f]`), classes for control or non-ASCII
- * ranges (`[\x00-\x1F]`, `[\u0080-\uFFFF]`), and `end of input`.
+ * ranges (`[\x00-\x1F]`, `[\u0080-\uFFFF]`), and `end of input`. For a grammar over code points
+ * (`codePoints`, rfc3987), whose scanner reads a character above U+FFFF as its two UTF-16 units, the
+ * ranges are code points, written as its ABNF writes them (`%xA0-D7FF`, `%x10000-1FFFD`): the code
+ * points of the surrogate pairs the state accepts (a high surrogate, then a low one the next state
+ * takes), and no surrogate unit alone.
  */
-export function expectedAt(scanner: GeneratedScanner, state: number): string[] {
+export function expectedAt(scanner: GeneratedScanner, state: number, codePoints = false): string[] {
   scanner.load(); // the tables are decoded on first use (a scan has done it; a caller may ask first)
-  const ranges: [number, number][] = [];
-  for (let c = 0; c < scanner.K; c++) {
-    if (scanner.TRANS[state * scanner.K + c] === 0) continue;
-    const r = scanner.CLASS_RANGES[c];
-    for (let i = 0; i < r.length; i += 2) ranges.push([r[i], r[i + 1]]);
-  }
+  let ranges = liveRanges(scanner, state);
+  if (codePoints) ranges = mergeRanges([...withoutSurrogates(ranges), ...pairedCodePoints(scanner, state, ranges)]);
   const singles: string[] = [];
   let runs = "";
   const others: string[] = [];
-  for (const [lo, hi] of mergeRanges(ranges)) {
+  for (const [lo, hi] of ranges) {
     for (let c = lo; c <= hi; ) {
       if (c < 0x20 || c >= 0x7f) {
         // Controls, DEL and non-ASCII: one class item for the stretch outside printable ASCII.
         const end = c < 0x20 ? Math.min(hi, 0x1f) : hi;
-        others.push(`[${classChar(c)}${end > c ? `-${classChar(end)}` : ""}]`);
+        others.push(codePoints ? `%x${abnfHex(c)}${end > c ? `-${abnfHex(end)}` : ""}` : `[${classChar(c)}${end > c ? `-${classChar(end)}` : ""}]`);
         c = end + 1;
         continue;
       }
@@ -151,6 +151,48 @@ export function expectedAt(scanner: GeneratedScanner, state: number): string[] {
   const items = [...singles, ...(runs ? [`[${runs}]`] : []), ...others];
   if (scanner.ACCEPT[state] === 1) items.push("end of input");
   return items;
+}
+
+/** The code units a state has a live transition for, as merged ranges. */
+function liveRanges(scanner: GeneratedScanner, state: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let c = 0; c < scanner.K; c++) {
+    if (scanner.TRANS[state * scanner.K + c] === 0) continue;
+    const r = scanner.CLASS_RANGES[c];
+    for (let i = 0; i < r.length; i += 2) ranges.push([r[i], r[i + 1]]);
+  }
+  return mergeRanges(ranges);
+}
+
+/** Code-unit ranges without the surrogates (U+D800-DFFF), which are no characters alone. */
+function withoutSurrogates(ranges: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [lo, hi] of ranges) {
+    if (lo < 0xd800) out.push([lo, Math.min(hi, 0xd7ff)]);
+    if (hi > 0xdfff) out.push([Math.max(lo, 0xe000), hi]);
+  }
+  return out;
+}
+
+/** The code points above U+FFFF a state accepts: a high surrogate it takes, then a low surrogate the state after it takes. */
+function pairedCodePoints(scanner: GeneratedScanner, state: number, ranges: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  const lowsAfter = new Map<number, [number, number][]>();
+  for (const [lo, hi] of ranges) {
+    for (let h = Math.max(lo, 0xd800); h <= Math.min(hi, 0xdbff); h++) {
+      const next = scanner.TRANS[state * scanner.K + scanner.classOf(h)];
+      let lows = lowsAfter.get(next);
+      if (!lows) lowsAfter.set(next, (lows = liveRanges(scanner, next)));
+      const base = 0x10000 + (h - 0xd800) * 0x400 - 0xdc00;
+      for (const [a, b] of lows) if (b >= 0xdc00 && a <= 0xdfff) out.push([base + Math.max(a, 0xdc00), base + Math.min(b, 0xdfff)]);
+    }
+  }
+  return out;
+}
+
+/** A code point in ABNF's hex (RFC 2234 §2.3: %x): upper case, at least two digits. */
+function abnfHex(code: number): string {
+  return code.toString(16).toUpperCase().padStart(2, "0");
 }
 
 function mergeRanges(ranges: [number, number][]): [number, number][] {

@@ -109,10 +109,30 @@ export function usageError(code: Exclude<ErrorCode, "syntax">, spec: string, sta
 
 /** The caret display used by the CLI: the input (control characters made visible) and a ^ under the offset. */
 export function caretDisplay(input: string, offset: number, width = 100): string {
-  // One display character per UTF-16 unit, so the caret lines up with `offset`.
+  // Controls shown as one "·" each; the caret is indented by the columns of the characters before
+  // `offset` (UTF-16 units): one per code point (a surrogate pair is one character), two for a wide one.
   const visible = input.replace(/[\x00-\x1f\x7f]/g, "\u00b7");
-  const start = Math.max(0, offset - Math.floor(width / 2));
+  let start = Math.max(0, offset - Math.floor(width / 2));
+  if (start > 0 && isLowSurrogate(visible.charCodeAt(start)) && isHighSurrogateUnit(visible.charCodeAt(start - 1))) start -= 1;
   const shown = visible.slice(start, start + width);
   const prefix = start > 0 ? "…" : "";
-  return `  ${prefix}${shown}\n  ${" ".repeat(prefix.length + offset - start)}^`;
+  return `  ${prefix}${shown}\n  ${" ".repeat(prefix.length + columns(visible.slice(start, offset)))}^`;
+}
+
+function isHighSurrogateUnit(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** East Asian wide and full-width characters (the usual terminal rendering: two columns). */
+const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+
+/** Terminal columns of a text: one per code point, two for a wide one. */
+function columns(text: string): number {
+  let n = 0;
+  for (const ch of text) n += WIDE.test(ch) ? 2 : 1;
+  return n;
 }

@@ -231,6 +231,22 @@ describe("conformance audit (uri-grammars audit)", function () {
         }
       });
     }
+
+    it("python3-rfc3987 against rfc3987's IRI rules: every ucschar and iprivate case agrees, above U+FFFF too, and its known departure shows", function () {
+      const peer = peers().find((p) => p.name === "python3-rfc3987")!;
+      if (peer.missing) {
+        if (inCI()) throw new Error(`python3-rfc3987 is missing under CI (.ci/run installs it): ${peer.missing}`);
+        skipBecause(this, `an adapter's implementation is not installed here (.ci/run installs it): ${peer.name}`);
+      }
+      for (const rule of ["ucschar", "iprivate"]) {
+        const { report } = auditJson(["--spec", "rfc3987", "--rule", rule, "--protocol", "json", "--rules", "all", "--", ...commands["python3-rfc3987"]()]);
+        expect(report.incidents, rule).to.deep.equal([]);
+        expect(report.answered, rule).to.be.greaterThan(10);
+        expect(report.agreed, rule).to.equal(report.answered);
+      }
+      const ipv4 = auditJson(["--spec", "rfc3987", "--rule", "IPv4address", "--protocol", "json", "--rules", "all", "--", ...commands["python3-rfc3987"]()]).report;
+      expect(named(ipv4)).to.include("IPv4address: accepts-invalid: 01.2.3.4");
+    });
   });
 
   describe("the README's two commands, exactly as it shows them", () => {

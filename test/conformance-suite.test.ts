@@ -208,6 +208,13 @@ describe("conformance suite (uri-grammars suite)", function () {
     }
   });
 
+  it("docs/conformance.md sizes the suite of every revision of the registry (scripts/conformance.mjs reads SPEC_IDS), in its order", () => {
+    const doc = readFileSync(join(__dirname, "..", "..", "docs", "conformance.md"), "utf8");
+    const table = doc.slice(doc.indexOf("<!-- suite-size:start -->"), doc.indexOf("<!-- suite-size:end -->"));
+    // (The counts follow the tables, which change often: npm run conformance rewrites them, .ci/run runs it.)
+    expect([...table.matchAll(/^\| ([a-z0-9-]+) \| \d+ \|/gm)].map((m) => m[1])).to.deep.equal([...SPEC_IDS]);
+  });
+
   it("refuses an unknown spec or rule with an error value", () => {
     expect(buildSuite({ spec: "rfc9999", grammar: grammarOf("rfc3986"), tables: TABLES, version: "x" })).to.be.instanceOf(Error);
     expect(buildSuite({ spec: "rfc3986", rule: "nope", grammar: grammarOf("rfc3986"), tables: TABLES, version: "x" })).to.be.instanceOf(Error);

@@ -1,6 +1,8 @@
 // Differential tests against implementations nobody here wrote (test/support/peers.ts): for RFC 3986
-// python3-rfc3987 (rule by rule), python3-rfc3986 and liburiparser (URI-reference); for RFC 2396
-// java.net.URI against draft-1997, our nearest revision. Inputs: every input of the test tables, strings
+// python3-rfc3987 (rule by rule), python3-rfc3986 and liburiparser (URI-reference); for RFC 3987
+// python3-rfc3987's IRI rules (rule by rule; a large run is @slow); for RFC 2396 java.net.URI against
+// draft-1997 (its draft) and rfc2732 (RFC 2396 as RFC 2732 amends it, what java.net.URI implements).
+// Inputs: every input of the test tables, strings
 // generated from the published grammars (derivations and mutations, src/published/generate.ts), and the
 // real-world corpus bench/corpus/real-world.txt. Each peer runs as one process over all its inputs.
 // Every disagreement must have a documented cause (test/support/differential-causes.ts, with the table
@@ -18,7 +20,7 @@ import { CAUSES, causeOf, type Disagreement } from "./support/differential-cause
 import { peers, type Peer, type PeerName } from "./support/peers";
 import { readLines, RESOLUTION_DIR } from "./support/resolution-table";
 import { inCI, skipBecause } from "./support/seeds";
-import { DATA_DIR, readTable } from "./support/table";
+import { DATA_DIR, readRows, readTable } from "./support/table";
 
 const ROOT = join(__dirname, "..", "..");
 const DOC = join(ROOT, "docs", "differential.md");
@@ -41,8 +43,8 @@ function tableInputs(): string[] {
   return out;
 }
 
-function corpus(): string[] {
-  return readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
+function corpus(file = "real-world.txt"): string[] {
+  return readFileSync(join(ROOT, "bench", "corpus", file), "utf8").split("\n").filter((l) => l !== "");
 }
 
 function generated(spec: string, rule: string, count: number, seed: number): string[] {
@@ -58,29 +60,80 @@ interface Case {
   source: "tables" | "generated" | "corpus";
 }
 
-/** What each peer is compared on: our revision, and the (rule, input) pairs. */
-function casesFor(peer: PeerName, javaSpec: "draft-1997" | "rfc2732" = "draft-1997"): { spec: string; cases: Case[] } {
-  const top = (spec: string, topRule: string, seed: number): Case[] => [
-    ...unique(tableInputs()).map((input) => ({ rule: topRule, input, source: "tables" as const })),
-    ...unique(generated(spec, topRule, 4000, seed)).map((input) => ({ rule: topRule, input, source: "generated" as const })),
-    ...unique(corpus()).map((input) => ({ rule: topRule, input, source: "corpus" as const })),
-  ];
-  if (peer === "java.net.URI" && javaSpec === "rfc2732") return { spec: "rfc2732", cases: top("rfc2732", "URI-reference", 2732) };
-  if (peer === "java.net.URI") return { spec: "draft-1997", cases: top("draft-1997", "URL-reference", 2396) };
-  const cases = top("rfc3986", "URI-reference", 3986);
-  if (peer === "python3-rfc3987") {
-    // Rule by rule: every published rule of rfc3986 (rfc3987 has a regex for each; the core rules
-    // ALPHA, DIGIT and HEXDIG aside), on strings generated for it and on the table rows that name it.
-    const rules = getRevision("rfc3986")!.rules.filter((r) => r.kind === "published" && r.published !== "URI-reference").map((r) => r.published!);
-    rules.forEach((rule, k) => {
-      for (const input of unique(generated("rfc3986", rule, 400, 3987 + k))) cases.push({ rule, input, source: "generated" });
-    });
-    for (const f of readdirSync(DATA_DIR).filter((x) => x.endsWith(".tsv"))) {
-      for (const c of readTable(f)) if (c.spec === "rfc3986" && rules.includes(c.rule) && transportable(c.input)) cases.push({ rule: c.rule, input: c.input, source: "tables" });
-    }
-  }
-  return { spec: "rfc3986", cases };
+/** One comparison: a peer against one of our revisions, on (rule, input) pairs. */
+interface Comparison {
+  peer: PeerName;
+  spec: SpecId;
+  /** The title's words after the peer's name. */
+  what: string;
+  cases(): Case[];
 }
+
+function tableCases(rule: string): Case[] {
+  return unique(tableInputs()).map((input) => ({ rule, input, source: "tables" as const }));
+}
+
+function generatedCases(spec: string, rule: string, count: number, seed: number): Case[] {
+  return unique(generated(spec, rule, count, seed)).map((input) => ({ rule, input, source: "generated" as const }));
+}
+
+function corpusCases(rule: string, lines: string[]): Case[] {
+  return unique(lines).map((input) => ({ rule, input, source: "corpus" as const }));
+}
+
+/**
+ * Rule by rule, for python3-rfc3987 (one regex per rule of RFC 3986 and of RFC 3987): every published
+ * rule of `spec` but its top rule (the core rules ALPHA, DIGIT and HEXDIG are not published rules
+ * here), `count` strings generated for each, and the table rows of `spec` that name one.
+ */
+function ruleByRuleCases(spec: SpecId, count: number, seed: number): Case[] {
+  const top = getRevision(spec)!.topRule;
+  const rules = getRevision(spec)!.rules.filter((r) => r.kind === "published" && r.published !== top).map((r) => r.published!);
+  const cases: Case[] = [];
+  rules.forEach((rule, k) => cases.push(...generatedCases(spec, rule, count, seed + k)));
+  for (const f of readdirSync(DATA_DIR).filter((x) => x.endsWith(".tsv"))) {
+    for (const c of readTable(f)) if (c.spec === spec && rules.includes(c.rule) && transportable(c.input)) cases.push({ rule: c.rule, input: c.input, source: "tables" });
+  }
+  return cases;
+}
+
+/** The IRIs of RFC 3987's conversion tables (test/data/iri/, XML notation decoded): both columns. */
+function iriTableInputs(): string[] {
+  const decode = (s: string) => s.replace(/&#x([0-9A-Fa-f]+);/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)));
+  const out: string[] = [];
+  for (const f of readdirSync(join(DATA_DIR, "iri"))) for (const { cols } of readRows(join("iri", f), 2)) out.push(decode(cols[0]), decode(cols[1]));
+  return out;
+}
+
+/**
+ * python3-rfc3987's IRI regexes (IRI_reference, irelative_ref, ucschar ...) against rfc3987, rule by
+ * rule: every input of the tables (and RFC 3987's conversion examples) as an `IRI-reference`,
+ * strings generated from RFC 3987's published ABNF for `IRI-reference` and for each other rule (the
+ * ranges above U+FFFF as surrogate pairs, so generated IRIs carry astral characters), and corpus lines.
+ * `size` "fast" is npm test's; "large" (2.5 times the generated strings of the run by hand of 2026-11-24, and both corpora) is the @slow run.
+ */
+function iriCases(size: "fast" | "large"): Case[] {
+  const large = size === "large";
+  const lines = large ? [...corpus(), ...corpus("debian-packages.txt")] : corpus();
+  return [
+    ...unique([...tableInputs(), ...iriTableInputs()]).map((input) => ({ rule: "IRI-reference", input, source: "tables" as const })),
+    ...generatedCases("rfc3987", "IRI-reference", large ? 50_000 : 4000, large ? 33987 : 3987),
+    ...corpusCases("IRI-reference", lines),
+    ...ruleByRuleCases("rfc3987", large ? 5000 : 200, large ? 43987 : 13987),
+  ];
+}
+
+const COMPARISONS: Comparison[] = [
+  // python3-rfc3987 rule by rule against rfc3986 (its RFC 3986 regexes: URI_reference, relative_ref ...).
+  { peer: "python3-rfc3987", spec: "rfc3986", what: "URI rules, rule by rule", cases: () => [...tableCases("URI-reference"), ...generatedCases("rfc3986", "URI-reference", 4000, 3986), ...corpusCases("URI-reference", corpus()), ...ruleByRuleCases("rfc3986", 400, 3987)] },
+  { peer: "python3-rfc3987", spec: "rfc3987", what: "IRI rules, rule by rule", cases: () => iriCases("fast") },
+  { peer: "python3-rfc3987", spec: "rfc3987", what: "IRI rules, rule by rule, large @slow", cases: () => iriCases("large") },
+  ...(["python3-rfc3986", "liburiparser"] as const).map((peer) => ({ peer, spec: "rfc3986" as SpecId, what: "URI-reference", cases: () => [...tableCases("URI-reference"), ...generatedCases("rfc3986", "URI-reference", 4000, 3986), ...corpusCases("URI-reference", corpus())] })),
+  // java.net.URI twice: against draft-1997 (RFC 2396's draft) and against rfc2732 (RFC 2396 as
+  // amended by RFC 2732, what its documentation says it implements).
+  { peer: "java.net.URI", spec: "draft-1997", what: "URL-reference", cases: () => [...tableCases("URL-reference"), ...generatedCases("draft-1997", "URL-reference", 4000, 2396), ...corpusCases("URL-reference", corpus())] },
+  { peer: "java.net.URI", spec: "rfc2732", what: "URI-reference", cases: () => [...tableCases("URI-reference"), ...generatedCases("rfc2732", "URI-reference", 4000, 2732), ...corpusCases("URI-reference", corpus())] },
+];
 
 /** Cause ids in docs/differential.md's table (first column, in backquotes), with their sections. */
 function documentedCauses(): Map<string, string> {
@@ -95,34 +148,52 @@ function documentedCauses(): Map<string, string> {
 const fired = new Map<string, number>();
 const ranPeers = new Set<PeerName>();
 
-function compare(peer: Peer, javaSpec?: "draft-1997" | "rfc2732"): { total: number; accepted: number; disagreements: (Disagreement & { source: string; cause: string | null })[] } {
-  const { spec, cases } = casesFor(peer.name, javaSpec);
-  const theirs = peer.run(cases.map((c) => ({ rule: c.rule, input: c.input })));
-  const disagreements = [];
-  for (let i = 0; i < cases.length; i++) {
-    const c = cases[i];
-    const ours = validate(c.input, { spec: spec as SpecId, rule: c.rule });
-    if (ours === theirs[i]) continue;
-    const d: Disagreement = { peer: peer.name, spec, rule: c.rule, input: c.input, ours, theirs: theirs[i] };
-    disagreements.push({ ...d, source: c.source, cause: causeOf(d) });
-  }
-  return { total: cases.length, accepted: theirs.filter(Boolean).length, disagreements };
+interface Compared {
+  cases: Case[];
+  ours: boolean[];
+  theirs: boolean[];
 }
 
-describe("differential: real implementations (docs/differential.md)", function () {
-  this.timeout(600_000);
+function run(peer: Peer, cmp: Comparison): Compared {
+  const cases = cmp.cases();
+  const theirs = peer.run(cases.map((c) => ({ rule: c.rule, input: c.input })));
+  const ours = cases.map((c) => validate(c.input, { spec: cmp.spec, rule: c.rule }));
+  return { cases, ours, theirs };
+}
 
-  // java.net.URI runs twice: against draft-1997 (RFC 2396's draft) and against rfc2732 (RFC 2396 as
-  // amended by RFC 2732, what its documentation says it implements).
-  type Run = { peer: Peer; spec: "draft-1997" | "rfc2732" | "rfc3986" };
-  const RUNS = peers().flatMap((peer): Run[] => (peer.name === "java.net.URI" ? [{ peer, spec: "draft-1997" }, { peer, spec: "rfc2732" }] : [{ peer, spec: "rfc3986" }]));
-  for (const { peer, spec: runSpec } of RUNS) {
-    it(`${peer.name}: every disagreement with ${runSpec} has a documented cause`, function () {
+type Classified = Disagreement & { source: string; cause: string | null };
+
+/** The disagreements of a run, each with its cause (null: none explains it). */
+function classify(peer: PeerName, spec: SpecId, { cases, ours, theirs }: Compared): Classified[] {
+  const out: Classified[] = [];
+  for (let i = 0; i < cases.length; i++) {
+    const c = cases[i];
+    if (ours[i] === theirs[i]) continue;
+    const d: Disagreement = { peer, spec, rule: c.rule, input: c.input, ours: ours[i], theirs: theirs[i] };
+    out.push({ ...d, source: c.source, cause: causeOf(d) });
+  }
+  return out;
+}
+
+/** The IRI comparison's fast run, kept for the planted mistake below. */
+let iriRun: Compared | null = null;
+
+describe("differential: real implementations (docs/differential.md)", function () {
+  this.timeout(1_800_000);
+
+  const all = peers();
+  for (const cmp of COMPARISONS) {
+    const peer = all.find((p) => p.name === cmp.peer)!;
+    it(`${peer.name} (${cmp.what}): every disagreement with ${cmp.spec} has a documented cause`, function () {
       if (peer.missing) {
         if (inCI()) throw new Error(`${peer.name} is missing under CI (.ci/run installs it): ${peer.missing}`);
         skipBecause(this, `a differential peer is not installed here (.ci/run installs it): ${peer.name}`);
       }
-      const { total, accepted, disagreements } = compare(peer, runSpec === "rfc3986" ? undefined : runSpec);
+      const compared = run(peer, cmp);
+      if (cmp.spec === "rfc3987" && !cmp.what.endsWith("@slow")) iriRun = compared;
+      const disagreements = classify(peer.name, cmp.spec, compared);
+      const total = compared.cases.length;
+      const accepted = compared.theirs.filter(Boolean).length;
       ranPeers.add(peer.name);
       const counts = new Map<string, { tables: number; generated: number; corpus: number }>();
       for (const d of disagreements) {
@@ -132,8 +203,15 @@ describe("differential: real implementations (docs/differential.md)", function (
         counts.set(key, c);
         if (d.cause) fired.set(d.cause, (fired.get(d.cause) ?? 0) + 1);
       }
-      console.log(`      ${peer.name} against ${runSpec}: ${total} inputs (${accepted} accepted by the peer), ${disagreements.length} disagreements`);
+      const nonAscii = compared.cases.filter((c) => /[^\x00-\x7f]/.test(c.input)).length;
+      const astral = compared.cases.filter((c) => /[\u{10000}-\u{10FFFF}]/u.test(c.input)).length;
+      console.log(`      ${peer.name} / ${cmp.spec}: ${total} inputs (${nonAscii} with non-ASCII characters, ${astral} above U+FFFF; ${accepted} accepted by the peer), ${disagreements.length} disagreements`);
       for (const [cause, c] of counts) console.log(`        ${cause.padEnd(34)} tables ${c.tables}, generated ${c.generated}, corpus ${c.corpus}`);
+      if (cmp.spec === "rfc3987") {
+        const byRule = new Map<string, number>();
+        for (const d of disagreements) byRule.set(`${d.cause} ${d.rule}`, (byRule.get(`${d.cause} ${d.rule}`) ?? 0) + 1);
+        console.log(`        by rule: ${[...byRule].map(([k, n]) => `${k} ${n}`).join(", ")}`);
+      }
       const documented = documentedCauses();
       const unexplained = disagreements.filter((d) => d.cause === null).slice(0, 10);
       expect(unexplained.map((d) => ({ rule: d.rule, input: d.input, ours: d.ours, theirs: d.theirs })), "disagreements with no documented cause").to.deep.equal([]);
@@ -142,6 +220,11 @@ describe("differential: real implementations (docs/differential.md)", function (
       expect(total).to.be.greaterThan(5000);
       expect(accepted, "inputs the peer accepts").to.be.above(1000);
       expect(total - accepted, "inputs the peer rejects").to.be.above(100);
+      // An IRI comparison reaches the code points it is about: non-ASCII and astral inputs, accepted and rejected.
+      if (cmp.spec === "rfc3987") {
+        expect(nonAscii, "inputs with non-ASCII characters").to.be.above(800);
+        expect(astral, "inputs with characters above U+FFFF").to.be.above(300);
+      }
     });
   }
 
@@ -170,5 +253,23 @@ describe("differential: real implementations (docs/differential.md)", function (
     expect(causeOf({ peer: "java.net.URI", spec: "draft-1997", rule: "URL-reference", input: "?y", ours: false, theirs: true })).to.equal(null);
     expect(causeOf({ peer: "java.net.URI", spec: "rfc2732", rule: "URI-reference", input: "http://[d]/", ours: true, theirs: false })).to.equal("java-ipv6-rfc2373");
     expect(causeOf({ peer: "python3-rfc3987", spec: "rfc3986", rule: "IPvFuture", input: "V1.x", ours: true, theirs: false })).to.equal("rfc3987-ipvfuture-uppercase-v");
+    // The same for the IRI rules: an IRI the peer refused, or one it took where we refused it.
+    for (const [rule, input] of [["IRI-reference", "http://例え.jp/パス"], ["ucschar", "\u{10000}"], ["iprivate", "\u{F0000}"], ["ihost", "例え.jp"]]) {
+      expect(causeOf({ peer: "python3-rfc3987", spec: "rfc3987", rule, input, ours: true, theirs: false }), `${rule} ${input} refused by the peer`).to.equal(null);
+      expect(causeOf({ peer: "python3-rfc3987", spec: "rfc3987", rule, input, ours: false, theirs: true }), `${rule} ${input} refused by us`).to.equal(null);
+    }
+    expect(causeOf({ peer: "python3-rfc3987", spec: "rfc3987", rule: "ihost", input: "[V8.~]", ours: true, theirs: false })).to.equal("rfc3987-ipvfuture-uppercase-v");
+    expect(causeOf({ peer: "python3-rfc3987", spec: "rfc3987", rule: "IPv4address", input: "1.02.3.4", ours: false, theirs: true })).to.equal("rfc3987-dec-octet-leading-zero");
+  });
+
+  it("a planted mistake in our rfc3987 (characters above U+FFFF refused) shows as disagreements no cause explains", function () {
+    if (iriRun === null) skipBecause(this, "the IRI comparison with python3-rfc3987 did not run here");
+    const run = iriRun!;
+    // Our verdicts as a revision that read ucschar and iprivate up to U+FFFF only would give them.
+    const planted = { ...run, ours: run.ours.map((v, i) => v && !/[\u{10000}-\u{10FFFF}]/u.test(run.cases[i].input)) };
+    const unexplained = classify("python3-rfc3987", "rfc3987", planted).filter((d) => d.cause === null);
+    console.log(`      planted: ${unexplained.length} disagreements no cause explains`);
+    expect(unexplained.length, "unexplained disagreements of the planted mistake").to.be.above(100);
+    expect(classify("python3-rfc3987", "rfc3987", run).filter((d) => d.cause === null)).to.deep.equal([]);
   });
 });

@@ -22,7 +22,7 @@ import {
 import { readRows } from "./support/table";
 import { requireSeeds } from "./support/seeds";
 
-const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986"];
+const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986", "rfc3987", "rfc6874"];
 
 // ---- the tables ----
 
@@ -200,12 +200,29 @@ describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
       rfc2396: "formerly-recommended",
       "draft-2003": "no-longer-recommended",
       rfc3986: "no-longer-recommended",
+      rfc3987: "no-longer-recommended",
+      rfc6874: "no-longer-recommended",
     });
     expect(delimitingRules("draft-2003").urlPrefix.note).to.contain("no longer recommended");
-    expect(DELIMITING_RULES.filter((r) => r.whitespaceInAngle === "removed").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986"]);
-    expect(DELIMITING_RULES.filter((r) => r.hyphenAtLineBreak === "ambiguous").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986"]);
+    expect(DELIMITING_RULES.filter((r) => r.whitespaceInAngle === "removed").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    expect(DELIMITING_RULES.filter((r) => r.hyphenAtLineBreak === "ambiguous").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     expect(DELIMITING_RULES.filter((r) => r.fragment === "separate").map((r) => r.spec)).to.deep.equal(["draft-1994", "rfc1738"]);
     expect(delimitingRules("draft-1993").quotes.length).to.be.greaterThan(0); // it says why whitespace is never part of a URL
+  });
+
+  it("rfc3987 alone keeps non-ASCII characters in a run (§7.3) and ends it at the seven bidi formatting characters §4.1 names", () => {
+    expect(DELIMITING_RULES.filter((r) => r.nonAscii.run === "continue").map((r) => r.spec)).to.deep.equal(["rfc3987"]);
+    const iri = delimitingRules("rfc3987");
+    // LRM, RLM, LRE, RLE, PDF, LRO, RLO (Unicode's names for U+200E, U+200F, U+202A-U+202E).
+    expect([...iri.nonAscii.ends].map((c) => c.codePointAt(0)!.toString(16))).to.deep.equal(["200e", "200f", "202a", "202b", "202c", "202d", "202e"]);
+    expect(iri.quotes.map((q) => q.section)).to.include.members(["4.1. Logical Storage and Visual Presentation", "7.3. URI/IRI Transfer between Applications"]);
+    // Each of them ends a bare IRI, one by one; a character that is not one (U+200D, ZERO WIDTH JOINER, a ucschar) does not.
+    for (const ch of [...iri.nonAscii.ends, "\u3000"]) {
+      const r = extract(`x http://例え.jp/パス${ch}次 y`, { spec: "rfc3987" });
+      expect(r.ok && r.references.map((x) => x.reference), JSON.stringify(ch)).to.deep.equal(["http://例え.jp/パス"]);
+    }
+    const zwj = extract("x http://例え.jp/パス\u200d次 y", { spec: "rfc3987" });
+    expect(zwj.ok && zwj.references.map((x) => x.reference)).to.deep.equal(["http://例え.jp/パス\u200d次"]);
   });
 
   it("gives a revision without a row the minimal rules, saying so", () => {
@@ -408,6 +425,23 @@ describe("uri-grammars extract", () => {
     expect((await run(["extract", "--spec", "rfc9999"], "x")).code).to.equal(2);
     expect((await run(["extract", "--hyphen", "maybe"], "x")).code).to.equal(2);
     expect((await run(["extract", "--max-reference-length", "3"], "x")).code).to.equal(2);
+  });
+
+  it("--spec rfc3987 finds an IRI in running text as RFC 3987 §7.3 says (a non-ASCII character does not end it); rfc3986 does not", async () => {
+    const text = "The page is at http://例え.jp/パス, and the zone-scoped one at <http://[fe80::1%25en0]/>.\n";
+    const iri = await run(["extract", "--spec", "rfc3987", "--json"], text);
+    const found = iri.out.trim().split("\n").map((l) => JSON.parse(l) as ExtractedReference);
+    expect(found.map((r) => [r.wrapper, r.reference, r.verdict!.valid])).to.deep.equal([
+      ["bare", "http://例え.jp/パス", true],
+      ["<...>", "http://[fe80::1%25en0]/", false],
+    ]);
+    expect(found[0].start).to.deep.equal({ offset: 15, line: 1, column: 16 });
+    expect(iri.code).to.equal(1);
+    const uri = await run(["extract", "--spec", "rfc3986", "--json"], text);
+    expect(uri.out.trim().split("\n").map((l) => (JSON.parse(l) as ExtractedReference).reference)).to.deep.equal(["http://[fe80::1%25en0]/"]);
+    const zone = await run(["extract", "--spec", "rfc6874"], text);
+    expect(zone.code).to.equal(0);
+    expect(zone.out).to.contain("http://[fe80::1%25en0]/");
   });
 
   it("prints help with examples", async () => {

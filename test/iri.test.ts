@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, toIRI, toURI, validate } from "../src";
 import { findRule, getRevision } from "../src/revisions";
-import { accepts } from "../src/diagnose";
+import { accepts, expectedAt } from "../src/diagnose";
 import { readRows } from "./support/table";
 
 /** XML notation as the document prints it: "&#xE9;" is U+00E9 (the last ";" may be missing). */
@@ -107,6 +107,37 @@ describe("rfc3987: ucschar and iprivate spelt as surrogate pairs are the publish
       expect(disagreements(rule, ranges, scannerOf(rule))).to.deep.equal([]);
     });
   }
+  it("an error's expected set names ucschar's published ranges as code points (%x...), no surrogate code unit, in the path and with iprivate in the query", () => {
+    const abnf = (ranges: number[][]) => ranges.map(([a, b]) => `%x${a.toString(16).toUpperCase()}-${b.toString(16).toUpperCase()}`);
+    const path = parse("http://a/\u{1FFFE}", { spec: "rfc3987" });
+    const query = parse("http://a/?\u{1FFFE}", { spec: "rfc3987" });
+    if (path.ok || query.ok) throw new Error("U+1FFFE is no ucschar");
+    expect(path.error.expected.filter((x) => x.startsWith("%x"))).to.deep.equal(abnf(UCSCHAR));
+    // iprivate (%xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD) too; %xE000-F8FF meets ucschar's %xF900-FDCF.
+    const merged = [...UCSCHAR, ...IPRIVATE].sort((x, y) => x[0] - y[0]).reduce<number[][]>((out, [a, b]) => {
+      const last = out[out.length - 1];
+      if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+      else out.push([a, b]);
+      return out;
+    }, []);
+    expect(query.error.expected.filter((x) => x.startsWith("%x"))).to.deep.equal(abnf(merged));
+    expect(path.error.message).to.contain("%xE1000-EFFFD").and.not.match(/\\uD[89AB]/);
+    // A lone surrogate: named by its code unit, the expected set still in code points.
+    const lone = parse("http://a/\uD800x", { spec: "rfc3987" });
+    expect(!lone.ok && lone.error.message).to.contain("lone surrogate U+D800").and.contain("%x10000-1FFFD");
+    // The URI revisions keep their notation: no code-point items.
+    const uri = parse("http://a/\u{1FFFE}", { spec: "rfc3986" });
+    expect(!uri.ok && uri.error.expected.some((x) => x.startsWith("%x"))).to.equal(false);
+  });
+  it("the expected set's code-point reading can fail: as code units (the planted reading) it names surrogate halves", () => {
+    const r = parse("http://a/\u{1FFFE}", { spec: "rfc3987" });
+    const scanner = revision.scanner;
+    // The state the scanner was in before the refused character, read again, as code units.
+    scanner.scan(scanner.START[findRule(revision, "IRI-reference")!.pegName], "http://a/");
+    const units = expectedAt(scanner, scanner.LAST[0], false);
+    expect(units.some((x) => /\\uD[89AB]/.test(x))).to.equal(true);
+    expect(!r.ok && r.error.expected).to.deep.equal(expectedAt(scanner, scanner.LAST[0], true));
+  });
   it("the check can fail: a planted range that ends one plane early is caught", () => {
     const planted = UCSCHAR.map(([a, b]) => (a === 0xe1000 ? [a, 0xefffc] : [a, b]));
     expect(disagreements("ucschar", planted, scannerOf("ucschar"))).to.deep.equal([0xefffd]);

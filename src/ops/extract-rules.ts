@@ -7,8 +7,9 @@
 //   talked about ("a http:// URL") are not references;
 // - a wrapped reference (`<...>`, `"..."`) must start with `scheme:` unless "URL:" declares it,
 //   because the documents also bracket other designators (`<timbl@info.cern.ch>`, `<cr><lf>`);
-// - a closing ")", "]" or "}" without its opener in the reference, and a closing quote that pairs
-//   with one just before the reference, stay outside a bare reference (PAIRED_PUNCTUATION_WHY).
+// - a closing ")", "]" or "}" (and, where non-ASCII characters stay in a run, a closing typographic
+//   quotation mark or CJK bracket) without its opener in the reference, and a closing quote that
+//   pairs with one just before the reference, stay outside a bare reference (PAIRED_PUNCTUATION_WHY).
 
 /**
  * Schemes a bare reference may have without "//" after the colon: those the documents name with a
@@ -25,4 +26,4 @@ export const OPAQUE_SCHEMES: ReadonlySet<string> = new Set(["mailto", "news", "n
 export const MAX_SCHEME_LENGTH = 64;
 
 export const PAIRED_PUNCTUATION_WHY =
-  "paired punctuation around the reference: a closing bracket whose opener is not in the reference, or a closing quote that pairs with the one just before it (\"...\", '...', `...`, `...') (our rule; no document lists these)";
+  "paired punctuation around the reference: a closing bracket or typographic quotation mark whose opener is not in the reference (), ], }, and where non-ASCII characters stay in a run ”, ’, », 」, 』, ）, 】, 〉, 》), or a closing quote that pairs with the one just before it (\"...\", '...', `...`, `...') (our rule; no document lists these)";

@@ -128,6 +128,8 @@ interface Config {
   starts: RegExp;
   /** runChar[c] for c < 128: may c be inside a bare or quoted run. */
   runChar: Uint8Array;
+  /** May a non-ASCII code unit be inside a bare or quoted run (but for whitespace and `rules.nonAscii.ends`). */
+  nonAsciiRun: boolean;
 }
 
 const SCHEME_AT = new RegExp(`[A-Za-z][A-Za-z0-9+.\\-]{0,${MAX_SCHEME_LENGTH - 1}}:`, "y");
@@ -165,7 +167,7 @@ function configure(options: ExtractOptions | string | undefined): { ok: true; co
   for (let c = 0x21; c < 0x7f; c++) runChar[c] = rules.runEnds.includes(String.fromCharCode(c)) ? 0 : 1;
   return {
     ok: true,
-    config: { spec, rules, check: o.check !== false, hyphen: o.hyphen === "drop" ? "drop" : "keep", anyScheme: o.anyScheme === true, max, starts, runChar },
+    config: { spec, rules, check: o.check !== false, hyphen: o.hyphen === "drop" ? "drop" : "keep", anyScheme: o.anyScheme === true, max, starts, runChar, nonAsciiRun: rules.nonAscii.run === "continue" },
   };
 }
 
@@ -215,7 +217,9 @@ function isSpaceCode(c: number): boolean {
 }
 
 function isRunCode(cfg: Config, c: number): boolean {
-  return c < 128 && cfg.runChar[c] === 1;
+  if (c < 128) return cfg.runChar[c] === 1;
+  // A surrogate pair's two units are both in the run: `ends` and whitespace are all in the BMP.
+  return cfg.nonAsciiRun && !isSpaceCode(c) && !cfg.rules.nonAscii.ends.includes(String.fromCharCode(c));
 }
 
 /** Scans candidates starting in [from, regionEnd); returns where the next scan must start. */
@@ -437,7 +441,14 @@ function bare(cfg: Config, text: string, base: number, q: number, colon: number)
   };
 }
 
-const OPENER: Readonly<Record<string, string>> = { ")": "(", "]": "[", "}": "{" };
+/**
+ * Closing brackets and their openers. The typographic ones (quotation marks, CJK and full-width
+ * brackets) only reach a run where non-ASCII characters stay in it (rfc3987).
+ */
+const OPENER: Readonly<Record<string, string>> = {
+  ")": "(", "]": "[", "}": "{",
+  "\u201D": "\u201C", "\u2019": "\u2018", "\u00BB": "\u00AB", "\u300D": "\u300C", "\u300F": "\u300E", "\uFF09": "\uFF08", "\u3011": "\u3010", "\u3009": "\u3008", "\u300B": "\u300A",
+};
 /** Closing quotes; "'" also closes a "`" (the `TeX and GNU' quoting style). */
 const QUOTES = "'\"`";
 
@@ -470,7 +481,8 @@ function trimTrailing(cfg: Config, text: string, base: number, q: number, scheme
 }
 
 function countBrackets(text: string, from: number, to: number): Record<string, number> {
-  const counts: Record<string, number> = { "(": 0, ")": 0, "[": 0, "]": 0, "{": 0, "}": 0 };
+  const counts: Record<string, number> = {};
+  for (const [close, open] of Object.entries(OPENER)) counts[close] = counts[open] = 0;
   for (let i = from; i < to; i++) {
     const ch = text[i];
     if (ch in counts) counts[ch]++;

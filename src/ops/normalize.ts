@@ -202,9 +202,14 @@ export function normalizeEscapes(s: string, unescaped: RegExp = /[A-Za-z0-9_~]/)
 /** rfc3986 §2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
 const RFC_3986_UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
-/** rfc3986 §6.2.2.1: a host to lower case, but the hex digits of its percent-encodings to upper case. */
+/**
+ * rfc3986 §6.2.2.1: a host to lower case, but the hex digits of its percent-encodings to upper case.
+ * Only the US-ASCII letters: rfc3987 §5.3.2.1 lowers "the scheme and US-ASCII only host", and leaves
+ * "Case equivalence for non-ASCII characters in IRI components that are IDNs" to §5.3.3 (an RFC 3986
+ * host has no other letters).
+ */
 function caseNormalizeHost(host: string): string {
-  return host.toLowerCase().replace(/%[0-9a-f]{2}/g, (t) => t.toUpperCase());
+  return host.replace(/[A-Z]/g, (t) => t.toLowerCase()).replace(/%[0-9a-f]{2}/g, (t) => t.toUpperCase());
 }
 
 /** The rfc3986 comparison ladder (§6.2); the rungs as in normalize(). */

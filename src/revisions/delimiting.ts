@@ -62,10 +62,16 @@ export interface DelimitingRules {
    * the URL but not part of it (the grammar judges the text before "#"; the fragment is reported).
    */
   fragment: "in-reference" | "separate";
-  /** Printable ASCII characters that end a bare or quoted run (besides whitespace, controls and non-ASCII). */
+  /** Printable ASCII characters that end a bare or quoted run (besides whitespace and controls; non-ASCII: `nonAscii`). */
   runEnds: string;
   /** Why `runEnds` holds what it holds. */
   runEndsWhy: string;
+  /**
+   * Characters outside US-ASCII in a bare or quoted run: "end", each ends the run (a revision whose
+   * references are US-ASCII); "continue", they stay in it (rfc3987 §7.3), except whitespace and the
+   * characters of `ends`.
+   */
+  nonAscii: { run: "end" | "continue"; why: string; ends: string; endsWhy: string };
   /** Trailing characters that stay outside a bare reference, each set with its reason. */
   trailing: {
     /** Sentence punctuation. */
@@ -78,6 +84,16 @@ export interface DelimitingRules {
 }
 
 const SENTENCE = ".,;:!?";
+/** The ideographic comma and full stop, and the full-width comma, full stop, colon, semicolon, exclamation and question marks. */
+const IDEOGRAPHIC_SENTENCE = "\u3001\u3002\uFF0C\uFF0E\uFF1A\uFF1B\uFF01\uFF1F";
+
+/** The revisions whose references are US-ASCII: a non-ASCII character ends a bare or quoted run. */
+const ASCII_REFERENCES: DelimitingRules["nonAscii"] = {
+  run: "end",
+  why: "the revision's references are US-ASCII, and text in Chinese or with typographic quotes touches a URL without a space (our rule; inside <...> the wrapper delimits and the grammar judges)",
+  ends: "",
+  endsWhy: "",
+};
 
 // The advice the three later documents give for leaving punctuation outside.
 const ADVICE_1997 = 'draft-1997 Appendix E: "in particular from punctuation marks that might be mistaken for part of the URL"';
@@ -92,7 +108,74 @@ const SEED_1994 = "004_06ae430307648ea6.txt";
 const SEED_3986 = "../references/rfc3986.txt";
 const SEED_2396 = "../references/rfc2396.txt";
 const ADVICE_2396 = 'rfc2396 Appendix E: "in particular from punctuation marks that might be mistaken for part of the URI"';
+/** RFC 3987, likewise: ../shared/references/rfc3987.txt. */
+const SEED_3987 = "../references/rfc3987.txt";
 const ADVICE_3986 = 'rfc3986 Appendix C: "in particular from punctuation marks that might be mistaken for part of the URI"';
+
+/** RFC 3986 Appendix C: rfc3986's row, which rfc3987 and rfc6874 build on. */
+const RFC3986_ROW: DelimitingRules = {
+  spec: "rfc3986",
+  summary:
+    'Appendix C: as draft-2003 (quotes, angle brackets, whitespace; whitespace ignored; hyphen may or may not belong; "URL:" no longer recommended); it says nothing of a fragment in the brackets, and a URI-reference holds its fragment.',
+  quotes: [
+    {
+      section: "Appendix C. Delimiting a URI in Context",
+      seed: SEED_3986,
+      line: 2842,
+      text: "In such cases, it is important to be able to delimit the URI from the rest of the text, and in particular from punctuation marks that might be mistaken for part of the URI.",
+    },
+    {
+      section: "Appendix C. Delimiting a URI in Context",
+      seed: SEED_3986,
+      line: 2847,
+      text: 'In practice, URIs are delimited in a variety of ways, but usually within double-quotes "http://example.com/", angle brackets <http://example.com/>, or just by using whitespace:',
+    },
+    {
+      section: "Appendix C. Delimiting a URI in Context",
+      seed: SEED_3986,
+      line: 2860,
+      text: "These wrappers do not form part of the URI.",
+    },
+    {
+      section: "Appendix C. Delimiting a URI in Context",
+      seed: SEED_3986,
+      line: 2862,
+      text: "In some cases, extra whitespace (spaces, line-breaks, tabs, etc.) may have to be added to break a long URI across lines. The whitespace should be ignored when the URI is extracted.",
+    },
+    {
+      section: "Appendix C. Delimiting a URI in Context",
+      seed: SEED_3986,
+      line: 2866,
+      text: 'No whitespace should be introduced after a hyphen ("-") character. Because some typesetters and printers may (erroneously) introduce a hyphen at the end of line when breaking it, the interpreter of a URI containing a line break immediately after a hyphen should ignore all whitespace around the line break and should be aware that the hyphen may or may not actually be part of the URI.',
+    },
+    {
+      section: "Appendix C. Delimiting a URI in Context",
+      seed: SEED_3986,
+      line: 2873,
+      text: 'Using <> angle brackets around each URI is especially recommended as a delimiting style for a reference that contains embedded whitespace. The prefix "URL:" (with or without a trailing space) was formerly recommended as a way to help distinguish a URI from other bracketed designators, though it is not commonly used in practice and is no longer recommended. For robustness, software that accepts user-typed URI should attempt to recognize and strip both delimiters and embedded whitespace.',
+    },
+  ],
+  wrappers: { angle: true, quotes: true },
+  urlPrefix: {
+    status: "no-longer-recommended",
+    trailingSpace: true,
+    note: 'rfc3986 Appendix C: the prefix "URL:" "was formerly recommended ... and is no longer recommended"',
+  },
+  whitespaceInAngle: "removed",
+  hyphenAtLineBreak: "ambiguous",
+  fragment: "in-reference",
+  nonAscii: ASCII_REFERENCES,
+  runEnds: '<>"',
+  runEndsWhy: 'the Appendix C wrappers ("<" ">" and double quotes), which are in neither reserved (§2.2) nor unreserved (§2.3): never part of a URI',
+  trailing: {
+    sentence: SENTENCE,
+    sentenceWhy: `sentence punctuation: ${ADVICE_3986}`,
+    // "[" and "]" are not here: rfc3986 accepts them around an IP-literal (the paired rule leaves an
+    // unmatched "]" outside).
+    excluded: "\\^`{|}",
+    excludedWhy: "never part of an rfc3986 URI: in neither reserved (§2.2) nor unreserved (§2.3)",
+  },
+};
 
 /**
  * Each revision's rules for delimiting a URL in running text (wrappers, the characters that end a
@@ -100,7 +183,7 @@ const ADVICE_3986 = 'rfc3986 Appendix C: "in particular from punctuation marks t
  *
  * @example
  * import { DELIMITING_RULES } from "uri-grammars";
- * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986"]
+ * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
  */
 export const DELIMITING_RULES: readonly DelimitingRules[] = [
   {
@@ -126,6 +209,7 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
     whitespaceInAngle: "kept",
     hyphenAtLineBreak: "not-mentioned",
     fragment: "in-reference",
+    nonAscii: ASCII_REFERENCES,
     runEnds: '<>"',
     runEndsWhy: 'no draft-1993 rule accepts "<", ">" or a double quote (xalpha has neither)',
     trailing: {
@@ -193,6 +277,7 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
     hyphenAtLineBreak: "not-mentioned",
     // "Fragment identifiers and partial URLs are not involved in the basic URL definition" (URL syntax).
     fragment: "separate",
+    nonAscii: ASCII_REFERENCES,
     runEnds: "<>",
     runEndsWhy: 'draft-1994 `punctuation` = "< | >", which "may not appear in URLs"; a double quote is `extra`, a URL character, so it does not end a run',
     trailing: {
@@ -265,6 +350,7 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
     // The appendix puts the fragment inside the brackets, "associated with" the URL; the rfc1738
     // grammar has no fragment (httpurl stops before "#", an unsafe character).
     fragment: "separate",
+    nonAscii: ASCII_REFERENCES,
     runEnds: '<>"',
     runEndsWhy: 'rfc1738 §2.2: "<", ">" and """ are unsafe, used to delimit URLs in text; no rule accepts them',
     trailing: {
@@ -319,6 +405,7 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
     whitespaceInAngle: "removed",
     hyphenAtLineBreak: "ambiguous",
     fragment: "in-reference",
+    nonAscii: ASCII_REFERENCES,
     runEnds: '<>"',
     runEndsWhy: 'draft-1997 §2.4.3 `delims` ("<" | ">" | "#" | "%" | <">): excluded from URLs, and the Appendix E wrappers',
     trailing: {
@@ -379,6 +466,7 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
     whitespaceInAngle: "removed",
     hyphenAtLineBreak: "ambiguous",
     fragment: "in-reference",
+    nonAscii: ASCII_REFERENCES,
     runEnds: '<>"',
     runEndsWhy: 'rfc2396 §2.4.3 `delims` ("<" | ">" | "#" | "%" | <">): excluded from URI, and the Appendix E wrappers',
     trailing: {
@@ -433,6 +521,7 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
     whitespaceInAngle: "removed",
     hyphenAtLineBreak: "ambiguous",
     fragment: "in-reference",
+    nonAscii: ASCII_REFERENCES,
     runEnds: '<>"',
     runEndsWhy: 'draft-2003 §2.4.3 `delims` ("<" / ">" / "#" / "%" / DQUOTE): excluded from URIs, and the Appendix E wrappers',
     trailing: {
@@ -444,67 +533,54 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
       excludedWhy: "never part of a draft-2003 URI: `unwise` (§2.4.3), excluded",
     },
   },
+  RFC3986_ROW,
   {
-    spec: "rfc3986",
+    ...RFC3986_ROW,
+    spec: "rfc3987",
     summary:
-      'Appendix C: as draft-2003 (quotes, angle brackets, whitespace; whitespace ignored; hyphen may or may not belong; "URL:" no longer recommended); it says nothing of a fragment in the brackets, and a URI-reference holds its fragment.',
+      'RFC 3987 §7.3: software that finds URIs in plain text must take "the IRI syntax as a base for heuristics", so a non-ASCII character does not end an IRI; §4.1: bidi formatting characters around an IRI are not part of it. The rest is RFC 3986 Appendix C, which RFC 3987 does not restate (quotes, angle brackets, whitespace; whitespace ignored; hyphen may or may not belong; "URL:" no longer recommended).',
     quotes: [
       {
-        section: "Appendix C. Delimiting a URI in Context",
-        seed: SEED_3986,
-        line: 2842,
-        text: "In such cases, it is important to be able to delimit the URI from the rest of the text, and in particular from punctuation marks that might be mistaken for part of the URI.",
+        section: "4.1. Logical Storage and Visual Presentation",
+        seed: SEED_3987,
+        line: 966,
+        text: "The bidirectional formatting characters that may be used before or after the IRI to ensure correct display are not themselves part of the IRI. IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF).",
       },
       {
-        section: "Appendix C. Delimiting a URI in Context",
-        seed: SEED_3986,
-        line: 2847,
-        text: 'In practice, URIs are delimited in a variety of ways, but usually within double-quotes "http://example.com/", angle brackets <http://example.com/>, or just by using whitespace:',
+        section: "7.3. URI/IRI Transfer between Applications",
+        seed: SEED_3987,
+        line: 1833,
+        text: "Many applications, particularly mail user agents, try to detect URIs appearing in plain text. For this, they use some heuristics based on URI syntax.",
       },
       {
-        section: "Appendix C. Delimiting a URI in Context",
-        seed: SEED_3986,
-        line: 2860,
-        text: "These wrappers do not form part of the URI.",
+        section: "7.3. URI/IRI Transfer between Applications",
+        seed: SEED_3987,
+        line: 1849,
+        text: "Such applications have to be upgraded to use the IRI syntax as a base for heuristics. In particular, a non-ASCII character should not be taken as the indication of the end of an IRI.",
       },
-      {
-        section: "Appendix C. Delimiting a URI in Context",
-        seed: SEED_3986,
-        line: 2862,
-        text: "In some cases, extra whitespace (spaces, line-breaks, tabs, etc.) may have to be added to break a long URI across lines. The whitespace should be ignored when the URI is extracted.",
-      },
-      {
-        section: "Appendix C. Delimiting a URI in Context",
-        seed: SEED_3986,
-        line: 2866,
-        text: 'No whitespace should be introduced after a hyphen ("-") character. Because some typesetters and printers may (erroneously) introduce a hyphen at the end of line when breaking it, the interpreter of a URI containing a line break immediately after a hyphen should ignore all whitespace around the line break and should be aware that the hyphen may or may not actually be part of the URI.',
-      },
-      {
-        section: "Appendix C. Delimiting a URI in Context",
-        seed: SEED_3986,
-        line: 2873,
-        text: 'Using <> angle brackets around each URI is especially recommended as a delimiting style for a reference that contains embedded whitespace. The prefix "URL:" (with or without a trailing space) was formerly recommended as a way to help distinguish a URI from other bracketed designators, though it is not commonly used in practice and is no longer recommended. For robustness, software that accepts user-typed URI should attempt to recognize and strip both delimiters and embedded whitespace.',
-      },
+      ...RFC3986_ROW.quotes,
     ],
-    wrappers: { angle: true, quotes: true },
-    urlPrefix: {
-      status: "no-longer-recommended",
-      trailingSpace: true,
-      note: 'rfc3986 Appendix C: the prefix "URL:" "was formerly recommended ... and is no longer recommended"',
+    nonAscii: {
+      run: "continue",
+      why: 'rfc3987 §7.3: "a non-ASCII character should not be taken as the indication of the end of an IRI"',
+      // LRM, RLM, LRE, RLE, PDF, LRO, RLO: the seven §4.1 names.
+      ends: "\u200E\u200F\u202A\u202B\u202C\u202D\u202E",
+      endsWhy: 'rfc3987 §4.1: "The bidirectional formatting characters that may be used before or after the IRI to ensure correct display are not themselves part of the IRI"',
     },
-    whitespaceInAngle: "removed",
-    hyphenAtLineBreak: "ambiguous",
-    fragment: "in-reference",
-    runEnds: '<>"',
-    runEndsWhy: 'the Appendix C wrappers ("<" ">" and double quotes), which are in neither reserved (§2.2) nor unreserved (§2.3): never part of a URI',
+    runEndsWhy: 'the RFC 3986 Appendix C wrappers ("<" ">" and double quotes), in neither reserved nor iunreserved (RFC 3987 §2.2): never part of an IRI',
     trailing: {
-      sentence: SENTENCE,
-      sentenceWhy: `sentence punctuation: ${ADVICE_3986}`,
-      // "[" and "]" are not here: rfc3986 accepts them around an IP-literal (the paired rule leaves an
-      // unmatched "]" outside).
+      sentence: SENTENCE + IDEOGRAPHIC_SENTENCE,
+      sentenceWhy: `sentence punctuation: ${ADVICE_3986}; RFC 3987 adds no advice of its own. With non-ASCII characters inside a run, the ideographic and full-width marks (、。，．：；！？) are such punctuation too (our rule)`,
       excluded: "\\^`{|}",
-      excludedWhy: "never part of an rfc3986 URI: in neither reserved (§2.2) nor unreserved (§2.3)",
+      excludedWhy: "never part of an rfc3987 IRI: in neither reserved nor iunreserved (§2.2)",
     },
+  },
+  {
+    ...RFC3986_ROW,
+    spec: "rfc6874",
+    summary:
+      "RFC 6874 says nothing of URIs in running text (its §3 is about a browser's input box, which `lint` reports); RFC 3986 Appendix C, which it amends nothing of, stays as it is.",
+    trailing: { ...RFC3986_ROW.trailing, excludedWhy: "never part of an rfc6874 URI: in neither reserved (RFC 3986 §2.2) nor unreserved (§2.3); a ZoneID adds no character (RFC 6874 §2)" },
   },
 ];
 
@@ -520,6 +596,7 @@ export const NO_DELIMITING_RULES: Omit<DelimitingRules, "spec"> = {
   whitespaceInAngle: "kept",
   hyphenAtLineBreak: "not-mentioned",
   fragment: "in-reference",
+  nonAscii: ASCII_REFERENCES,
   runEnds: '<>"',
   runEndsWhy: "no delimiting rules recorded: the characters every recorded revision ends a run at",
   trailing: { sentence: SENTENCE, sentenceWhy: "sentence punctuation (no delimiting rules recorded)", excluded: "", excludedWhy: "" },

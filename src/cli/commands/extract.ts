@@ -52,6 +52,8 @@ What is found (per revision: src/revisions/delimiting.ts, docs/extract.md):
   bare              scheme:// (or mailto:, news: ...) up to whitespace; trailing sentence punctuation
                     and unpaired brackets or quotes stay outside
 draft-1993 says nothing about URLs in text: it finds bare references only and repairs nothing.
+rfc3987 takes RFC 3986's wrappers, and (§7.3) a non-ASCII character does not end an IRI; the bidi
+formatting characters around one (§4.1) do.
 
 Each reference: where it is (line:column), its wrapper, the reference reassembled, the repairs made,
 and its verdict under the revision (parse()). Exit status: 0 when every reference found is valid

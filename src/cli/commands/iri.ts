@@ -3,7 +3,8 @@ import type { Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { iriSpecIds, toIRI, toURI } from "../../ops/iri";
 import type { SpecId } from "../../revisions";
-import { EXIT_INVALID, EXIT_VALID, type CommandContext } from "../io";
+import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { resolveRevision } from "../options";
 
 export function registerIri(program: Command, { io, setExit }: CommandContext): void {
   for (const [name, description, convert, field] of [
@@ -18,6 +19,8 @@ export function registerIri(program: Command, { io, setExit }: CommandContext): 
       .option("--json", "one JSON object per input")
       .addHelpText("after", `\nExample:\n  $ uri-grammars ${name} '${name === "to-uri" ? "http://例え.jp/パス?q=値" : "http://www.example.org/D%C3%BCrst"}'`)
       .action(async (inputs: string[], opts: { spec?: string; json?: boolean }) => {
+        // An unknown revision, or one that is no IRI revision, is a usage error (exit 2), as in every command.
+        if (opts.spec !== undefined && resolveRevision(opts.spec).iri === undefined) throw new UsageError(`"${opts.spec}" is not an IRI revision: ${name} follows RFC 3987 §3; use --spec ${iriSpecIds().join(" or ")}`);
         let bad = false;
         for (const input of inputs) {
           const r = (convert as (i: unknown, o?: { spec?: SpecId }) => ReturnType<typeof toURI> | ReturnType<typeof toIRI>)(input, opts.spec === undefined ? undefined : { spec: opts.spec as SpecId });
