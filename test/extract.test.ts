@@ -22,7 +22,7 @@ import {
 import { readRows } from "./support/table";
 import { requireSeeds } from "./support/seeds";
 
-const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986", "rfc3987", "rfc6874"];
+const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"];
 
 // ---- the tables ----
 
@@ -198,14 +198,15 @@ describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
       rfc1738: "recommended",
       "draft-1997": "formerly-recommended",
       rfc2396: "formerly-recommended",
+      rfc2732: "formerly-recommended",
       "draft-2003": "no-longer-recommended",
       rfc3986: "no-longer-recommended",
       rfc3987: "no-longer-recommended",
       rfc6874: "no-longer-recommended",
     });
     expect(delimitingRules("draft-2003").urlPrefix.note).to.contain("no longer recommended");
-    expect(DELIMITING_RULES.filter((r) => r.whitespaceInAngle === "removed").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
-    expect(DELIMITING_RULES.filter((r) => r.hyphenAtLineBreak === "ambiguous").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    expect(DELIMITING_RULES.filter((r) => r.whitespaceInAngle === "removed").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    expect(DELIMITING_RULES.filter((r) => r.hyphenAtLineBreak === "ambiguous").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     expect(DELIMITING_RULES.filter((r) => r.fragment === "separate").map((r) => r.spec)).to.deep.equal(["draft-1994", "rfc1738"]);
     expect(delimitingRules("draft-1993").quotes.length).to.be.greaterThan(0); // it says why whitespace is never part of a URL
   });
