@@ -24,15 +24,15 @@ export { unknownRuleMessage } from "./request";
  */
 export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boolean, R extends string = string> {
   /** Revision id; default `draft-2003` (DEFAULT_SPEC). Every revision is offered (NoInfer: S comes from what you pass). */
-  spec?: S | NoInfer<SpecId>;
+  spec?: S | NoInfer<SpecId> | undefined;
   /**
    * Start rule, by its published name (`URI-reference`, `IPv6address`, `hostport`); default the
    * revision's top rule (scheme-aware for draft-1993, draft-1994 and rfc1738). The names of the
    * revision are offered; any string is accepted (an unknown one is an error value).
    */
-  rule?: R | NoInfer<RuleName<S>>;
+  rule?: R | NoInfer<RuleName<S>> | undefined;
   /** Also return the concrete derivation (every named rule that matched). */
-  tree?: T;
+  tree?: T | undefined;
 }
 
 /** The AST parse() builds: that of the rule asked for (`R`), or without one (`never`) the top rule's (TopAst). */
@@ -390,9 +390,9 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
 /** The options of `validate()`: the revision and the start rule, as for `parse()`. */
 export interface ValidateOptions<S extends SpecId = SpecId> {
   /** Revision id; default `draft-2003`. */
-  spec?: S | NoInfer<SpecId>;
+  spec?: S | NoInfer<SpecId> | undefined;
   /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). */
-  rule?: NoInfer<RuleName<S>> | (string & {});
+  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
 }
 
 /**

@@ -46,7 +46,7 @@ const tableCache = new WeakMap<Revision, CharacterTable | null>();
  * const t = characterTable({ spec: "draft-1997" });
  * if (t.ok) t.rows.find((r) => r.char === "~")?.classes; // => ["mark", "unreserved"]
  */
-export function characterTable(options?: { spec?: SpecId }): ({ ok: true; notes: string[] } & CharacterTable) | UsageFailure {
+export function characterTable(options?: { spec?: SpecId | undefined }): ({ ok: true; notes: string[] } & CharacterTable) | UsageFailure {
   const revision = requireRevision(optionsObject(options).spec);
   if (isFailure(revision)) return revision;
   const table = characterTableOf(revision);

@@ -42,7 +42,7 @@ export interface CompareResult {
 /** The options of `compareInput()`. */
 export interface CompareOptions {
   /** The revisions to compare, in any order (they are shown oldest first); default all of them. */
-  specs?: readonly SpecId[];
+  specs?: readonly SpecId[] | undefined;
 }
 
 /** The revisions to compare, oldest first; unknown or untranscribed ids come back in `unknown`. */

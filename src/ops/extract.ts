@@ -92,15 +92,15 @@ export interface ExtractedReference {
 
 export interface ExtractOptions {
   /** Revision id; default draft-2003. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
   /** Judge each reference with parse() (default true). */
-  check?: boolean;
+  check?: boolean | undefined;
   /** A hyphen at a line break inside `<...>`: keep it in `reference` (default) or drop it; the other reading is `alternative`. */
-  hyphen?: "keep" | "drop";
+  hyphen?: "keep" | "drop" | undefined;
   /** Also take bare `scheme:` references without "//" for any scheme (default: only OPAQUE_SCHEMES). */
-  anyScheme?: boolean;
+  anyScheme?: boolean | undefined;
   /** The longest reference, wrapper included, in UTF-16 units (default 65,536); bounds the streaming memory. */
-  maxReferenceLength?: number;
+  maxReferenceLength?: number | undefined;
 }
 
 export type ExtractResult = { ok: true; spec: string; references: ExtractedReference[] } | { ok: false; spec: string; error: ParseError };
@@ -791,7 +791,7 @@ export interface MultiExtractor {
 export type MultiExtractorResult = { ok: true; specs: string[]; extractor: MultiExtractor } | { ok: false; spec: string; error: ParseError };
 
 /** The options of createMultiExtractor() and extractAllSpecs(): extract()'s, with the revisions to run (default all). */
-export type MultiExtractOptions = Omit<ExtractOptions, "spec"> & { specs?: SpecId[] };
+export type MultiExtractOptions = Omit<ExtractOptions, "spec"> & { specs?: SpecId[] | undefined };
 
 const MULTI_EXTRACT_OPTION_NAMES = optionNames<MultiExtractOptions>({ specs: true, check: true, hyphen: true, anyScheme: true, maxReferenceLength: true });
 

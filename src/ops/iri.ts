@@ -11,7 +11,7 @@ import { availableSpecIds, getRevision, type Revision, type SpecId } from "../re
 /** The options of `toURI()` and `toIRI()`. */
 export interface IriOptions {
   /** An IRI revision (one whose descriptor has `iri`); default: the first of them in the registry. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
 }
 
 export type ToUriResult = { ok: true; spec: SpecId; uri: string } | ParseFailure;

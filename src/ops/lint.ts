@@ -60,7 +60,7 @@ function note(code: LintCode, span: { start: number; end: number }, message: str
 /** The options of `lint()`. */
 export interface LintOptions {
   /** Revision id; default `draft-2003`. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
 }
 
 /** The security notes of a valid input (possibly none), or parse()'s error value for an invalid one. */

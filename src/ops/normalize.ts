@@ -35,9 +35,9 @@ export type NormalizationLevel = (typeof LEVELS)[number];
 
 export interface NormalizeOptions {
   /** draft-2003 (default), rfc3986 or draft-1997: the revisions that define normalization. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
   /** A rung of the comparison ladder; default "scheme" (the highest implemented). */
-  level?: NormalizationLevel;
+  level?: NormalizationLevel | undefined;
 }
 
 /** One normalization that changed the input: where the document asks for it, and the result. */

@@ -44,7 +44,7 @@ export const DOT_SEGMENTS_CHOICES: readonly DotSegmentsChoice[] = ["keep", "remo
 
 export interface ResolveOptions {
   /** Revision id; default draft-2003. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
   /**
    * draft-2003 §5.2: a validating parser keeps a scheme equal to the base's (`http:g` stays
    * `http:g`); the default, non-validating, ignores it (`http:g` gives `http://a/b/c/g`).
@@ -52,9 +52,9 @@ export interface ResolveOptions {
    * non-strict reading "should be avoided but is allowed for backward compatibility".
    * draft-1997 has only the validating behaviour (§5.2 step 3); draft-1993 has no such choice.
    */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** draft-2003 §5.2 merge step 7's three choices; default "keep". Other revisions ignore it (rfc3986 §5.2.4 always removes). */
-  dotSegments?: DotSegmentsChoice;
+  dotSegments?: DotSegmentsChoice | undefined;
 }
 
 /** The answer as one line of text: the URI, `(current document)#s`, or `not defined by <spec>`. */
