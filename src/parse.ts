@@ -331,7 +331,8 @@ function schemesByFirstCharacter(revision: Revision): ({ scheme: string; target:
 function makeTarget(revision: Revision, ruleName: string, production: string | undefined): Target | ParseFailure {
   const rule = requireRule(revision, ruleName);
   if (isFailure(rule)) return failing(rule, production);
-  const target: Target = { revision, ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName] };
+  // The rule by its own name: an ABNF revision finds `uri-reference` as URI-reference (RFC 2234 §2.1).
+  const target: Target = { revision, ruleName: rule.published ?? ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName] };
   if (production !== undefined) target.production = production;
   return target;
 }

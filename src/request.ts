@@ -246,6 +246,8 @@ export function unknownRuleMessage(revision: Revision, name: unknown): string {
   if (typeof name !== "string") return `${revision.id} has no rule ${describeValue(name)}: a rule is named by a string. Its rules: ${names.join(", ")}.`;
   const lower = name.toLowerCase().replace(/_/g, "-");
   const close = names.filter((n) => n.toLowerCase().replace(/_/g, "-") === lower);
-  const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?` : "";
+  // A BNF revision's names are case-sensitive: say so when only the case differs (ABNF ones find such a name).
+  const caseOnly = close.some((n) => n.toLowerCase() === name.toLowerCase()) && revision.ruleNameCase !== "insensitive";
+  const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?${caseOnly ? ` Rule names are case-sensitive in ${revision.id}'s notation (${revision.notation}); only ABNF (RFC 2234 §2.1) ignores case.` : ""}` : "";
   return `${revision.id} has no rule "${name}".${hint} Its rules: ${names.join(", ")}.`;
 }

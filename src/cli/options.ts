@@ -11,8 +11,11 @@ export function specOption(): Option {
 /** Checks --spec and --rule before any input is read; a problem here is a usage error (exit 2). */
 export function resolveSpecAndRule(spec: string, rule: string | undefined): { spec: SpecId; rule: string | undefined } {
   const revision = resolveRevision(spec);
-  if (rule !== undefined && !findRule(revision, rule)) throw new UsageError(unknownRuleMessage(revision, rule));
-  return { spec: revision.id, rule };
+  if (rule === undefined) return { spec: revision.id, rule };
+  const info = findRule(revision, rule);
+  if (!info) throw new UsageError(unknownRuleMessage(revision, rule));
+  // The rule's own name (an ABNF revision finds `uri-reference` as URI-reference, RFC 2234 §2.1).
+  return { spec: revision.id, rule: info.published ?? info.pegName };
 }
 
 /** The revision of a --spec (or a command's spec argument); an unknown id is a usage error (exit 2). */

@@ -5,20 +5,33 @@ export interface TextTable {
   rows: { label: string; cells: string[] }[];
 }
 
+/**
+ * Splits `text` into lines of at most `width` columns, at spaces only: a token (a run without a
+ * space: a rule name, a quoted input) is never cut; one longer than `width` stands alone on its
+ * line, wider than the rest.
+ */
 export function wrap(text: string, width: number): string[] {
   const out: string[] = [];
-  let rest = text;
-  while (rest.length > width) {
-    let cut = rest.lastIndexOf(" ", width);
-    if (cut < width / 2) cut = width;
-    out.push(rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).replace(/^ /, "");
+  let line = "";
+  for (const token of text.split(" ")) {
+    if (line !== "" && line.length + 1 + token.length > width) {
+      out.push(line);
+      line = token;
+    } else line = line === "" ? token : `${line} ${token}`;
   }
-  out.push(rest);
+  out.push(line);
   return out;
 }
 
-/** Renders the table within `width` columns; null when the columns cannot get at least `minCell` each. */
+/** The longest token (run without a space) of `text`: the narrowest a column holding it can be. */
+export function longestToken(text: string): number {
+  return Math.max(0, ...text.split(" ").map((t) => t.length));
+}
+
+/**
+ * Renders the table within `width` columns; null when the columns cannot get at least `minCell`
+ * each, or not the longest token of any cell (a token is never cut: the caller shows blocks instead).
+ */
 export function renderTable(table: TextTable, width = 100, minCell = 12): string | null {
   const labelWidth = Math.max(...table.rows.map((r) => r.label.length), 5);
   const n = table.headers.length;
@@ -26,6 +39,8 @@ export function renderTable(table: TextTable, width = 100, minCell = 12): string
   if (cell < minCell) return null;
   const widest = Math.max(...table.headers.map((h) => h.length), ...table.rows.flatMap((r) => r.cells.map((c) => c.length)));
   const cw = Math.min(cell, Math.max(widest, minCell));
+  const token = Math.max(...table.headers.map(longestToken), ...table.rows.flatMap((r) => r.cells.map(longestToken)));
+  if (token > cw) return null;
   const line = (label: string, cells: string[]) => `${label.padEnd(labelWidth)} | ${cells.map((c) => c.padEnd(cw)).join(" | ")}`.trimEnd();
   const out: string[] = [line("", table.headers.map((h) => h.slice(0, cw))), `${"-".repeat(labelWidth)}-+-${table.headers.map(() => "-".repeat(cw)).join("-+-")}`];
   for (const row of table.rows) {

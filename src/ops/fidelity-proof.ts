@@ -72,7 +72,7 @@ export interface ProveOptions {
   samples?: number | undefined;
   /** Planted mistakes (tests): a published grammar other than the file, a rule compiled wrong, a product that drops a transition. */
   grammar?: PublishedGrammar | undefined;
-  transform?: (rule: string, e: Expr) => Expr | undefined;
+  transform?: ((rule: string, e: Expr) => Expr) | undefined;
   step?: ProductStep | undefined;
 }
 

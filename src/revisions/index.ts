@@ -125,9 +125,11 @@ export function findRule(revision: Revision, name: string): RuleInfo | undefined
     // Published names first (the first rule of a name), then helpers' own names where no published rule has it.
     for (const r of revision.rules) if (r.published !== null && !byName.has(r.published)) byName.set(r.published, r);
     for (const r of revision.rules) if (r.kind === "helper" && !byName.has(r.pegName)) byName.set(r.pegName, r);
+    // ABNF names rules without regard to case (RFC 2234 §2.1): the lower-case name finds the rule too.
+    if (revision.ruleNameCase === "insensitive") for (const [n, r] of [...byName]) if (!byName.has(n.toLowerCase())) byName.set(n.toLowerCase(), r);
     rulesByName.set(revision, byName);
   }
-  return byName.get(name);
+  return byName.get(name) ?? (revision.ruleNameCase === "insensitive" ? byName.get(name.toLowerCase()) : undefined);
 }
 
 /** Published rule names of a revision, in grammar order (for "which rules exist" messages). */

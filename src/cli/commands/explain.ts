@@ -7,6 +7,7 @@ import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type Line
 import { refusedLine } from "../batch-lines";
 import { resolveSpecAndRule, specOption } from "../options";
 import { wrap } from "../table";
+import { jsonAnswer } from "../json";
 
 /** ANSI colours by component; userinfo stands out, as draft-2003 §7.5 suggests user agents do. */
 const COLOUR: Record<ComponentKey, string> = {
@@ -63,7 +64,7 @@ export function explainJudge(o: { spec: SpecId; full?: boolean; json?: boolean; 
     // The spec was checked before the batch began and every line is a string: the one failure is a
     // line over explain()'s input limit (input-too-long), answered like any line not judged.
     if (!x.ok) return refusedLine(input, x.error.code, x.error.message, { record: { spec: o.spec }, json: o.json === true });
-    const out = o.json ? JSON.stringify(x) + "\n" : explainText(x, o.colour === true) + "\n";
+    const out = o.json ? jsonAnswer(x.valid, x) : explainText(x, o.colour === true) + "\n";
     return { out, verdict: x.valid ? "valid" : "invalid", rules: [], bad: !x.valid };
   };
 }
@@ -103,7 +104,7 @@ Examples:
       }
       const x = explain(input, { spec, full: opts.full });
       if (!x.ok) throw new UsageError(x.error.message);
-      await io.out(opts.json ? JSON.stringify(x, null, 2) + "\n" : explainText(x, colour));
+      await io.out(opts.json ? jsonAnswer(x.valid, x, 2) : explainText(x, colour));
       setExit(x.valid || opts.exitZero ? EXIT_VALID : EXIT_INVALID);
     });
 }

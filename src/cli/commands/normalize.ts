@@ -4,6 +4,7 @@ import { LEVELS, normalize, NORMALIZING_SPECS, type NormalizationLevel } from ".
 import type { SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { jsonAnswer } from "../json";
 
 export function levelOption(): Option {
   return new Option("--level <level>", "rung of the comparison ladder (draft-2003 §6.2): string (§6.2.1), syntax (§6.2.2), scheme (§6.2.3)").choices([...LEVELS]).default("scheme");
@@ -29,7 +30,7 @@ export function normalizeJudge(o: { spec: SpecId; level: NormalizationLevel; ste
     const r = normalize(input, { spec: o.spec, level: o.level });
     const verdict = r.ok ? "valid" : "invalid";
     const rules = r.ok ? [] : ["rule" in r.error && r.error.rule ? r.error.rule : r.error.code];
-    if (o.json) return { out: JSON.stringify(r.ok ? r : { ...r, input }) + "\n", verdict, rules, bad: !r.ok };
+    if (o.json) return { out: jsonAnswer(r.ok, r.ok ? r : { ...r, input }), verdict, rules, bad: !r.ok };
     if (!r.ok) {
       const caret = "offset" in r.error ? `\n${caretDisplay(input, r.error.offset)}` : "";
       return { out: "", err: `invalid  ${JSON.stringify(input)}: ${r.error.message}${caret}\n`, verdict, rules, bad: true };

@@ -4,6 +4,7 @@ import { NO_RESOLUTION, resolve, resultText, type DotSegmentsChoice, type Resolv
 import { DEFAULT_SPEC, isSpecId, SPEC_IDS, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { jsonAnswer } from "../json";
 
 interface ResolveCliOptions {
   spec: string;
@@ -49,7 +50,7 @@ export function resolveJudge(o: Omit<ResolveCliOptions, "spec"> & { spec: SpecId
     const answer = { verdict, rules, bad: failed.length > 0 };
     if (o.json) {
       const record = o.allSpecs ? { base: o.base, reference, results: Object.fromEntries(results.map((r) => [r.spec, r])) } : { base: o.base, reference, ...results[0] };
-      return { out: JSON.stringify(record) + "\n", ...answer };
+      return { out: jsonAnswer(failed.length === 0, record), ...answer };
     }
     const err = failed.map((r) => errorText(reference, o.base, r)).join("");
     if (o.allSpecs) return { out: allSpecsTable(o.base, [{ reference, results }], o), err, ...answer };
