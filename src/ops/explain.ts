@@ -90,7 +90,7 @@ export type ExplainResult = ({ ok: true } & Explanation) | UsageFailure;
 export function explain(input: unknown, options?: ExplainOptions): ExplainResult;
 /** @deprecated Pass the revision in the options: `explain(input, { spec, full })`. */
 export function explain(input: unknown, spec: string, options?: { full?: boolean | undefined }): ExplainResult;
-export function explain(input: unknown, specOrOptions?: ExplainOptions | string, legacy?: { full?: boolean }): ExplainResult {
+export function explain(input: unknown, specOrOptions?: ExplainOptions | string, legacy?: { full?: boolean | undefined }): ExplainResult {
   const options = typeof specOrOptions === "string" ? { ...optionsObject(legacy, EXPLAIN_OPTION_NAMES), spec: specOrOptions } : optionsObject(specOrOptions, EXPLAIN_OPTION_NAMES);
   const revision = requireRevision(options.spec);
   if (isFailure(revision)) return revision;
