@@ -8,6 +8,7 @@ import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { resolveSpecAndRule, specOption } from "../options";
 import { jsonAnswer } from "../json";
+import { addInputOption, inputsAndIo } from "../input-files";
 
 export function verdictText(input: string, r: Verdict): string {
   // Scheme-aware revisions: parse() applied the production the input's scheme selects.
@@ -129,10 +130,10 @@ function lintNotes(input: string, r: Verdict, spec: SpecId, rule: string | undef
 
 export function registerCheck(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-    program
-      .command("check")
+    addInputOption(program
+      .command("check"))
       .description("check inputs against a revision's rule (default: the revision's top rule)")
-      .argument("<input...>", "inputs to check; a single '-' reads standard input, one input per line, verbatim")
+      .argument("[input...]", "inputs to check; a single '-' reads standard input, one input per line, verbatim")
       .addOption(specOption())
       .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
       .option("--json", "one JSON object per input: {version, ok, input, spec, rule, valid, verdict, error?} (docs/schemas/check.schema.json)")
@@ -164,8 +165,9 @@ Examples:
   $ zcat links.gz | uri-grammars check --json --jobs 2 --line-timeout 10 --summary --exit-zero - > verdicts.jsonl
   $ uri-grammars check --require host --schemes http,https --no-password 'ftp://u:p@h/'`,
     )
-    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean; require?: string; schemes?: string; hosts?: string; ports?: string; userinfo?: boolean; password?: boolean } & BatchFlags) => {
+    .action(async (given: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean; require?: string; schemes?: string; hosts?: string; ports?: string; userinfo?: boolean; password?: boolean; input?: string[] } & BatchFlags) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
+      const { inputs, io: inputIo } = inputsAndIo(given, opts.input, io);
       const policy = policyFromFlags(opts);
       let anyInvalid = false;
       const checkOne = async (input: string, single: boolean) => {
@@ -176,7 +178,7 @@ Examples:
       };
       if (inputs.length === 1 && inputs[0] === "-") {
         const judge = { module: "commands/check", factory: "checkJudge", options: { spec, rule, json: opts.json, lint: opts.lint, policy } };
-        anyInvalid = await runBatchCommand(io, judge, { spec, rule: rule ?? getRevision(spec)?.topRule }, opts);
+        anyInvalid = await runBatchCommand(inputIo, judge, { spec, rule: rule ?? getRevision(spec)?.topRule }, opts);
       } else {
         for (const input of inputs) await checkOne(input, inputs.length === 1);
       }

@@ -7,6 +7,7 @@ import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } 
 import { renderTable, wrap, type TextTable } from "../table";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { jsonAnswer } from "../json";
+import { addInputOption, inputsAndIo } from "../input-files";
 
 const MARK = " *";
 
@@ -68,10 +69,10 @@ export function compareJudge(o: { specs: SpecId[]; json?: boolean; width?: numbe
 
 export function registerCompare(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-    program
-      .command("compare")
+    addInputOption(program
+      .command("compare"))
       .description("judge inputs by every revision side by side: verdict, production, components, error")
-      .argument("<input...>", "inputs to compare; a single '-' reads standard input, one input per line, verbatim")
+      .argument("[input...]", "inputs to compare; a single '-' reads standard input, one input per line, verbatim")
       .option("--specs <ids>", "comma-separated revisions (default: all available, oldest first)")
       .option("--json", "one JSON object per input: {version, ok, input, cells: [{spec, valid, production, components, error?, differs}]} (docs/schemas/compare.schema.json)"),
   )
@@ -86,16 +87,17 @@ Examples:
   $ uri-grammars compare 'http://a/~b' 'http://[::1]/'
   $ uri-grammars compare --specs draft-1997,draft-2003 --json 'ftp://u:p@h/a;type=i'`,
     )
-    .action(async (inputs: string[], opts: { specs?: string; json?: boolean } & BatchFlags) => {
+    .action(async (given: string[], opts: { specs?: string; json?: boolean; input?: string[] } & BatchFlags) => {
       const ids = opts.specs?.split(",").map((s) => s.trim()).filter((s) => s !== "");
       const { specs, unknown } = selectSpecs(ids);
       if (unknown.length > 0) throw new UsageError(`unknown or untranscribed revision(s): ${unknown.join(", ")}`);
       // The table fits the terminal (standard output's width), else 100 columns.
       const width = io === processIo && process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : 100;
+      const { inputs, io: inputIo } = inputsAndIo(given, opts.input, io);
       let anyInvalid = false;
       if (inputs.length === 1 && inputs[0] === "-") {
         const judge = { module: "commands/compare", factory: "compareJudge", options: { specs, json: opts.json, width } };
-        anyInvalid = await runBatchCommand(io, judge, { specs }, opts);
+        anyInvalid = await runBatchCommand(inputIo, judge, { specs }, opts);
         setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
         return;
       }
