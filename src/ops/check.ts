@@ -37,6 +37,7 @@ export interface CheckOptions<S extends SpecId = SpecId> {
 /** One code per policy: `missing-host` ... for `require`, then the allow-lists and the userinfo rules. */
 export type PolicyCode = `missing-${ComponentName}` | "scheme-not-allowed" | "host-not-allowed" | "port-not-allowed" | "userinfo-not-allowed" | "password-not-allowed";
 
+/** One violated policy of check(): its code, the component and a sentence. */
 export interface PolicyViolation {
   code: PolicyCode;
   /** The component the policy is about. */

@@ -13,6 +13,7 @@ import { classesOf, componentsAllowing } from "./characters";
 import { componentFilter, componentsOf, noComponentsNote, shortSection, type ComponentValue } from "./components";
 import { lintTree, type LintNote } from "./lint";
 
+/** One node of explain()'s derivation: the rule, its span and its children. */
 export interface ExplainNode {
   rule: string;
   start: number;
@@ -23,12 +24,14 @@ export interface ExplainNode {
   children: ExplainNode[];
 }
 
+/** Another revision's verdict on the same input (explain()). */
 export interface OtherVerdict {
   spec: string;
   valid: boolean;
   offset?: number;
 }
 
+/** What explain() says about an input: the verdict, the components or the error, notes, and what the other revisions say. */
 export interface Explanation {
   input: string;
   spec: string;

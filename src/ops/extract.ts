@@ -25,6 +25,7 @@ export { OPAQUE_SCHEMES } from "./extract-rules";
 /** How the text delimited a reference. */
 export type WrapperStyle = "<URL:...>" | "URL:" | "<...>" | '"..."' | "bare";
 
+/** A place in a text: UTF-16 offset, 1-based line and column. */
 export interface TextPosition {
   /** UTF-16 offset in the whole text. */
   offset: number;
@@ -52,6 +53,7 @@ export type Repair =
 /** An error of a verdict: parse()'s, or the extractor's own limit. */
 export type ExtractError = Omit<ParseError, "code"> & { code: ErrorCode | "reference-too-long" };
 
+/** The verdict on an extracted reference: valid, the rule and the production. */
 export interface Verdict {
   valid: boolean;
   /** The rule parse() applied (published name). */
@@ -61,6 +63,7 @@ export interface Verdict {
   error?: ExtractError;
 }
 
+/** One reference extract() found: where it is, the text, the reference taken from it, its wrapper and its verdict. */
 export interface ExtractedReference {
   /** The revision whose delimiting rules found it and whose grammar judged it. */
   spec: string;
@@ -90,6 +93,7 @@ export interface ExtractedReference {
   alternative?: { reference: string; judged?: string; verdict: Verdict | null; why: string };
 }
 
+/** The options of extract() and createExtractor(): the revision and the delimiting rules. */
 export interface ExtractOptions {
   /** Revision id; default draft-2003. */
   spec?: SpecId | undefined;
@@ -103,6 +107,7 @@ export interface ExtractOptions {
   maxReferenceLength?: number | undefined;
 }
 
+/** What extract() returns: the references found, or the error. */
 export type ExtractResult = { ok: true; spec: string; references: ExtractedReference[] } | { ok: false; spec: string; error: ParseError };
 
 /**
@@ -655,6 +660,7 @@ export interface Extractor {
   readonly error: ParseError | null;
 }
 
+/** What createExtractor() returns: a streaming extractor, or the error. */
 export type ExtractorResult = { ok: true; spec: string; extractor: Extractor } | { ok: false; spec: string; error: ParseError };
 
 /**
@@ -782,12 +788,14 @@ export interface ReferenceGroup {
   differences: string[];
 }
 
+/** A streaming extractor for several revisions at once (createMultiExtractor()). */
 export interface MultiExtractor {
   readonly specs: string[];
   push(chunk: string): ReferenceGroup[];
   end(): ReferenceGroup[];
 }
 
+/** What createMultiExtractor() returns: the extractor, or the error. */
 export type MultiExtractorResult = { ok: true; specs: string[]; extractor: MultiExtractor } | { ok: false; spec: string; error: ParseError };
 
 /** The options of createMultiExtractor() and extractAllSpecs(): extract()'s, with the revisions to run (default all). */

@@ -14,7 +14,9 @@ export interface IriOptions {
   spec?: SpecId | undefined;
 }
 
+/** What toURI() returns: the URI (RFC 3987 §3.1), or the error. */
 export type ToUriResult = { ok: true; spec: SpecId; uri: string } | ParseFailure;
+/** What toIRI() returns: the IRI (RFC 3987 §3.2), or the error. */
 export type ToIriResult = { ok: true; spec: SpecId; iri: string } | ParseFailure;
 
 /**

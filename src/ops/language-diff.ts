@@ -55,6 +55,7 @@ export interface LanguageComparison {
   milliseconds: number;
 }
 
+/** What languageDiff() returns: whether two revisions' rules accept the same strings, with the shortest witnesses. */
 export interface LanguageDiff {
   a: SpecId;
   b: SpecId;

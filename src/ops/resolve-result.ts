@@ -9,6 +9,7 @@ import type { UriComponents } from "./uri-components";
 
 export type { Citation } from "../revisions/types";
 
+/** What kind of error a ResolveError is. */
 export type ResolveErrorCode =
   /** The base does not parse as an absolute reference of the revision. */
   | "invalid-base"
@@ -17,6 +18,7 @@ export type ResolveErrorCode =
   /** draft-2003 §5.2 merge step 7 with the "error" choice: ".." segments above the root. */
   | "dot-segments-above-root";
 
+/** Why resolve() failed: its code, the section, a sentence (and the parse error). */
 export interface ResolveError {
   code: ResolveErrorCode;
   spec: string;
@@ -27,6 +29,7 @@ export interface ResolveError {
   parseError?: ParseError;
 }
 
+/** What resolve() returns: the target URI and its components, not-defined (with the citation) for a revision that defines no resolution, or the error. */
 export type ResolveResult =
   /** The target: an absolute reference (or, where the document says "we are done", the reference itself). */
   | { ok: true; kind: "uri"; spec: string; uri: string; components: UriComponents | null }
@@ -42,6 +45,7 @@ export type ResolveResult =
 export type DotSegmentsChoice = "keep" | "remove" | "error";
 export const DOT_SEGMENTS_CHOICES: readonly DotSegmentsChoice[] = ["keep", "remove", "error"];
 
+/** The options of resolve(): the revision, strict, and how to treat dot-segments above the root. */
 export interface ResolveOptions {
   /** Revision id; default draft-2003. */
   spec?: SpecId | undefined;
