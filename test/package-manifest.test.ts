@@ -13,10 +13,11 @@ const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as
 /** What a description misses of the registry: revision ids not named, and the years if they differ. */
 function missing(description: string): string[] {
   const all = specs();
-  const out = all.filter((s) => !new RegExp(`(^|[^a-z0-9-])${s.id}([^a-z0-9-]|$)`).test(description)).map((s) => s.id);
+  const out: string[] = all.filter((s) => !new RegExp(`(^|[^a-z0-9-])${s.id}([^a-z0-9-]|$)`).test(description)).map((s) => s.id);
   const years = `${all[0].date.slice(0, 4)}-${all[all.length - 1].date.slice(0, 4)}`;
-  if (!description.includes(years)) out.push(years);
-  return out;
+  const named: string[] = out;
+  if (!description.includes(years)) named.push(years);
+  return named;
 }
 
 describe("package.json against the registry", () => {
