@@ -4,18 +4,10 @@ import { expect } from "chai";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { main } from "../src/cli/main";
-import type { Io } from "../src/cli/io";
 import { wantColour } from "../src/cli/options";
+import { runCliWithInput } from "./support/run-cli";
 
-async function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([Buffer.from(stdin)]) };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = "") => runCliWithInput(argv, stdin);
 
 const inputsOf = (out: string) => out.trim().split("\n").map((l) => (JSON.parse(l) as { input?: string; reference?: string }).input ?? (JSON.parse(l) as { reference: string }).reference);
 

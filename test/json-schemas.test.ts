@@ -6,23 +6,17 @@ import { expect } from "chai";
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough, Readable } from "node:stream";
-import { main } from "../src/cli/main";
+import { PassThrough } from "node:stream";
 import type { Io } from "../src/cli/io";
 import { JSON_FORMAT_VERSION } from "../src/cli/json";
 import { buildProgram } from "../src/cli/main";
 import { availableSpecIds } from "../src/revisions";
+import { runCli, runCliWithInput } from "./support/run-cli";
 
 const ROOT = join(__dirname, "..", "..");
 const SCHEMAS = join(ROOT, "docs", "schemas");
 
-async function run(argv: string[], stdin: string | Buffer = ""): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: stdin === "" ? new PassThrough().end() : Readable.from([typeof stdin === "string" ? Buffer.from(stdin) : stdin]) };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin: string | Buffer = "") => (stdin === "" ? runCli(argv) : runCliWithInput(argv, stdin));
 
 /** Every schema file, compiled with the others (they refer to common.schema.json). */
 function loadSchemas(): Ajv {
