@@ -3,7 +3,7 @@
 // so that no operation throws on bad input, an unknown spec or an unknown rule, and all of them
 // answer the same way.
 import { usageError, type ParseError } from "./errors";
-import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, ruleNames, UNKNOWN_SPEC_NOTE, type Revision } from "./revisions";
+import { availableSpecIds, DEFAULT_SPEC, findNamedRule, getRevision, ruleNames, UNKNOWN_SPEC_NOTE, type Revision } from "./revisions";
 import type { RuleInfo } from "./revisions/types";
 
 /** The failure every operation returns for a usage problem (and parse() for a rejected input too). */
@@ -163,7 +163,7 @@ export function thrownText(e: unknown): string {
 
 /** The rule of `revision` with this published name, or the unknown-rule failure. */
 export function requireRule(revision: Revision, rule: string): RuleInfo | UsageFailure {
-  const info = typeof rule === "string" ? findRule(revision, rule) : undefined;
+  const info = typeof rule === "string" ? findNamedRule(revision, rule) : undefined;
   if (info) return info;
   const name = textOf(rule); // a JavaScript caller may pass a number: the failure names it as a string
   return { ok: false, spec: revision.id, rule: name, error: usageError("unknown-rule", revision.id, name, unknownRuleMessage(revision, rule)) };

@@ -27,15 +27,20 @@ describe("compare's table never breaks inside a token", () => {
         if (!r.ok) throw new Error(r.error.message);
         const text = compareText(r, width);
         const lines = text.split("\n");
-        for (const token of tokensOf(input)) expect(lines.some((l) => l.includes(token)), `${JSON.stringify(token)} at width ${width} in\n${text}`).to.equal(true);
+        // A token that fits a line (the blocks indent by 2) is whole on one line; every line fits.
+        for (const token of tokensOf(input).filter((t) => t.length <= width - 2)) expect(lines.some((l) => l.includes(token)), `${JSON.stringify(token)} at width ${width} in\n${text}`).to.equal(true);
+        for (const l of lines) expect(l.length, l).to.be.at.most(width);
       }
     });
   }
 
-  it("wrap cuts at spaces only; a token wider than the width stands alone (and the old cut-anywhere fails this: planted)", () => {
-    expect(wrap("URI-reference absolute-URI", 8)).to.deep.equal(["URI-reference", "absolute-URI"]);
+  it("wrap cuts at spaces; only a token wider than a whole line is cut (and the old cut-anywhere fails this: planted)", () => {
+    expect(wrap("URI-reference absolute-URI", 13)).to.deep.equal(["URI-reference", "absolute-URI"]);
+    expect(wrap("ab URI-reference", 8)).to.deep.equal(["ab", "URI-refe", "rence"]);
     expect(wrap("a b c d", 3)).to.deep.equal(["a b", "c d"]);
     const cutAnywhere = (t: string, w: number) => (t.length > w ? [t.slice(0, w), t.slice(w)] : [t]);
-    expect(cutAnywhere("URI-reference", 12)).to.not.deep.equal(wrap("URI-reference", 12));
+    expect(wrap("a URI-reference", 14)).to.deep.equal(["a", "URI-reference"]);
+    expect(cutAnywhere("a URI-reference", 14)).to.not.deep.equal(wrap("a URI-reference", 14));
+    expect(wrap("  indented text", 10)).to.deep.equal(["  indented", "text"]);
   });
 });

@@ -4,7 +4,7 @@
 // only in case is refused with a sentence that says so.
 import { expect } from "chai";
 import { parse } from "../src/parse";
-import { findRule, specs, getRevision } from "../src/revisions";
+import { findNamedRule as findRule, specs, getRevision } from "../src/revisions";
 import { runCli } from "./support/run-cli";
 
 const flip = (name: string) => [...name].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");

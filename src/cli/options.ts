@@ -1,7 +1,7 @@
 // Options and checks shared by the commands.
 import { Option, type Command } from "commander";
 import { specSuggestion, unknownRuleMessage } from "../request";
-import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, type Revision, type SpecId } from "../revisions";
+import { availableSpecIds, DEFAULT_SPEC, findNamedRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { UsageError } from "./io";
 
 export function specOption(): Option {
@@ -12,7 +12,7 @@ export function specOption(): Option {
 export function resolveSpecAndRule(spec: string, rule: string | undefined): { spec: SpecId; rule: string | undefined } {
   const revision = resolveRevision(spec);
   if (rule === undefined) return { spec: revision.id, rule };
-  const info = findRule(revision, rule);
+  const info = findNamedRule(revision, rule);
   if (!info) throw new UsageError(unknownRuleMessage(revision, rule));
   // The rule's own name (an ABNF revision finds `uri-reference` as URI-reference, RFC 2234 §2.1).
   return { spec: revision.id, rule: info.published ?? info.pegName };

@@ -6,18 +6,33 @@ export interface TextTable {
 }
 
 /**
- * Splits `text` into lines of at most `width` columns, at spaces only: a token (a run without a
- * space: a rule name, a quoted input) is never cut; one longer than `width` stands alone on its
- * line, wider than the rest.
+ * Splits `text` into lines of at most `width` columns, at spaces: a token (a run without a space: a
+ * rule name, a revision id, a quoted value) that fits in `width` is never cut; only one longer than
+ * a whole line is, into pieces of `width` (nothing else can keep the line within the width).
  */
 export function wrap(text: string, width: number): string[] {
   const out: string[] = [];
-  let line = "";
-  for (const token of text.split(" ")) {
-    if (line !== "" && line.length + 1 + token.length > width) {
+  const lead = /^ */.exec(text)![0]; // the first line keeps its indent
+  let line = lead;
+  let has = false; // the line holds a token
+  for (let token of text.slice(lead.length).split(" ")) {
+    if (has && line.length + 1 + token.length > width) {
       out.push(line);
-      line = token;
-    } else line = line === "" ? token : `${line} ${token}`;
+      line = "";
+      has = false;
+    }
+    if (has) {
+      line += ` ${token}`;
+      continue;
+    }
+    while (line.length + token.length > width) {
+      const n = Math.max(1, width - line.length);
+      out.push(line + token.slice(0, n));
+      token = token.slice(n);
+      line = "";
+    }
+    line += token;
+    has = true;
   }
   out.push(line);
   return out;

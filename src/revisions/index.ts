@@ -125,11 +125,32 @@ export function findRule(revision: Revision, name: string): RuleInfo | undefined
     // Published names first (the first rule of a name), then helpers' own names where no published rule has it.
     for (const r of revision.rules) if (r.published !== null && !byName.has(r.published)) byName.set(r.published, r);
     for (const r of revision.rules) if (r.kind === "helper" && !byName.has(r.pegName)) byName.set(r.pegName, r);
-    // ABNF names rules without regard to case (RFC 2234 §2.1): the lower-case name finds the rule too.
-    if (revision.ruleNameCase === "insensitive") for (const [n, r] of [...byName]) if (!byName.has(n.toLowerCase())) byName.set(n.toLowerCase(), r);
     rulesByName.set(revision, byName);
   }
-  return byName.get(name) ?? (revision.ruleNameCase === "insensitive" ? byName.get(name.toLowerCase()) : undefined);
+  return byName.get(name);
+}
+
+const rulesByFoldedName = new WeakMap<Revision, Map<string, RuleInfo>>();
+
+/**
+ * The rule a user names (parse()'s and the CLI's `rule`): findRule(), and for a revision whose
+ * notation names rules without regard to case (ABNF, RFC 2234 §2.1: its descriptor's ruleNameCase)
+ * the rule whose name is the same but for case. Comparisons between revisions keep findRule(): a
+ * draft's `alpha` is not RFC 3986's `ALPHA` because ABNF folds case within one grammar.
+ */
+export function findNamedRule(revision: Revision, name: string): RuleInfo | undefined {
+  const exact = findRule(revision, name);
+  if (exact || revision.ruleNameCase !== "insensitive") return exact;
+  let folded = rulesByFoldedName.get(revision);
+  if (folded === undefined) {
+    folded = new Map();
+    for (const r of revision.rules) {
+      const n = r.published ?? (r.kind === "helper" ? r.pegName : null);
+      if (n !== null && findRule(revision, n) === r && !folded.has(n.toLowerCase())) folded.set(n.toLowerCase(), r);
+    }
+    rulesByFoldedName.set(revision, folded);
+  }
+  return folded.get(name.toLowerCase());
 }
 
 /** Published rule names of a revision, in grammar order (for "which rules exist" messages). */

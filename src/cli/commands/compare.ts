@@ -36,9 +36,9 @@ export function compareText(result: CompareResult, width = 100): string {
     rows.push({ label: "offset", cells: cells.map((c) => (c.error ? mark(c, "offset", String(c.error.offset)) : "")) });
     rows.push({ label: "reason", cells: cells.map((c) => c.error?.reason ?? "") });
   }
-  const notes = cells.filter((c) => c.note).map((c) => `  note: ${c.note}\n`);
+  const notes = cells.filter((c) => c.note).map((c) => `${wrap(`  note: ${c.note}`, width).join("\n")}\n`);
   const head = `${wrap(JSON.stringify(result.input), width).join("\n")}\n`;
-  const legend = cells.some((c) => c.differs.length > 0) ? `  ${MARK.trim()} differs from the revision to its left\n` : "";
+  const legend = cells.some((c) => c.differs.length > 0) ? `${wrap(`  ${MARK.trim()} differs from the revision to its left`, width).join("\n")}\n` : "";
   const table = renderTable({ headers: cells.map((c) => c.spec), rows }, width);
   if (table) return head + table + legend + notes.join("") + "\n";
   // Too many revisions for the width: one block per revision.

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runFidelity } from "../../ops/fidelity";
 import { findPublishedRule, GRAMMAR_DIR, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedRule } from "../../published";
-import { findRule, getRevision, type Revision, type RuleInfo } from "../../revisions";
+import { findNamedRule, getRevision, type Revision, type RuleInfo } from "../../revisions";
 import { EXIT_VALID, type CommandContext } from "../io";
 import { resolveSpecAndRule, specOption } from "../options";
 import { jsonAnswer } from "../json";
@@ -139,7 +139,7 @@ Examples:
     .action(async (ruleName: string | undefined, opts: { spec: string; json?: boolean }) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, ruleName);
       const revision = getRevision(spec)!;
-      const chosen = rule === undefined ? null : findRule(revision, rule)!;
+      const chosen = rule === undefined ? null : findNamedRule(revision, rule)!;
       if (opts.json) {
         const record = (r: RuleInfo) => {
           const pub = publishedRuleOf(spec, r);
