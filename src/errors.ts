@@ -1,6 +1,7 @@
 // Errors are values: every rejected input gets an offset, the rule that failed, what was expected
 // there, and one sentence a person can act on. Nothing here throws.
 
+/** What kind of error a ParseError is (docs/api.md, Errors). */
 export type ErrorCode =
   /** The input does not match the rule. */
   | "syntax"
@@ -19,6 +20,7 @@ export type ErrorCode =
   /** A valid input longer than an operation whose memory grows with it takes (explain(), parse() with `tree: true`: MAX_TREE_INPUT). */
   | "input-too-long";
 
+/** An error value: where the input stopped matching, which rule, what was expected, and a sentence to act on. */
 export interface ParseError {
   code: ErrorCode;
   /** The revision asked for. */

@@ -24,15 +24,15 @@ export { unknownRuleMessage } from "./request";
  */
 export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boolean, R extends string = string> {
   /** Revision id; default `draft-2003` (DEFAULT_SPEC). Every revision is offered (NoInfer: S comes from what you pass). */
-  spec?: S | NoInfer<SpecId>;
+  spec?: S | NoInfer<SpecId> | undefined;
   /**
    * Start rule, by its published name (`URI-reference`, `IPv6address`, `hostport`); default the
    * revision's top rule (scheme-aware for draft-1993, draft-1994 and rfc1738). The names of the
    * revision are offered; any string is accepted (an unknown one is an error value).
    */
-  rule?: R | NoInfer<RuleName<S>>;
+  rule?: R | NoInfer<RuleName<S>> | undefined;
   /** Also return the concrete derivation (every named rule that matched). */
-  tree?: T;
+  tree?: T | undefined;
 }
 
 /** The AST parse() builds: that of the rule asked for (`R`), or without one (`never`) the top rule's (TopAst). */
@@ -331,7 +331,8 @@ function schemesByFirstCharacter(revision: Revision): ({ scheme: string; target:
 function makeTarget(revision: Revision, ruleName: string, production: string | undefined): Target | ParseFailure {
   const rule = requireRule(revision, ruleName);
   if (isFailure(rule)) return failing(rule, production);
-  const target: Target = { revision, ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName] };
+  // The rule by its own name: an ABNF revision finds `uri-reference` as URI-reference (RFC 2234 §2.1).
+  const target: Target = { revision, ruleName: rule.published ?? ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName] };
   if (production !== undefined) target.production = production;
   return target;
 }
@@ -390,9 +391,9 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
 /** The options of `validate()`: the revision and the start rule, as for `parse()`. */
 export interface ValidateOptions<S extends SpecId = SpecId> {
   /** Revision id; default `draft-2003`. */
-  spec?: S | NoInfer<SpecId>;
+  spec?: S | NoInfer<SpecId> | undefined;
   /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). */
-  rule?: NoInfer<RuleName<S>> | (string & {});
+  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
 }
 
 /**

@@ -3,7 +3,7 @@
 // so that no operation throws on bad input, an unknown spec or an unknown rule, and all of them
 // answer the same way.
 import { usageError, type ParseError } from "./errors";
-import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, ruleNames, UNKNOWN_SPEC_NOTE, type Revision } from "./revisions";
+import { availableSpecIds, DEFAULT_SPEC, findNamedRule, getRevision, ruleNames, UNKNOWN_SPEC_NOTE, type Revision } from "./revisions";
 import type { RuleInfo } from "./revisions/types";
 
 /** The failure every operation returns for a usage problem (and parse() for a rejected input too). */
@@ -163,7 +163,7 @@ export function thrownText(e: unknown): string {
 
 /** The rule of `revision` with this published name, or the unknown-rule failure. */
 export function requireRule(revision: Revision, rule: string): RuleInfo | UsageFailure {
-  const info = typeof rule === "string" ? findRule(revision, rule) : undefined;
+  const info = typeof rule === "string" ? findNamedRule(revision, rule) : undefined;
   if (info) return info;
   const name = textOf(rule); // a JavaScript caller may pass a number: the failure names it as a string
   return { ok: false, spec: revision.id, rule: name, error: usageError("unknown-rule", revision.id, name, unknownRuleMessage(revision, rule)) };
@@ -246,6 +246,8 @@ export function unknownRuleMessage(revision: Revision, name: unknown): string {
   if (typeof name !== "string") return `${revision.id} has no rule ${describeValue(name)}: a rule is named by a string. Its rules: ${names.join(", ")}.`;
   const lower = name.toLowerCase().replace(/_/g, "-");
   const close = names.filter((n) => n.toLowerCase().replace(/_/g, "-") === lower);
-  const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?` : "";
+  // A BNF revision's names are case-sensitive: say so when only the case differs (ABNF ones find such a name).
+  const caseOnly = close.some((n) => n.toLowerCase() === name.toLowerCase()) && revision.ruleNameCase !== "insensitive";
+  const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?${caseOnly ? ` Rule names are case-sensitive in ${revision.id}'s notation (${revision.notation}); only ABNF (RFC 2234 §2.1) ignores case.` : ""}` : "";
   return `${revision.id} has no rule "${name}".${hint} Its rules: ${names.join(", ")}.`;
 }

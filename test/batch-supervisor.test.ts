@@ -124,7 +124,7 @@ describe("batch supervisor: tasks and limits", () => {
     expect(intoTasks(items).map((t) => t.length)).to.deep.equal([2, 1, 256, 45]);
   });
   it("items travel to a worker thread as one string plus the items that are not lines, and come back the same", () => {
-    const items: Item[] = [{ line: "a" }, { problem: "utf8", byte: 1, preview: "x\ufffd", bytes: 2 }, { line: "" }, { line: "b\rc" }, { problem: "long", preview: "y", bytes: 9 }];
+    const items: Item[] = [{ line: "a" }, { problem: "utf8", byte: 1, preview: "x\ufffd", bytes: 2, base64: "eIA=" }, { line: "" }, { line: "b\rc" }, { problem: "long", preview: "y", bytes: 9 }];
     const packed = packItems(items);
     expect(packed.text).to.equal("a\n\n\nb\rc\n");
     expect(unpackItems(packed)).to.deep.equal(items);

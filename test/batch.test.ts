@@ -135,7 +135,7 @@ describe("batch: --summary and exit statuses", () => {
     const r = await run(["check", "--json", "--summary", "--jobs", "2", "-"], stdin);
     const lines = jsonLines(r.out);
     expect(lines.length).to.equal(7); // 6 input lines (one is empty) + the summary
-    expect(lines[6]).to.deep.equal({ summary: true, lines: 6, verdicts: { valid: 2, invalid: 3, "invalid UTF-8": 1 }, rules: { "URI-reference": 2, IPv6reference: 1 } });
+    expect(lines[6]).to.deep.equal({ version: 1, ok: false, summary: true, lines: 6, verdicts: { valid: 2, invalid: 3, "invalid UTF-8": 1 }, rules: { "URI-reference": 2, IPv6reference: 1 } });
     expect(r.err).to.equal("");
   });
   it("text --summary goes to standard error", async () => {

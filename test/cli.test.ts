@@ -26,7 +26,7 @@ describe("uri-grammars check", () => {
     expect(r.code).to.equal(1);
     const lines = r.out.trim().split("\n").map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.input, l.valid])).to.deep.equal([["http://a/", true], ["http://a b/", false], ["x", true]]);
-    expect(lines[0]).to.deep.equal({ input: "http://a/", spec: "draft-2003", rule: "URI-reference", valid: true });
+    expect(lines[0]).to.deep.equal({ version: 1, ok: true, input: "http://a/", spec: "draft-2003", rule: "URI-reference", valid: true, verdict: "valid" });
     expect(lines[1].error.offset).to.equal(8);
   });
   it("exits 2 on an unknown spec or rule and says which exist", async () => {
@@ -82,7 +82,7 @@ describe("uri-grammars parse and specs", () => {
   });
   it("lists the revisions", async () => {
     const r = await run(["specs", "--json"]);
-    expect(JSON.parse(r.out).map((s: { id: string }) => s.id)).to.include("draft-2003");
+    expect(JSON.parse(r.out).specs.map((s: { id: string }) => s.id)).to.include("draft-2003");
   });
 });
 

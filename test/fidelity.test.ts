@@ -217,8 +217,12 @@ describe("CLI: rules and fidelity", () => {
 
   it("`rules` with an unknown rule is a usage error (exit 2) that suggests the spelling", async () => {
     const c = captureIo();
-    expect(await main(["rules", "--spec", "draft-2003", "ipv6address"], c.io)).to.equal(2);
-    expect(c.err()).to.include('Did you mean "IPv6address"');
+    // draft-1997's names are case-sensitive (RFC 822-style BNF); an ABNF revision would find this one.
+    expect(await main(["rules", "--spec", "draft-1997", "ipv6address"], c.io)).to.equal(2);
+    expect(c.err()).to.include("has no rule");
+    const d = captureIo();
+    expect(await main(["rules", "--spec", "rfc1738", "HOSTPORT"], d.io)).to.equal(2);
+    expect(d.err()).to.include('Did you mean "hostport"');
   });
 
   it("`fidelity --spec draft-2003 --count 50 --json` reports strings per rule and time, exit 0", async () => {

@@ -77,10 +77,10 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
 
   it("the tarball carries dist/, the binary and the grammars, and none of the repository's own files", () => {
     const files = ok(sh("tar", ["-tzf", tarball], work), "tar").trim().split("\n").map((f) => f.replace(/^package\//, ""));
-    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/entries/rfc3986.js", "dist/entries/rfc3986.mjs", "dist/entries/rfc3986.d.ts", "dist/entries/rfc3986.d.mts", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv", "dist/conformance/tables.json", "dist/conformance/suite.schema.json", "adapters/python3-rfc3986.py"]) {
+    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/entries/rfc3986.js", "dist/entries/rfc3986.mjs", "dist/entries/rfc3986.d.ts", "dist/entries/rfc3986.d.mts", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv", "dist/conformance/tables.json", "dist/conformance/suite.schema.json", "adapters/python3-rfc3986.py", "CHANGELOG.md", "LICENSE", "docs/api.md", "docs/schemas/check.schema.json", "docs/schemas/common.schema.json"]) {
       expect(files, f).to.include(f);
     }
-    const foreign = files.filter((f) => /^(test|bench|scripts|src|generated|dist\/test|docs)\//.test(f) || /\.peggy\.js$/.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".map"));
+    const foreign = files.filter((f) => /^(test|bench|scripts|src|generated|dist\/test|site)\//.test(f) || /\.peggy\.js$/.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".map"));
     expect(foreign).to.deep.equal([]);
   });
 
@@ -139,7 +139,7 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
 
   it("compiles strict TypeScript (exactOptionalPropertyTypes, module nodenext, ESM and CommonJS, no @types/node) against its types, and runs it, building URLs", () => {
     const typed = (kind: string) =>
-      `import { parse, components, buildReference, encodeComponent, type Draft1997Ast, type Rfc1738Ast, type SpecId, type RuleName } from "uri-grammars";\n` +
+      `import { parse, validate, components, check, lint, resolve, normalize, explain, format, buildReference, encodeComponent, type Draft1997Ast, type Rfc1738Ast, type SpecId, type RuleName } from "uri-grammars";\n` +
       `declare const process: { argv: string[] };\n` +
       `const r = parse("http://a/b?c", { spec: "draft-1997", tree: true });\n` +
       `if (r.ok) { const ast: Draft1997Ast = r.ast; console.log("${kind}", ast.kind, r.tree.rule); }\n` +
@@ -152,7 +152,11 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
       // Building, with options typed for exactOptionalPropertyTypes (a spec that may be undefined).
       `const maybe: SpecId | undefined = process.argv.length > 99 ? "rfc3986" : undefined;\n` +
       `const built = buildReference({ scheme: "https", host: "example.com", path: ["", "a/b c"], query: "q=1 2" }, { spec: maybe });\nif (built.ok) console.log(built.reference);\n` +
-      `const q = encodeComponent("a b", { spec: "rfc3986", component: "query" });\nif (q.ok) console.log(q.text);\n`;
+      `const q = encodeComponent("a b", { spec: "rfc3986", component: "query" });\nif (q.ok) console.log(q.text);\n` +
+      // Every option that may be undefined, as a caller passes on what it was given (exactOptionalPropertyTypes).
+      `const spec: SpecId | undefined = maybe;\nconst tree: boolean | undefined = undefined;\nconst ruleMaybe: string | undefined = undefined;\n` +
+      `const parsed = parse("http://a/");\nconst formatted = parsed.ok && format(parsed.ast, { spec }).ok;\n` +
+      `console.log([parse("http://a/", { spec }).ok, parse("http://a/", { spec, rule: ruleMaybe, tree }).ok, validate("http://a/", { spec, rule: ruleMaybe }), components("http://a/", { spec }).ok, check("http://a/", { spec, require: undefined }).ok, lint("http://a/", { spec }).ok, resolve("http://a/b", "c", { spec, strict: undefined }).ok, normalize("http://a/", { spec, level: undefined }).ok, explain("http://a/", { spec, full: undefined }).ok, formatted].join());\n`;
     writeFileSync(join(project, "typed.mts"), typed("esm"));
     writeFileSync(join(project, "typed.cts"), typed("cjs"));
     writeFileSync(
@@ -162,8 +166,40 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
     ok(sh(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "."], project), "tsc");
     const esm = ok(sh(process.execPath, [join("out", "typed.mjs")], project), "node out/typed.mjs");
     const cjs = ok(sh(process.execPath, [join("out", "typed.cjs")], project), "node out/typed.cjs");
-    expect(esm).to.equal("esm absolute URL-reference\nhttp\nfalse\n/\nhttps://example.com/a%2Fb%20c?q=1%202\na%20b\n");
-    expect(cjs).to.equal("cjs absolute URL-reference\nhttp\nfalse\n/\nhttps://example.com/a%2Fb%20c?q=1%202\na%20b\n");
+    expect(esm).to.equal("esm absolute URL-reference\nhttp\nfalse\n/\nhttps://example.com/a%2Fb%20c?q=1%202\na%20b\ntrue,true,true,true,true,true,true,true,true,true\n");
+    expect(cjs).to.equal("cjs absolute URL-reference\nhttp\nfalse\n/\nhttps://example.com/a%2Fb%20c?q=1%202\na%20b\ntrue,true,true,true,true,true,true,true,true,true\n");
+  });
+
+  it("compiles the same strict TypeScript with the oldest TypeScript the README states (5.4: typescript-5.4, a pinned alias)", () => {
+    const tsc54 = join(ROOT, "node_modules", "typescript-5.4", "bin", "tsc");
+    expect(ok(sh(process.execPath, [tsc54, "--version"], project), "tsc 5.4")).to.match(/^Version 5\.4\./);
+    writeFileSync(join(project, "tsconfig.54.json"), JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { outDir: "out-54" } }, null, 2));
+    ok(sh(process.execPath, [tsc54, "-p", "tsconfig.54.json"], project), "tsc 5.4");
+    expect(ok(sh(process.execPath, [join("out-54", "typed.mjs")], project), "node out-54/typed.mjs")).to.contain("https://example.com/a%2Fb%20c?q=1%202");
+  });
+
+  it("answers check --json as its shipped schema says (docs/schemas/, validated by ajv), from an unrelated directory", () => {
+    const bin = join(project, "node_modules", ".bin", "uri-grammars");
+    const schemas = join(project, "node_modules", "uri-grammars", "docs", "schemas");
+    // ajv is this repository's devDependency: the consumer's validator, loaded from here.
+    const Ajv = require(join(ROOT, "node_modules", "ajv")) as { default: new (o: object) => { addSchema(s: object): void; getSchema(id: string): ((d: unknown) => boolean) & { errors?: unknown } } };
+    const ajv = new Ajv.default({ allErrors: true, strict: false });
+    for (const f of readdirSync(schemas).filter((f) => f.endsWith(".schema.json"))) ajv.addSchema(JSON.parse(readFileSync(join(schemas, f), "utf8")) as object);
+    const validate = ajv.getSchema("check.schema.json")!;
+    const r = sh(bin, ["check", "--json", "--no-password", "http://a/", "http://a b/", "ftp://u:p@h/"], elsewhere);
+    expect(r.status).to.equal(1);
+    const answers = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { ok: boolean; verdict: string });
+    for (const a of answers) expect(validate(a), JSON.stringify(validate.errors)).to.equal(true);
+    expect(answers.map((a) => [a.ok, a.verdict])).to.deep.equal([[true, "valid"], [false, "invalid"], [false, "refused"]]);
+    // The planted answer: ok beside a refusal is refused by the shipped schema.
+    expect(validate({ ...answers[2], ok: true })).to.equal(false);
+  });
+
+  it("the installed binary's --help lists no serve (the package ships no site/)", () => {
+    const bin = join(project, "node_modules", ".bin", "uri-grammars");
+    const help = ok(sh(bin, ["--help"], elsewhere), "--help");
+    expect(help).to.contain("check");
+    expect(help).to.not.match(/^\s+serve\b/m);
   });
 
   it("imports a revision's own entry (uri-grammars/rfc3986) from .mjs, .cjs and strict TypeScript: that revision alone, its spec the default", () => {

@@ -12,6 +12,7 @@ export interface Draft1997Segment extends TextComponent {
   params: TextComponent[];
 }
 
+/** A draft-1997 path: its segments, each with its parameters (§3.3). */
 export interface Draft1997Path extends TextComponent {
   /** Which rule derived the path: abs_path (starts with "/"), rel_path, or nothing (empty path). */
   form: "abs_path" | "rel_path" | "empty";

@@ -35,6 +35,7 @@ export interface Host extends TextComponent {
   address?: TextComponent;
 }
 
+/** A port: its text, span and number (null when empty). */
 export interface Port extends TextComponent {
   /** The decimal value; null for an empty port (`http://a:/`), which both grammars allow. */
   number: number | null;

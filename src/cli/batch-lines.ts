@@ -4,6 +4,7 @@
 // lines, and packing the answers for the trip between threads.
 import { isUtf8 } from "node:buffer";
 import { resolve } from "node:path";
+import { jsonAnswer } from "./json";
 
 /** What a judge says about one line. */
 export interface LineResult {
@@ -42,7 +43,7 @@ export interface RejectContext {
 
 export type Item =
   | { line: string }
-  | { problem: "utf8"; byte: number; preview: string; bytes: number }
+  | { problem: "utf8"; byte: number; preview: string; bytes: number; base64: string }
   | { problem: "long"; preview: string; bytes: number };
 
 /** The size of an item in bytes (a line's UTF-16 length stands in for its UTF-8 size: at most 3x off, never more). */
@@ -86,13 +87,14 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 }
 
 /** An answer for a line that was not judged: one JSON line (input cut to a preview), or one block of text. */
-function unjudged(preview: string, bytes: number, code: string, message: string, verdict: string, ctx: RejectContext, extra: Record<string, unknown> = {}): LineResult {
+function unjudged(preview: string, bytes: number, code: string, message: string, verdict: string, ctx: RejectContext, extra: Record<string, unknown> = {}, extraRecord: Record<string, unknown> = {}): LineResult {
   const error: Record<string, unknown> = { code, message, bytes, ...extra };
   const truncated = bytes > PREVIEW_BYTES;
   if (ctx.json) {
-    // `input` is the line decoded with U+FFFD for bad bytes (only its first bytes when truncated).
-    const record = { input: preview, ...(truncated ? { truncated: true } : {}), ...ctx.record, valid: false, error };
-    return { out: JSON.stringify(record) + "\n", verdict, rules: [], bad: true };
+    // `input` is the line decoded with U+FFFD for bad bytes (only its first bytes when truncated);
+    // a line that is not UTF-8 also has its bytes, all of them, in `inputBase64`.
+    const record = { input: preview, ...(truncated ? { truncated: true } : {}), ...extraRecord, ...ctx.record, valid: false, error };
+    return { out: jsonAnswer(false, record), verdict, rules: [], bad: true };
   }
   const text = `invalid  ${JSON.stringify(preview)}${truncated ? "..." : ""}\n  ${message}\n`;
   return ctx.textTo === "err" ? { out: "", err: text, verdict, rules: [], bad: true } : { out: text, verdict, rules: [], bad: true };
@@ -101,7 +103,7 @@ function unjudged(preview: string, bytes: number, code: string, message: string,
 /** The answer for a line that cannot be judged (not UTF-8, over --max-line-bytes). */
 export function rejectLine(item: Exclude<Item, { line: string }>, ctx: RejectContext): LineResult {
   if (item.problem === "utf8") {
-    return unjudged(item.preview, item.bytes, "invalid-utf8", `invalid UTF-8 at byte ${item.byte} of the line; the line was not checked`, "invalid UTF-8", ctx, { byte: item.byte });
+    return unjudged(item.preview, item.bytes, "invalid-utf8", `invalid UTF-8 at byte ${item.byte} of the line; the line was not checked`, "invalid UTF-8", ctx, { byte: item.byte }, { inputBase64: item.base64 });
   }
   return unjudged(item.preview, item.bytes, "line-too-long", `line too long: ${item.bytes} bytes, more than --max-line-bytes; the line was not checked`, "too long", ctx);
 }
@@ -153,7 +155,7 @@ export async function* readItems(stream: NodeJS.ReadableStream, maxLineBytes: nu
   const lineItem = (bytes: Buffer): Item => {
     if (bytes.length > maxLineBytes) return { problem: "long", preview: preview64(bytes), bytes: bytes.length };
     if (isUtf8(bytes)) return { line: bytes.toString("utf8") };
-    return { problem: "utf8", byte: firstInvalidUtf8(bytes), preview: preview64(bytes), bytes: bytes.length };
+    return { problem: "utf8", byte: firstInvalidUtf8(bytes), preview: preview64(bytes), bytes: bytes.length, base64: bytes.toString("base64") };
   };
   // The end of a line at byte `nl` of `chunk` (strip one "\r" before the "\n").
   const endLine = (chunk: Buffer, from: number, nl: number, out: Item[]) => {
@@ -230,7 +232,7 @@ export function judgeItem(judge: Judge, item: Item, ctx: RejectContext): LineRes
     return judge(item.line);
   } catch (e) {
     const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    if (ctx.json) return { out: JSON.stringify({ input: item.line, ...ctx.record, valid: false, error: { code: "internal", message } }) + "\n", verdict: "internal error", rules: [], bad: true };
+    if (ctx.json) return { out: jsonAnswer(false, { input: item.line, ...ctx.record, valid: false, error: { code: "internal", message } }), verdict: "internal error", rules: [], bad: true };
     const text = `invalid  ${JSON.stringify(item.line)}\n  ${message}\n`;
     return ctx.textTo === "err" ? { out: "", err: text, verdict: "internal error", rules: [], bad: true } : { out: text, verdict: "internal error", rules: [], bad: true };
   }

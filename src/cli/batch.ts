@@ -28,6 +28,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { InputError, Interrupted, processIo, type Io } from "./io";
 import { itemBytes, readItems, type Judge, type JudgeSpec, type Packed, type RejectContext } from "./batch-lines";
 import { BASE_HEAP_MB, DEFAULT_LINE_MEMORY_MB, DEFAULT_LINE_TIMEOUT_S, HEAP_PER_CHAR, HEAP_STEP_MB, intoTasks, MS_PER_MIB, SMALL_LINE_BYTES, Supervisor } from "./batch-supervisor";
+import { jsonAnswer } from "./json";
 
 export { firstInvalidUtf8, judgeItem, loadJudge, pack, readItems, rejectLine, type Item, type Judge, type JudgeSpec, type LineResult, type Packed, type RejectContext } from "./batch-lines";
 
@@ -257,7 +258,7 @@ export async function runBatch(io: Io, opts: BatchOptions): Promise<boolean> {
     throw new InputError(`cannot read standard input: ${message}; ${before}`);
   }
   if (opts.summary) {
-    if (ctx.json) await io.out(JSON.stringify(summary) + "\n");
+    if (ctx.json) await io.out(jsonAnswer(!anyBad, summary));
     else io.err(summaryText(summary));
   }
   return anyBad;

@@ -4,14 +4,22 @@
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
 import { packageVersion } from "./version";
+import { specs } from "../revisions";
 import { BatchWorkerError } from "./batch-supervisor";
 import { EXIT_USAGE, EXIT_VALID, InputError, Interrupted, processIo, UsageError, type Io } from "./io";
 
 export { handleStandardStreams } from "./io";
 
+/** The program's one-line description, from the registry: its years and every revision. */
+export function programDescription(): string {
+  const all = specs();
+  const years = all.map((s) => s.date.slice(0, 4));
+  return `Check URLs and URIs against the grammars of ${years[0]}-${years[years.length - 1]}: ${all.map((s) => s.id).join(", ")}.`;
+}
+
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command("uri-grammars")
-    .description("Check URLs and URIs against the grammars of 1993-2005: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986.")
+    .description(programDescription())
     .version(packageVersion(), "-V, --version", "print the version of uri-grammars")
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => void io.out(s), writeErr: (s) => io.err(s) });

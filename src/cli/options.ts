@@ -1,7 +1,7 @@
 // Options and checks shared by the commands.
-import { Option } from "commander";
+import { Option, type Command } from "commander";
 import { specSuggestion, unknownRuleMessage } from "../request";
-import { availableSpecIds, DEFAULT_SPEC, findRule, getRevision, type Revision, type SpecId } from "../revisions";
+import { availableSpecIds, DEFAULT_SPEC, findNamedRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { UsageError } from "./io";
 
 export function specOption(): Option {
@@ -11,8 +11,11 @@ export function specOption(): Option {
 /** Checks --spec and --rule before any input is read; a problem here is a usage error (exit 2). */
 export function resolveSpecAndRule(spec: string, rule: string | undefined): { spec: SpecId; rule: string | undefined } {
   const revision = resolveRevision(spec);
-  if (rule !== undefined && !findRule(revision, rule)) throw new UsageError(unknownRuleMessage(revision, rule));
-  return { spec: revision.id, rule };
+  if (rule === undefined) return { spec: revision.id, rule };
+  const info = findNamedRule(revision, rule);
+  if (!info) throw new UsageError(unknownRuleMessage(revision, rule));
+  // The rule's own name (an ABNF revision finds `uri-reference` as URI-reference, RFC 2234 §2.1).
+  return { spec: revision.id, rule: info.published ?? info.pegName };
 }
 
 /** The revision of a --spec (or a command's spec argument); an unknown id is a usage error (exit 2). */
@@ -20,4 +23,25 @@ export function resolveRevision(spec: string): Revision {
   const revision = getRevision(spec);
   if (!revision) throw new UsageError(`unknown spec "${spec}";${specSuggestion(spec)} available: ${availableSpecIds().join(", ")}`);
   return revision;
+}
+
+/** --color: auto (the default), always or never; --no-color is never. */
+export function colorOptions(command: Command): Command {
+  return command
+    .addOption(new Option("--color <when>", "colour the output: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always, never").choices(["auto", "always", "never"]).default("auto"))
+    .addOption(new Option("--no-color", "plain text even on a terminal (as --color never)"));
+}
+
+/**
+ * Whether to colour, from --color and the environment: always and never decide; with auto,
+ * FORCE_COLOR (set, and not "0" or "false") colours, then NO_COLOR (set and not empty, no-color.org)
+ * does not, else only when standard output is a terminal.
+ */
+export function wantColour(choice: string | boolean | undefined, stdoutIsTerminal: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (choice === false || choice === "never") return false;
+  if (choice === "always") return true;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force !== "false";
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  return stdoutIsTerminal;
 }

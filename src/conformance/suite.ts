@@ -153,9 +153,9 @@ export interface SuiteOptions {
   /** The generator's version (the package's). */
   version: string;
   /** Only the cases about this rule (published name). */
-  rule?: string;
+  rule?: string | undefined;
   /** Where the schema lives, for `$schema`. */
-  schema?: string;
+  schema?: string | undefined;
 }
 
 /** Strings appended to a witness when looking for PEG traps: what commonly follows a host, a label, an octet. */

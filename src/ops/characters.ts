@@ -17,6 +17,7 @@ export const CHARACTERS: readonly string[] = [...Array.from({ length: 0x7f - 0x2
 /** The components the matrix covers: those whose rule matches one whole component value. */
 export const MATRIX_KEYS: readonly ComponentKey[] = ["scheme", "userinfo", "password", "host", "port", "segment", "query", "fragment"];
 
+/** One character of the matrix: where each revision allows it, by component. */
 export interface CharacterRow {
   /** The character, or `%XX`. */
   char: string;
@@ -26,6 +27,7 @@ export interface CharacterRow {
   allowed: Partial<Record<ComponentKey, boolean>>;
 }
 
+/** The character matrix (characterTable()): characters x revisions x components. */
 export interface CharacterTable {
   spec: SpecId;
   /** The components covered, in MATRIX_KEYS order, with the revision's word for each. */
@@ -46,7 +48,7 @@ const tableCache = new WeakMap<Revision, CharacterTable | null>();
  * const t = characterTable({ spec: "draft-1997" });
  * if (t.ok) t.rows.find((r) => r.char === "~")?.classes; // => ["mark", "unreserved"]
  */
-export function characterTable(options?: { spec?: SpecId }): ({ ok: true; notes: string[] } & CharacterTable) | UsageFailure {
+export function characterTable(options?: { spec?: SpecId | undefined }): ({ ok: true; notes: string[] } & CharacterTable) | UsageFailure {
   const revision = requireRevision(optionsObject(options).spec);
   if (isFailure(revision)) return revision;
   const table = characterTableOf(revision);

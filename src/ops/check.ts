@@ -17,26 +17,27 @@ export const COMPONENT_NAMES: readonly ComponentName[] = ["scheme", "userinfo", 
 /** The options of `check()`: the revision and rule as for parse(), and the policies (all optional). */
 export interface CheckOptions<S extends SpecId = SpecId> {
   /** Revision id; default `draft-2003`. */
-  spec?: S | NoInfer<SpecId>;
+  spec?: S | NoInfer<SpecId> | undefined;
   /** Start rule; default the revision's top rule. Policies need one that derives a whole reference. */
-  rule?: NoInfer<RuleName<S>> | (string & {});
+  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
   /** Components that must be present (not null); `host` and `path` must also be non-empty. */
-  require?: readonly ComponentName[];
+  require?: readonly ComponentName[] | undefined;
   /** The schemes allowed, compared without regard to case (draft-2003 §3.1). */
-  schemes?: readonly string[];
+  schemes?: readonly string[] | undefined;
   /** The hosts allowed, compared without regard to case, as the reference writes them (IPv6 in brackets). */
-  hosts?: readonly string[];
+  hosts?: readonly string[] | undefined;
   /** The ports allowed (numbers, or strings of digits), compared by value; an absent or empty port is not checked. */
-  ports?: readonly (number | string)[];
+  ports?: readonly (number | string)[] | undefined;
   /** `false`: a userinfo (`user@`, even an empty one) is a violation. Default true. */
-  allowUserinfo?: boolean;
+  allowUserinfo?: boolean | undefined;
   /** `false`: a password (a ":" in the userinfo) is a violation. Default true. */
-  allowPassword?: boolean;
+  allowPassword?: boolean | undefined;
 }
 
 /** One code per policy: `missing-host` ... for `require`, then the allow-lists and the userinfo rules. */
 export type PolicyCode = `missing-${ComponentName}` | "scheme-not-allowed" | "host-not-allowed" | "port-not-allowed" | "userinfo-not-allowed" | "password-not-allowed";
 
+/** One violated policy of check(): its code, the component and a sentence. */
 export interface PolicyViolation {
   code: PolicyCode;
   /** The component the policy is about. */

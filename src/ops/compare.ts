@@ -10,6 +10,7 @@ import { classesOf } from "./characters";
 import { componentFilter, componentsOf, noComponentsNote } from "./components";
 import { ruleBefore } from "./explain";
 
+/** A component as compareInput() reports it: the revision's name for it, its text and span. */
 export interface CompareComponent {
   /** The revision's word for it (site, authority, search ...). */
   name: string;
@@ -18,6 +19,7 @@ export interface CompareComponent {
   end: number;
 }
 
+/** One revision's judgement in compareInput(): verdict, production, components, error, and what differs from the revision to its left. */
 export interface CompareCell {
   spec: string;
   valid: boolean;
@@ -33,6 +35,7 @@ export interface CompareCell {
   differs: string[];
 }
 
+/** What compareInput() returns: the input and one cell per revision. */
 export interface CompareResult {
   ok: true;
   input: string;
@@ -42,7 +45,7 @@ export interface CompareResult {
 /** The options of `compareInput()`. */
 export interface CompareOptions {
   /** The revisions to compare, in any order (they are shown oldest first); default all of them. */
-  specs?: readonly SpecId[];
+  specs?: readonly SpecId[] | undefined;
 }
 
 /** The revisions to compare, oldest first; unknown or untranscribed ids come back in `unknown`. */

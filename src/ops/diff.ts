@@ -10,11 +10,13 @@ import type { Expr } from "../published/model";
 import { characterTableOf, type CharacterRow } from "./characters";
 import { noComponentsNote } from "./components";
 
+/** One revision's side of a RuleDiff: the section and the published text. */
 export interface RuleSide {
   section: string | null;
   text: string[];
 }
 
+/** A rule added, removed or changed between two revisions (diffSpecs()). */
 export interface RuleDiff {
   added: { name: string; b: RuleSide }[];
   removed: { name: string; a: RuleSide }[];
@@ -24,12 +26,14 @@ export interface RuleDiff {
   unchanged: string[];
 }
 
+/** A character whose classes differ between two revisions (diffSpecs()). */
 export interface ClassChange {
   char: string;
   a: string[];
   b: string[];
 }
 
+/** The characters a component allows in one revision and not the other (diffSpecs()). */
 export interface ComponentCharDiff {
   key: ComponentKey;
   /** The component's name in A and in B. */
@@ -40,6 +44,7 @@ export interface ComponentCharDiff {
   both: string[];
 }
 
+/** What diffSpecs() returns: the rules, classes and component characters that differ. */
 export interface SpecDiff {
   a: SpecId;
   b: SpecId;

@@ -6,6 +6,7 @@ import { optionsObject } from "../request";
 import { normalize, NORMALIZE_OPTION_NAMES, type NormalizationLevel, type NormalizeOptions, type NormalizeResult } from "./normalize";
 import type { SpecId } from "../revisions";
 
+/** What equivalent() returns: whether two references are equivalent at a level, with both normal forms. */
 export type EquivalentResult =
   | { ok: true; spec: SpecId; level: NormalizationLevel; equivalent: boolean; a: string; b: string }
   /** `which` names the input that could not be normalized (null: the options, not an input, are the problem); `error` is normalize()'s. */

@@ -13,6 +13,7 @@ import { classesOf, componentsAllowing } from "./characters";
 import { componentFilter, componentsOf, noComponentsNote, shortSection, type ComponentValue } from "./components";
 import { lintTree, type LintNote } from "./lint";
 
+/** One node of explain()'s derivation: the rule, its span and its children. */
 export interface ExplainNode {
   rule: string;
   start: number;
@@ -23,12 +24,14 @@ export interface ExplainNode {
   children: ExplainNode[];
 }
 
+/** Another revision's verdict on the same input (explain()). */
 export interface OtherVerdict {
   spec: string;
   valid: boolean;
   offset?: number;
 }
 
+/** What explain() says about an input: the verdict, the components or the error, notes, and what the other revisions say. */
 export interface Explanation {
   input: string;
   spec: string;
@@ -54,22 +57,22 @@ export interface Explanation {
 /** The options of `explain()`. */
 export interface ExplainOptions {
   /** Revision id; default `draft-2003`. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
   /**
    * Start rule, by its published name (`host`, `IPv6address`); default the revision's top rule
    * (scheme-aware where parse() is). The other revisions are judged under the same rule, those
    * that have it.
    */
-  rule?: string;
+  rule?: string | undefined;
   /** Keep the one-character rules (alpha, pchar ...) in the derivation. */
-  full?: boolean;
+  full?: boolean | undefined;
   /**
    * What the caller already has, so that explain does not compute it again (the explorer explains
    * every revision on every keystroke): `parse(input, { spec, tree: true })` for this input and
    * revision, and the other revisions' verdicts on the input under their default rules.
    */
-  parsed?: ParseResult;
-  others?: OtherVerdict[];
+  parsed?: ParseResult | undefined;
+  others?: OtherVerdict[] | undefined;
 }
 
 /** An explanation (`ok: true`, for a valid and for an invalid input alike), or a usage error as parse() returns it. */
@@ -89,8 +92,8 @@ export type ExplainResult = ({ ok: true } & Explanation) | UsageFailure;
  */
 export function explain(input: unknown, options?: ExplainOptions): ExplainResult;
 /** @deprecated Pass the revision in the options: `explain(input, { spec, full })`. */
-export function explain(input: unknown, spec: string, options?: { full?: boolean }): ExplainResult;
-export function explain(input: unknown, specOrOptions?: ExplainOptions | string, legacy?: { full?: boolean }): ExplainResult {
+export function explain(input: unknown, spec: string, options?: { full?: boolean | undefined }): ExplainResult;
+export function explain(input: unknown, specOrOptions?: ExplainOptions | string, legacy?: { full?: boolean | undefined }): ExplainResult {
   const options = typeof specOrOptions === "string" ? { ...optionsObject(legacy, EXPLAIN_OPTION_NAMES), spec: specOrOptions } : optionsObject(specOrOptions, EXPLAIN_OPTION_NAMES);
   const revision = requireRevision(options.spec);
   if (isFailure(revision)) return revision;

@@ -25,6 +25,7 @@ export { OPAQUE_SCHEMES } from "./extract-rules";
 /** How the text delimited a reference. */
 export type WrapperStyle = "<URL:...>" | "URL:" | "<...>" | '"..."' | "bare";
 
+/** A place in a text: UTF-16 offset, 1-based line and column. */
 export interface TextPosition {
   /** UTF-16 offset in the whole text. */
   offset: number;
@@ -52,6 +53,7 @@ export type Repair =
 /** An error of a verdict: parse()'s, or the extractor's own limit. */
 export type ExtractError = Omit<ParseError, "code"> & { code: ErrorCode | "reference-too-long" };
 
+/** The verdict on an extracted reference: valid, the rule and the production. */
 export interface Verdict {
   valid: boolean;
   /** The rule parse() applied (published name). */
@@ -61,6 +63,7 @@ export interface Verdict {
   error?: ExtractError;
 }
 
+/** One reference extract() found: where it is, the text, the reference taken from it, its wrapper and its verdict. */
 export interface ExtractedReference {
   /** The revision whose delimiting rules found it and whose grammar judged it. */
   spec: string;
@@ -90,19 +93,21 @@ export interface ExtractedReference {
   alternative?: { reference: string; judged?: string; verdict: Verdict | null; why: string };
 }
 
+/** The options of extract() and createExtractor(): the revision and the delimiting rules. */
 export interface ExtractOptions {
   /** Revision id; default draft-2003. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
   /** Judge each reference with parse() (default true). */
-  check?: boolean;
+  check?: boolean | undefined;
   /** A hyphen at a line break inside `<...>`: keep it in `reference` (default) or drop it; the other reading is `alternative`. */
-  hyphen?: "keep" | "drop";
+  hyphen?: "keep" | "drop" | undefined;
   /** Also take bare `scheme:` references without "//" for any scheme (default: only OPAQUE_SCHEMES). */
-  anyScheme?: boolean;
+  anyScheme?: boolean | undefined;
   /** The longest reference, wrapper included, in UTF-16 units (default 65,536); bounds the streaming memory. */
-  maxReferenceLength?: number;
+  maxReferenceLength?: number | undefined;
 }
 
+/** What extract() returns: the references found, or the error. */
 export type ExtractResult = { ok: true; spec: string; references: ExtractedReference[] } | { ok: false; spec: string; error: ParseError };
 
 /**
@@ -667,6 +672,7 @@ export interface Extractor {
   readonly error: ParseError | null;
 }
 
+/** What createExtractor() returns: a streaming extractor, or the error. */
 export type ExtractorResult = { ok: true; spec: string; extractor: Extractor } | { ok: false; spec: string; error: ParseError };
 
 /**
@@ -794,16 +800,18 @@ export interface ReferenceGroup {
   differences: string[];
 }
 
+/** A streaming extractor for several revisions at once (createMultiExtractor()). */
 export interface MultiExtractor {
   readonly specs: string[];
   push(chunk: string): ReferenceGroup[];
   end(): ReferenceGroup[];
 }
 
+/** What createMultiExtractor() returns: the extractor, or the error. */
 export type MultiExtractorResult = { ok: true; specs: string[]; extractor: MultiExtractor } | { ok: false; spec: string; error: ParseError };
 
 /** The options of createMultiExtractor() and extractAllSpecs(): extract()'s, with the revisions to run (default all). */
-export type MultiExtractOptions = Omit<ExtractOptions, "spec"> & { specs?: SpecId[] };
+export type MultiExtractOptions = Omit<ExtractOptions, "spec"> & { specs?: SpecId[] | undefined };
 
 const MULTI_EXTRACT_OPTION_NAMES = optionNames<MultiExtractOptions>({ specs: true, check: true, hyphen: true, anyScheme: true, maxReferenceLength: true });
 

@@ -64,16 +64,16 @@ export interface FidelityProof {
 export interface ProveOptions {
   spec: string;
   /** Only these rules (published names); default every rule of the PEG registry but helpers. */
-  rules?: string[];
+  rules?: string[] | undefined;
   /** Witnesses per side and rule (default 3). */
-  witnesses?: number;
-  deviations?: Deviation[];
+  witnesses?: number | undefined;
+  deviations?: Deviation[] | undefined;
   /** Sampling for rules that are not compiled: strings per rule (default 2000). */
-  samples?: number;
+  samples?: number | undefined;
   /** Planted mistakes (tests): a published grammar other than the file, a rule compiled wrong, a product that drops a transition. */
-  grammar?: PublishedGrammar;
-  transform?: (rule: string, e: Expr) => Expr;
-  step?: ProductStep;
+  grammar?: PublishedGrammar | undefined;
+  transform?: ((rule: string, e: Expr) => Expr) | undefined;
+  step?: ProductStep | undefined;
 }
 
 const automataCache = new WeakMap<PublishedGrammar, PublishedAutomata>();

@@ -70,17 +70,17 @@ export interface FidelityOptions {
   /** Strings for the top rule. */
   count: number;
   /** Strings for every other rule (default count / 10, at least 1). */
-  countOther?: number;
-  seed?: number;
+  countOther?: number | undefined;
+  seed?: number | undefined;
   /** Length bound for derivations (default 40). */
-  maxLength?: number;
+  maxLength?: number | undefined;
   /** Only these rules (published names); default every rule of the PEG registry. */
-  rules?: string[];
+  rules?: string[] | undefined;
   /** The PEG under test; default src/parse.ts on the registry's revision. */
-  peg?: PegVerdict;
-  deviations?: Deviation[];
+  peg?: PegVerdict | undefined;
+  deviations?: Deviation[] | undefined;
   /** The published grammar; default the revision's file under grammar/published/ (a test may plant a mistake in it). */
-  grammar?: PublishedGrammar;
+  grammar?: PublishedGrammar | undefined;
 }
 
 export function loadDeviations(file = join(GRAMMAR_DIR, "published", "deviations.tsv")): Deviation[] {

@@ -11,10 +11,12 @@ import { availableSpecIds, getRevision, type Revision, type SpecId } from "../re
 /** The options of `toURI()` and `toIRI()`. */
 export interface IriOptions {
   /** An IRI revision (one whose descriptor has `iri`); default: the first of them in the registry. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
 }
 
+/** What toURI() returns: the URI (RFC 3987 §3.1), or the error. */
 export type ToUriResult = { ok: true; spec: SpecId; uri: string } | ParseFailure;
+/** What toIRI() returns: the IRI (RFC 3987 §3.2), or the error. */
 export type ToIriResult = { ok: true; spec: SpecId; iri: string } | ParseFailure;
 
 /**

@@ -55,6 +55,7 @@ export interface LanguageComparison {
   milliseconds: number;
 }
 
+/** What languageDiff() returns: whether two revisions' rules accept the same strings, with the shortest witnesses. */
 export interface LanguageDiff {
   a: SpecId;
   b: SpecId;
@@ -69,11 +70,11 @@ const LANGUAGE_DIFF_OPTION_NAMES = optionNames<LanguageDiffOptions>({ rule: true
 /** The options of `languageDiff()`. */
 export interface LanguageDiffOptions {
   /** Only this rule (published name; both revisions must have it). */
-  rule?: string;
+  rule?: string | undefined;
   /** Only this component (`host`, `port` ...; `reference` for the whole reference). */
-  component?: string;
+  component?: string | undefined;
   /** Witnesses per side and language (default 4). */
-  witnesses?: number;
+  witnesses?: number | undefined;
 }
 
 /** What a test may plant: a product construction with a mistake in it. */

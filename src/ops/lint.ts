@@ -9,8 +9,10 @@ import { getRevision, type Revision, type SpecId } from "../revisions";
 import { componentFilter, componentsOf, matchesRule, type ComponentValue } from "./components";
 import { findNode } from "../scanner/derivation";
 
+/** The code of a security note of lint(). */
 export type LintCode = "password" | "userinfo-looks-like-host" | "non-default-port" | "escaped-crlf" | "escaped-nul" | "rare-ipv4" | "ipv6-zone" | "zone-not-link-local" | "zone-not-unreserved" | "bidi-formatting" | "bidi-mixed-direction" | "bidi-rtl-edges";
 
+/** One security note of lint(): its code, the section it cites and a sentence. */
 export interface LintNote {
   code: LintCode;
   /** Where the documents raise the concern. */
@@ -61,7 +63,7 @@ function note(code: LintCode, span: { start: number; end: number }, message: str
 /** The options of `lint()`. */
 export interface LintOptions {
   /** Revision id; default `draft-2003`. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
 }
 
 /** The security notes of a valid input (possibly none), or parse()'s error value for an invalid one. */

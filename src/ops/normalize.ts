@@ -31,13 +31,15 @@ import { removeDotSegments as removeDotSegments3986 } from "./resolve-3986";
  * LEVELS; // => ["string", "syntax", "scheme"]
  */
 export const LEVELS = ["string", "syntax", "scheme"] as const;
+/** How far normalize() goes (RFC 3986 §6.2 ladder): string, syntax or scheme. */
 export type NormalizationLevel = (typeof LEVELS)[number];
 
+/** The options of normalize() and equivalent(): the revision and the level. */
 export interface NormalizeOptions {
   /** draft-2003 (default), rfc3986 or draft-1997: the revisions that define normalization. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
   /** A rung of the comparison ladder; default "scheme" (the highest implemented). */
-  level?: NormalizationLevel;
+  level?: NormalizationLevel | undefined;
 }
 
 /** One normalization that changed the input: where the document asks for it, and the result. */
@@ -53,6 +55,7 @@ export const NORMALIZE_OPTION_NAMES = optionNames<NormalizeOptions>({ spec: true
 /** `not-defined`: the revision defines no normalization (draft-1993, draft-1994, rfc1738). */
 export type NormalizeErrorCode = "not-defined";
 
+/** What normalize() returns: the normal form and the steps that made it, or the error. */
 export type NormalizeResult =
   | { ok: true; spec: SpecId; level: NormalizationLevel; input: string; normalized: string; steps: NormalizationStep[] }
   | { ok: false; spec: SpecId; error: { code: NormalizeErrorCode; message: string } }

@@ -12,9 +12,9 @@ import { getRevision, type DefaultSpec, type RuleName, type SpecId } from "../re
 /** The options of `components()`. */
 export interface ComponentsOptions<S extends SpecId = SpecId> {
   /** Revision id; default `draft-2003`. */
-  spec?: S | NoInfer<SpecId>;
+  spec?: S | NoInfer<SpecId> | undefined;
   /** Start rule; default the revision's top rule (scheme-aware where parse() is). It must derive a whole reference. */
-  rule?: NoInfer<RuleName<S>> | (string & {});
+  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
 }
 
 /** The flat components of a valid reference, with the revision, rule and production that read it. */

@@ -9,6 +9,7 @@ import type { UriComponents } from "./uri-components";
 
 export type { Citation } from "../revisions/types";
 
+/** What kind of error a ResolveError is. */
 export type ResolveErrorCode =
   /** The base does not parse as an absolute reference of the revision. */
   | "invalid-base"
@@ -19,6 +20,7 @@ export type ResolveErrorCode =
   /** rfc2396 §3: a relative reference against a base that does not fit the hier_part syntax (an opaque base). */
   | "unsuitable-base";
 
+/** Why resolve() failed: its code, the section, a sentence (and the parse error). */
 export interface ResolveError {
   code: ResolveErrorCode;
   spec: string;
@@ -29,6 +31,7 @@ export interface ResolveError {
   parseError?: ParseError;
 }
 
+/** What resolve() returns: the target URI and its components, not-defined (with the citation) for a revision that defines no resolution, or the error. */
 export type ResolveResult =
   /** The target: an absolute reference (or, where the document says "we are done", the reference itself). */
   | { ok: true; kind: "uri"; spec: string; uri: string; components: UriComponents | null }
@@ -44,9 +47,10 @@ export type ResolveResult =
 export type DotSegmentsChoice = "keep" | "remove" | "error";
 export const DOT_SEGMENTS_CHOICES: readonly DotSegmentsChoice[] = ["keep", "remove", "error"];
 
+/** The options of resolve(): the revision, strict, and how to treat dot-segments above the root. */
 export interface ResolveOptions {
   /** Revision id; default draft-2003. */
-  spec?: SpecId;
+  spec?: SpecId | undefined;
   /**
    * draft-2003 §5.2: a validating parser keeps a scheme equal to the base's (`http:g` stays
    * `http:g`); the default, non-validating, ignores it (`http:g` gives `http://a/b/c/g`).
@@ -56,9 +60,9 @@ export interface ResolveOptions {
    * such a misformed relative reference as an error": strict by default.
    * draft-1997 has only the validating behaviour (§5.2 step 3); draft-1993 has no such choice.
    */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** draft-2003 §5.2 merge step 7's (rfc2396 §5.2 step 6g's) three choices; default "keep". Other revisions ignore it (rfc3986 §5.2.4 always removes). */
-  dotSegments?: DotSegmentsChoice;
+  dotSegments?: DotSegmentsChoice | undefined;
 }
 
 /** The answer as one line of text: the URI, `(current document)#s`, or `not defined by <spec>`. */

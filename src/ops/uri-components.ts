@@ -5,6 +5,7 @@
 // null = undefined (its separator is absent); "" = present but empty. The path is never undefined.
 import { isGenericAst, type Ast } from "../revisions/revision";
 
+/** The five components of a resolved URI (scheme, authority, path, query, fragment), each null when absent. */
 export interface UriComponents {
   scheme: string | null;
   /** draft-2003 and rfc3986 authority (§3.2), draft-1997 site (§4.3.1): the text after "//". */

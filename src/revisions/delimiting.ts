@@ -26,6 +26,7 @@ export interface DelimitingQuote {
   gloss?: string;
 }
 
+/** How a revision treats the "URL:" prefix in text (docs/extract.md). */
 export type UrlPrefixStatus =
   /** draft-1994: the PrePrefix is part of the URL (the `prefixedurl` production judges it). */
   | "part-of-url"
@@ -38,6 +39,7 @@ export type UrlPrefixStatus =
   /** draft-1993 says nothing of it: "URL:" is not recognised. */
   | "not-mentioned";
 
+/** A revision's rules for finding references in text: its wrappers, delimiters and URL: prefix (docs/extract.md). */
 export interface DelimitingRules {
   spec: string;
   /** One line: what the document says about URLs in running text. */

@@ -11,6 +11,7 @@ export const draft2003: Revision<Draft2003Ast> = {
   date: "2003-03",
   seed: "003_7726d06446aa98af.txt",
   notation: "RFC 2234 ABNF",
+  ruleNameCase: "insensitive", // RFC 2234 §2.1
   grammarSection: "sections 2 to 5 (Appendix A is \"To be filled-in later\")",
   topRule: "URI-reference",
   rules: RULES,

@@ -128,6 +128,29 @@ export function findRule(revision: Revision, name: string): RuleInfo | undefined
   return byName.get(name);
 }
 
+const rulesByFoldedName = new WeakMap<Revision, Map<string, RuleInfo>>();
+
+/**
+ * The rule a user names (parse()'s and the CLI's `rule`): findRule(), and for a revision whose
+ * notation names rules without regard to case (ABNF, RFC 2234 §2.1: its descriptor's ruleNameCase)
+ * the rule whose name is the same but for case. Comparisons between revisions keep findRule(): a
+ * draft's `alpha` is not RFC 3986's `ALPHA` because ABNF folds case within one grammar.
+ */
+export function findNamedRule(revision: Revision, name: string): RuleInfo | undefined {
+  const exact = findRule(revision, name);
+  if (exact || revision.ruleNameCase !== "insensitive") return exact;
+  let folded = rulesByFoldedName.get(revision);
+  if (folded === undefined) {
+    folded = new Map();
+    for (const r of revision.rules) {
+      const n = r.published ?? (r.kind === "helper" ? r.pegName : null);
+      if (n !== null && findRule(revision, n) === r && !folded.has(n.toLowerCase())) folded.set(n.toLowerCase(), r);
+    }
+    rulesByFoldedName.set(revision, folded);
+  }
+  return folded.get(name.toLowerCase());
+}
+
 /** Published rule names of a revision, in grammar order (for "which rules exist" messages). */
 export function ruleNames(revision: Revision): string[] {
   return revision.rules.map((r) => r.published ?? r.pegName);

@@ -96,6 +96,12 @@ export interface SpecInfo {
   seed: string;
   /** The grammar notation the document uses. */
   notation: string;
+  /**
+   * Whether the notation's rule names are case-insensitive: "insensitive" for ABNF (RFC 2234 §2.1:
+   * "rule names are case-insensitive"), so `uri-reference` names URI-reference; absent (the
+   * default) for the BNF notations, whose documents write each name one way and define no folding.
+   */
+  ruleNameCase?: "insensitive";
   /** Where in the document the grammar is. */
   grammarSection: string;
   /** The default start rule (published name). */

@@ -13,6 +13,7 @@ export const rfc3986: Revision<Rfc3986Ast> = {
   // Not one of the five seeds: the RFC as published, in ../shared/references/.
   seed: "../references/rfc3986.txt",
   notation: "RFC 2234 ABNF",
+  ruleNameCase: "insensitive", // RFC 2234 §2.1
   grammarSection: 'Appendix A "Collected ABNF for URI"',
   topRule: "URI-reference",
   rules: RULES,

@@ -12,6 +12,7 @@ export const rfc3987: Revision<Rfc3987Ast> = {
   // Not one of the five seeds: the RFC as published, in ../shared/references/.
   seed: "../references/rfc3987.txt",
   notation: "RFC 2234 ABNF over UCS code points",
+  ruleNameCase: "insensitive", // RFC 2234 §2.1
   grammarSection: '§2.2 "ABNF for IRI References and IRIs"',
   topRule: "IRI-reference",
   rules: RULES,

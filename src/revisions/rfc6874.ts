@@ -14,6 +14,7 @@ export const rfc6874: Revision<Rfc6874Ast> = {
   // replace are RFC 3986's (../references/rfc3986.txt, Appendix A).
   seed: "../references/rfc6874.txt",
   notation: "ABNF (RFC 5234; RFC 3986's rules in RFC 2234 ABNF)",
+  ruleNameCase: "insensitive", // RFC 2234 §2.1
   grammarSection: '§2 "Specification" (three rules replacing RFC 3986\'s IP-literal), with RFC 3986 Appendix A',
   topRule: "URI-reference",
   rules: RULES,

@@ -7,6 +7,7 @@ import { runLines } from "../audit-runner";
 import { loadSuite } from "../conformance-data";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { resolveSpecAndRule, specOption } from "../options";
+import { jsonAnswer } from "../json";
 
 const OPS: readonly Op[] = ["check", "resolve", "normalize"];
 
@@ -107,7 +108,7 @@ Examples:
       const answers: Answer[] = run.answers.map((a, i) => (typeof a === "string" ? readAnswer(a, plan.cases[i].op) : { kind: "failure", ...a }));
       const implementation = opts.name ?? (opts.module !== undefined ? `module ${opts.module}` : command.join(" "));
       const report = scoreAudit({ implementation, suite, plan, answers, protocol, notes: run.notes, seconds: (Date.now() - started) / 1000 });
-      await io.out(opts.json ? JSON.stringify(report, null, 2) + "\n" : opts.markdown ? auditMarkdown(report) : auditText(report));
+      await io.out(opts.json ? jsonAnswer(report.agreed === report.answered, report, 2) : opts.markdown ? auditMarkdown(report) : auditText(report));
       setExit(report.agreed === report.answered ? EXIT_VALID : EXIT_INVALID);
     });
 }

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { buildReference, type ReferenceParts } from "../../ops/build-reference";
 import { EXIT_INVALID, EXIT_VALID, type CommandContext } from "../io";
 import { resolveRevision, specOption } from "../options";
+import { jsonAnswer } from "../json";
 
 type BuildFlags = { spec: string; scheme?: string; userinfo?: string; host?: string; port?: string; path?: string; segment?: string[]; query?: string; fragment?: string; json?: boolean };
 
@@ -37,7 +38,7 @@ Examples:
       const revision = resolveRevision(opts.spec);
       const parts: ReferenceParts = { scheme: opts.scheme ?? null, userinfo: opts.userinfo ?? null, host: opts.host ?? null, port: opts.port ?? null, path: opts.segment ? ["", ...opts.segment] : (opts.path ?? ""), query: opts.query ?? null, fragment: opts.fragment ?? null };
       const r = buildReference(parts, { spec: revision.id });
-      if (opts.json) await io.out(JSON.stringify(r) + "\n");
+      if (opts.json) await io.out(jsonAnswer(r.ok, r));
       else if (r.ok) await io.out(r.reference + "\n");
       else io.err(`cannot build: ${r.error.message}\n`);
       setExit(r.ok ? EXIT_VALID : EXIT_INVALID);

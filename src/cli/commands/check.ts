@@ -7,6 +7,8 @@ import { availableSpecIds, getRevision, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { resolveSpecAndRule, specOption } from "../options";
+import { jsonAnswer } from "../json";
+import { addInputOption, inputsAndIo } from "../input-files";
 
 export function verdictText(input: string, r: Verdict): string {
   // Scheme-aware revisions: parse() applied the production the input's scheme selects.
@@ -16,14 +18,19 @@ export function verdictText(input: string, r: Verdict): string {
   return `invalid  ${JSON.stringify(input)} is not a ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${caretDisplay(input, e.offset)}\n`;
 }
 
-export function verdictJson(input: string, r: Verdict): string {
+/** The fields of one input's JSON answer (docs/schemas/check.schema.json): the grammar's verdict. */
+function verdictRecord(input: string, r: Verdict): Record<string, unknown> {
   const record: Record<string, unknown> = { input, spec: r.spec, rule: r.rule };
   // The scheme-aware production, or (with --rule) the alternative the AST reports (rfc1738 url).
   const production = r.production ?? (r.ok ? (r.ast as { production?: string } | undefined)?.production : undefined);
   if (production) record.production = production;
   record.valid = r.ok;
   if (!r.ok) record.error = r.error;
-  return JSON.stringify(record) + "\n";
+  return record;
+}
+
+export function verdictJson(input: string, r: Verdict): string {
+  return jsonAnswer(r.ok, verdictRecord(input, r));
 }
 
 /** The policies of `check --require --schemes --hosts --ports --no-userinfo --no-password` (src/ops/check.ts). */
@@ -43,10 +50,16 @@ function answer(input: string, r: Verdict, policy: CheckPolicy | undefined, json
   const rules = !r.ok ? [r.error.rule ?? r.error.code] : c ? (c.error ? [c.error.code] : c.violations.map((v) => v.code)) : [];
   let out: string;
   if (json) {
-    let line = verdictJson(input, r);
-    if (policy) line = line.replace(/}\n$/, `,"violations":${JSON.stringify(c ? c.violations : [])}${c?.error ? `,"policyError":${JSON.stringify(c.error)}` : ""}}\n`);
-    if (notes) line = line.replace(/}\n$/, `,"notes":${JSON.stringify(notes)}}\n`);
-    out = line;
+    // `valid` is the grammar's verdict; `verdict` says "refused" when a valid input violates a
+    // policy, and `ok` (false then) is the answer as the exit status counts it.
+    const record = verdictRecord(input, r);
+    record.verdict = verdict;
+    if (policy) {
+      record.violations = c ? c.violations : [];
+      if (c?.error) record.policyError = c.error;
+    }
+    if (notes) record.notes = notes;
+    out = jsonAnswer(!r.ok || refused ? false : true, record);
   } else {
     let text = verdictText(input, r);
     if (refused) text = text.replace(/^valid   /, "refused ").replace(/\n$/, `, but ${c!.error ? "the policies cannot be checked" : `violates ${c!.violations.length} ${c!.violations.length === 1 ? "policy" : "policies"}`}\n`) + policyText(c!);
@@ -117,13 +130,13 @@ function lintNotes(input: string, r: Verdict, spec: SpecId, rule: string | undef
 
 export function registerCheck(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-    program
-      .command("check")
+    addInputOption(program
+      .command("check"))
       .description("check inputs against a revision's rule (default: the revision's top rule)")
-      .argument("<input...>", "inputs to check; a single '-' reads standard input, one input per line, verbatim")
+      .argument("[input...]", "inputs to check; a single '-' reads standard input, one input per line, verbatim")
       .addOption(specOption())
       .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
-      .option("--json", "one JSON object per input: {input, spec, rule, valid, error?}")
+      .option("--json", "one JSON object per input: {version, ok, input, spec, rule, valid, verdict, error?} (docs/schemas/check.schema.json)")
       .option("--lint", "add security notes (draft-2003 §7, draft-1997 §7, rfc1738 §6) for valid inputs; notes never change validity")
       .option("--require <components>", `policy: comma-separated components that must be present (${COMPONENT_NAMES.join(", ")}); host and path must be non-empty`)
       .option("--schemes <list>", "policy: comma-separated schemes allowed (compared without regard to case)")
@@ -152,8 +165,9 @@ Examples:
   $ zcat links.gz | uri-grammars check --json --jobs 2 --line-timeout 10 --summary --exit-zero - > verdicts.jsonl
   $ uri-grammars check --require host --schemes http,https --no-password 'ftp://u:p@h/'`,
     )
-    .action(async (inputs: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean; require?: string; schemes?: string; hosts?: string; ports?: string; userinfo?: boolean; password?: boolean } & BatchFlags) => {
+    .action(async (given: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean; require?: string; schemes?: string; hosts?: string; ports?: string; userinfo?: boolean; password?: boolean; input?: string[] } & BatchFlags) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
+      const { inputs, io: inputIo } = inputsAndIo(given, opts.input, io);
       const policy = policyFromFlags(opts);
       let anyInvalid = false;
       const checkOne = async (input: string, single: boolean) => {
@@ -164,7 +178,7 @@ Examples:
       };
       if (inputs.length === 1 && inputs[0] === "-") {
         const judge = { module: "commands/check", factory: "checkJudge", options: { spec, rule, json: opts.json, lint: opts.lint, policy } };
-        anyInvalid = await runBatchCommand(io, judge, { spec, rule: rule ?? getRevision(spec)?.topRule }, opts);
+        anyInvalid = await runBatchCommand(inputIo, judge, { spec, rule: rule ?? getRevision(spec)?.topRule }, opts);
       } else {
         for (const input of inputs) await checkOne(input, inputs.length === 1);
       }

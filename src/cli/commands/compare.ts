@@ -3,9 +3,11 @@ import { compareInput, selectSpecs, type CompareCell, type CompareResult } from 
 import { getRevision, type SpecId } from "../../revisions";
 import { COMPONENT_KEYS } from "../../revisions/revision";
 import { componentName } from "../../ops/components";
-import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { renderTable, wrap, type TextTable } from "../table";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { jsonAnswer } from "../json";
+import { addInputOption, inputsAndIo } from "../input-files";
 
 const MARK = " *";
 
@@ -34,9 +36,9 @@ export function compareText(result: CompareResult, width = 100): string {
     rows.push({ label: "offset", cells: cells.map((c) => (c.error ? mark(c, "offset", String(c.error.offset)) : "")) });
     rows.push({ label: "reason", cells: cells.map((c) => c.error?.reason ?? "") });
   }
-  const notes = cells.filter((c) => c.note).map((c) => `  note: ${c.note}\n`);
+  const notes = cells.filter((c) => c.note).map((c) => `${wrap(`  note: ${c.note}`, width).join("\n")}\n`);
   const head = `${wrap(JSON.stringify(result.input), width).join("\n")}\n`;
-  const legend = cells.some((c) => c.differs.length > 0) ? `  ${MARK.trim()} differs from the revision to its left\n` : "";
+  const legend = cells.some((c) => c.differs.length > 0) ? `${wrap(`  ${MARK.trim()} differs from the revision to its left`, width).join("\n")}\n` : "";
   const table = renderTable({ headers: cells.map((c) => c.spec), rows }, width);
   if (table) return head + table + legend + notes.join("") + "\n";
   // Too many revisions for the width: one block per revision.
@@ -55,24 +57,24 @@ function compareAll(input: string, specs: SpecId[]): CompareResult {
 }
 
 /** The batch judge for `compare -` (built in each worker thread too; see src/cli/batch.ts). */
-export function compareJudge(o: { specs: SpecId[]; json?: boolean }): (line: string) => LineResult {
+export function compareJudge(o: { specs: SpecId[]; json?: boolean; width?: number }): (line: string) => LineResult {
   return (input) => {
     const result = compareAll(input, o.specs);
     const valid = result.cells.filter((c) => c.valid).map((c) => c.spec);
     const verdict = valid.length === result.cells.length ? "valid in all" : valid.length === 0 ? "invalid in all" : `valid only in ${valid.join(", ")}`;
     const rules = result.cells.filter((c) => !c.valid).map((c) => `${c.spec}: ${c.error?.rule ?? "?"}`);
-    return { out: o.json ? JSON.stringify(result) + "\n" : compareText(result), verdict, rules, bad: rules.length > 0 };
+    return { out: o.json ? jsonAnswer(rules.length === 0, result) : compareText(result, o.width), verdict, rules, bad: rules.length > 0 };
   };
 }
 
 export function registerCompare(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-    program
-      .command("compare")
+    addInputOption(program
+      .command("compare"))
       .description("judge inputs by every revision side by side: verdict, production, components, error")
-      .argument("<input...>", "inputs to compare; a single '-' reads standard input, one input per line, verbatim")
+      .argument("[input...]", "inputs to compare; a single '-' reads standard input, one input per line, verbatim")
       .option("--specs <ids>", "comma-separated revisions (default: all available, oldest first)")
-      .option("--json", "one JSON object per input: {input, cells: [{spec, valid, production, components, error?, differs}]}"),
+      .option("--json", "one JSON object per input: {version, ok, input, cells: [{spec, valid, production, components, error?, differs}]} (docs/schemas/compare.schema.json)"),
   )
     .addHelpText(
       "after",
@@ -85,21 +87,24 @@ Examples:
   $ uri-grammars compare 'http://a/~b' 'http://[::1]/'
   $ uri-grammars compare --specs draft-1997,draft-2003 --json 'ftp://u:p@h/a;type=i'`,
     )
-    .action(async (inputs: string[], opts: { specs?: string; json?: boolean } & BatchFlags) => {
+    .action(async (given: string[], opts: { specs?: string; json?: boolean; input?: string[] } & BatchFlags) => {
       const ids = opts.specs?.split(",").map((s) => s.trim()).filter((s) => s !== "");
       const { specs, unknown } = selectSpecs(ids);
       if (unknown.length > 0) throw new UsageError(`unknown or untranscribed revision(s): ${unknown.join(", ")}`);
+      // The table fits the terminal (standard output's width), else 100 columns.
+      const width = io === processIo && process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : 100;
+      const { inputs, io: inputIo } = inputsAndIo(given, opts.input, io);
       let anyInvalid = false;
       if (inputs.length === 1 && inputs[0] === "-") {
-        const judge = { module: "commands/compare", factory: "compareJudge", options: { specs, json: opts.json } };
-        anyInvalid = await runBatchCommand(io, judge, { specs }, opts);
+        const judge = { module: "commands/compare", factory: "compareJudge", options: { specs, json: opts.json, width } };
+        anyInvalid = await runBatchCommand(inputIo, judge, { specs }, opts);
         setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
         return;
       }
       for (const input of inputs) {
         const result = compareAll(input, specs);
         if (result.cells.some((c) => !c.valid)) anyInvalid = true;
-        await io.out(opts.json ? JSON.stringify(result) + "\n" : compareText(result));
+        await io.out(opts.json ? jsonAnswer(result.cells.every((c) => c.valid), result) : compareText(result, width));
       }
       setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });

@@ -6,6 +6,7 @@ import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io
 import { languageDiffText } from "./language-diff-text";
 import { resolveRevision } from "../options";
 import { wrap } from "../table";
+import { jsonAnswer } from "../json";
 
 /** `A-Z a-z 0-9 - . %XX`: a character set, runs of three or more consecutive characters as ranges. */
 export function compactSet(chars: string[]): string {
@@ -99,13 +100,13 @@ Examples:
         const problem = languageDiffProblem(ra, rb, options);
         if (problem !== null) throw new UsageError(problem.error.code === "unknown-rule" ? `${problem.error.message} Rules both ${ra.id} and ${rb.id} have: ${sharedRules(ra, rb).join(", ")}.` : problem.error.message);
         const d = compareLanguages(ra, rb, options);
-        await io.out(opts.json ? JSON.stringify(d, null, 2) + "\n" : languageDiffText(d, opts.rule !== undefined || opts.component !== undefined));
+        await io.out(opts.json ? jsonAnswer(!d.comparisons.some((c) => c.verdict === "unconfirmed"), d, 2) : languageDiffText(d, opts.rule !== undefined || opts.component !== undefined));
         setExit(d.comparisons.some((c) => c.verdict === "unconfirmed") ? EXIT_INVALID : EXIT_VALID);
         return;
       }
       if (opts.rule !== undefined || opts.component !== undefined || opts.witnesses !== undefined) throw new UsageError("--rule, --component and --witnesses go with --languages");
       const d = diffRevisions(resolveRevision(a), resolveRevision(b));
-      await io.out(opts.json ? JSON.stringify(d, null, 2) + "\n" : diffText(d));
+      await io.out(opts.json ? jsonAnswer(true, d, 2) : diffText(d));
       setExit(EXIT_VALID);
     });
 }

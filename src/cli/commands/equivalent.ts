@@ -3,6 +3,7 @@ import { equivalent } from "../../ops/equivalent";
 import type { NormalizationLevel } from "../../ops/normalize";
 import { EXIT_INVALID, EXIT_USAGE, EXIT_VALID, type CommandContext } from "../io";
 import { checkNormalizeSpec, levelOption, normalizeSpecOption } from "./normalize";
+import { jsonAnswer } from "../json";
 
 export function registerEquivalent(program: Command, { io, setExit }: CommandContext): void {
   program
@@ -29,7 +30,7 @@ Examples:
     .action(async (a: string, b: string, opts: { spec: string; level: NormalizationLevel; json?: boolean }) => {
       const spec = checkNormalizeSpec(opts.spec);
       const r = equivalent(a, b, { spec, level: opts.level });
-      if (opts.json) await io.out(JSON.stringify(r) + "\n");
+      if (opts.json) await io.out(jsonAnswer(r.ok && r.equivalent, r));
       if (!r.ok) {
         io.err(`uri-grammars: ${r.which ? `input ${r.which} (${JSON.stringify(r.which === "a" ? a : b)}) is invalid: ` : ""}${r.error.message}\n`);
         setExit(EXIT_USAGE);

@@ -5,8 +5,10 @@ import type { ComponentKey } from "../../revisions/revision";
 import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { refusedLine } from "../batch-lines";
-import { resolveSpecAndRule, specOption } from "../options";
+import { colorOptions, resolveSpecAndRule, specOption, wantColour } from "../options";
 import { wrap } from "../table";
+import { jsonAnswer } from "../json";
+import { addInputOption, inputsAndIo } from "../input-files";
 
 /** ANSI colours by component; userinfo stands out, as draft-2003 §7.5 suggests user agents do. */
 const COLOUR: Record<ComponentKey, string> = {
@@ -63,27 +65,27 @@ export function explainJudge(o: { spec: SpecId; full?: boolean; json?: boolean; 
     // The spec was checked before the batch began and every line is a string: the one failure is a
     // line over explain()'s input limit (input-too-long), answered like any line not judged.
     if (!x.ok) return refusedLine(input, x.error.code, x.error.message, { record: { spec: o.spec }, json: o.json === true });
-    const out = o.json ? JSON.stringify(x) + "\n" : explainText(x, o.colour === true) + "\n";
+    const out = o.json ? jsonAnswer(x.valid, x) : explainText(x, o.colour === true) + "\n";
     return { out, verdict: x.valid ? "valid" : "invalid", rules: [], bad: !x.valid };
   };
 }
 
 export function registerExplain(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-    program
+    colorOptions(addInputOption(program
       .command("explain")
       .description("why a revision accepts or rejects an input: the derivation, or a sentence to act on; plus security notes")
-      .argument("<input>", "the input; '-' reads standard input, one input per line, verbatim")
+      .argument("[input]", "the input; '-' reads standard input, one input per line, verbatim")
       .addOption(specOption())
-      .option("--no-color", "plain text even on a terminal")
       .option("--full", "keep the one-character rules (alpha, pchar ...) in the derivation")
-      .option("--json", "print the explanation as JSON (with '-': one compact JSON object per line)"),
+      .option("--json", "print the explanation as JSON (with '-': one compact JSON object per line)"))),
   )
     .addHelpText(
       "after",
       `
 Exit status: 0 when the input is valid (with '-': every input), 1 when not, 2 on a usage error.
-Colour is used only on a terminal, and never with --no-color or when NO_COLOR is set. With '-' each
+Colour (--color auto, the default) is used only on a terminal, unless FORCE_COLOR is set (not 0),
+and never with --color never, --no-color, or NO_COLOR set; --color always colours. With '-' each
 explanation is followed by a blank line.
 ${batchHelp}
 
@@ -92,18 +94,20 @@ Examples:
   $ uri-grammars explain 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
   $ printf 'http://a/b[1]\\nhttp://a/~b\\n' | uri-grammars explain --json -`,
     )
-    .action(async (input: string, opts: { spec: string; color: boolean; full?: boolean; json?: boolean } & BatchFlags) => {
+    .action(async (given: string | undefined, opts: { spec: string; color: string | boolean; full?: boolean; json?: boolean; input?: string[] } & BatchFlags) => {
       const { spec } = resolveSpecAndRule(opts.spec, undefined);
-      const colour = opts.color && io === processIo && process.stdout.isTTY === true && !process.env.NO_COLOR;
+      const { inputs, io: inputIo } = inputsAndIo(given === undefined ? [] : [given], opts.input, io);
+      const input = inputs[0];
+      const colour = wantColour(opts.color, io === processIo && process.stdout.isTTY === true);
       if (input === "-") {
         const judge = { module: "commands/explain", factory: "explainJudge", options: { spec, full: opts.full, json: opts.json, colour } };
-        const anyInvalid = await runBatchCommand(io, judge, { spec }, opts);
+        const anyInvalid = await runBatchCommand(inputIo, judge, { spec }, opts);
         setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
         return;
       }
       const x = explain(input, { spec, full: opts.full });
       if (!x.ok) throw new UsageError(x.error.message);
-      await io.out(opts.json ? JSON.stringify(x, null, 2) + "\n" : explainText(x, colour));
+      await io.out(opts.json ? jsonAnswer(x.valid, x, 2) : explainText(x, colour));
       setExit(x.valid || opts.exitZero ? EXIT_VALID : EXIT_INVALID);
     });
 }

@@ -18,6 +18,7 @@ import {
 import { availableSpecIds } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext, type Io } from "../io";
 import { resolveSpecAndRule, specOption } from "../options";
+import { jsonAnswer } from "../json";
 
 interface ExtractCliOptions {
   spec: string;
@@ -109,7 +110,7 @@ async function runOneSpec(io: Io, input: AsyncIterable<string>, options: Extract
     for (const r of refs) {
       if (r.verdict?.valid) valid++;
       else invalid++;
-      parts.push(json ? JSON.stringify(r) + "\n" : referenceText(r));
+      parts.push(json ? jsonAnswer(r.verdict?.valid === true, r) : referenceText(r));
     }
     if (parts.length > 0) await io.out(parts.join(""));
   };
@@ -134,7 +135,7 @@ async function runAllSpecs(io: Io, input: AsyncIterable<string>, options: Extrac
       places++;
       if (g.differences.length > 0) differing++;
       if (Object.values(g.bySpec).some((r) => r !== null && !r.verdict?.valid)) anyInvalid = true;
-      parts.push(json ? JSON.stringify(g) + "\n" : groupText(c.specs, g));
+      parts.push(json ? jsonAnswer(Object.values(g.bySpec).every((r) => r === null || r.verdict?.valid === true), g) : groupText(c.specs, g));
     }
     if (parts.length > 0) await io.out(parts.join(""));
   };

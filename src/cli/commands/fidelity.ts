@@ -6,6 +6,7 @@ import { unknownRuleMessage } from "../../request";
 import { proofText } from "./language-diff-text";
 import { PUBLISHED_GRAMMARS } from "../../published";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { jsonAnswer } from "../json";
 
 function positiveInt(name: string, v: string | undefined, fallback: number): number {
   if (v === undefined) return fallback;
@@ -110,7 +111,7 @@ Examples:
       const missing = availableSpecIds().filter((id) => !PUBLISHED_GRAMMARS[id]);
       const total = { milliseconds: Date.now() - started, strings: reports.reduce((s, r) => s + r.rules.reduce((t, x) => t + x.tried, 0), 0) };
       if (opts.json) {
-        await io.out(JSON.stringify({ ...total, seed, countTop: count, reports, withoutPublishedGrammar: missing }, null, 2) + "\n");
+        await io.out(jsonAnswer(!failed, { ...total, seed, countTop: count, reports, withoutPublishedGrammar: missing }, 2));
       } else {
         await io.out(`${total.strings} strings in ${(total.milliseconds / 1000).toFixed(1)} s${missing.length > 0 ? `; no published grammar yet for ${missing.join(", ")}` : ""}\n`);
       }
@@ -146,7 +147,7 @@ async function prove(opts: { spec?: string; json?: boolean; rule?: string; witne
   }
   const missing = availableSpecIds().filter((id) => !PUBLISHED_GRAMMARS[id]);
   const milliseconds = Date.now() - started;
-  if (opts.json) await io.out(JSON.stringify({ milliseconds, proofs, withoutPublishedGrammar: missing }, null, 2) + "\n");
+  if (opts.json) await io.out(jsonAnswer(!failed, { milliseconds, proofs, withoutPublishedGrammar: missing }, 2));
   else {
     const total = (k: keyof FidelityProof["counts"]) => proofs.reduce((s, p) => s + p.counts[k], 0);
     const rules = proofs.reduce((s, p) => s + p.rules.length, 0);

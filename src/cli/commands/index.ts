@@ -20,6 +20,7 @@ import { registerSuite } from "./suite";
 import { registerAudit } from "./audit";
 import { registerIri } from "./iri";
 import { registerBuild } from "./build";
+import { registerCompletion } from "./completion";
 
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
@@ -40,4 +41,5 @@ export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerExtract,
   registerSuite,
   registerAudit,
+  registerCompletion,
 ];

@@ -4,6 +4,7 @@ import { caretDisplay } from "../../errors";
 import { iriSpecIds, toIRI, toURI } from "../../ops/iri";
 import type { SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { jsonAnswer } from "../json";
 import { resolveRevision } from "../options";
 
 export function registerIri(program: Command, { io, setExit }: CommandContext): void {
@@ -25,7 +26,7 @@ export function registerIri(program: Command, { io, setExit }: CommandContext): 
         for (const input of inputs) {
           const r = (convert as (i: unknown, o?: { spec?: SpecId }) => ReturnType<typeof toURI> | ReturnType<typeof toIRI>)(input, opts.spec === undefined ? undefined : { spec: opts.spec as SpecId });
           if (!r.ok) bad = true;
-          if (opts.json) await io.out(JSON.stringify(r.ok ? r : { ...r, input }) + "\n");
+          if (opts.json) await io.out(jsonAnswer(r.ok, r.ok ? r : { ...r, input }));
           else if (r.ok) await io.out((r as Record<string, unknown>)[field] + "\n");
           else await io.err(`invalid  ${JSON.stringify(input)}: ${r.error.message}${r.error.code === "syntax" ? `\n${caretDisplay(input, r.error.offset)}` : ""}\n`);
         }

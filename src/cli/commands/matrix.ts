@@ -5,6 +5,7 @@ import { availableSpecIds } from "../../revisions";
 import type { ComponentKey } from "../../revisions/revision";
 import { EXIT_VALID, type CommandContext } from "../io";
 import { resolveRevision } from "../options";
+import { jsonAnswer } from "../json";
 
 /** One letter per component in the text view. */
 const LETTER: Record<string, string> = { scheme: "s", userinfo: "u", password: "p", host: "h", port: "o", segment: "g", query: "q", fragment: "f" };
@@ -73,7 +74,7 @@ export function registerMatrix(program: Command, { io, setExit }: CommandContext
     .action(async (opts: { spec?: string[]; csv?: boolean; json?: boolean }) => {
       const ids = opts.spec && opts.spec.length > 0 ? opts.spec.flatMap((s) => s.split(",")).filter((s) => s !== "") : availableSpecIds();
       const m = buildMatrix(ids);
-      await io.out(opts.json ? JSON.stringify(m, null, 2) + "\n" : opts.csv ? matrixCsv(m) : matrixText(m));
+      await io.out(opts.json ? jsonAnswer(true, m, 2) : opts.csv ? matrixCsv(m) : matrixText(m));
       setExit(EXIT_VALID);
     });
 }

@@ -4,6 +4,8 @@ import { LEVELS, normalize, NORMALIZING_SPECS, type NormalizationLevel } from ".
 import type { SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { jsonAnswer } from "../json";
+import { addInputOption, inputsAndIo } from "../input-files";
 
 export function levelOption(): Option {
   return new Option("--level <level>", "rung of the comparison ladder (draft-2003 §6.2): string (§6.2.1), syntax (§6.2.2), scheme (§6.2.3)").choices([...LEVELS]).default("scheme");
@@ -29,7 +31,7 @@ export function normalizeJudge(o: { spec: SpecId; level: NormalizationLevel; ste
     const r = normalize(input, { spec: o.spec, level: o.level });
     const verdict = r.ok ? "valid" : "invalid";
     const rules = r.ok ? [] : ["rule" in r.error && r.error.rule ? r.error.rule : r.error.code];
-    if (o.json) return { out: JSON.stringify(r.ok ? r : { ...r, input }) + "\n", verdict, rules, bad: !r.ok };
+    if (o.json) return { out: jsonAnswer(r.ok, r.ok ? r : { ...r, input }), verdict, rules, bad: !r.ok };
     if (!r.ok) {
       const caret = "offset" in r.error ? `\n${caretDisplay(input, r.error.offset)}` : "";
       return { out: "", err: `invalid  ${JSON.stringify(input)}: ${r.error.message}${caret}\n`, verdict, rules, bad: true };
@@ -41,10 +43,10 @@ export function normalizeJudge(o: { spec: SpecId; level: NormalizationLevel; ste
 
 export function registerNormalize(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-    program
-      .command("normalize")
+    addInputOption(program
+      .command("normalize"))
       .description("normalize inputs for comparison (draft-2003 §6.2 ladder, draft-1997 §6)")
-      .argument("<input...>", "inputs; a single '-' reads standard input, one input per line, verbatim")
+      .argument("[input...]", "inputs; a single '-' reads standard input, one input per line, verbatim")
       .addOption(normalizeSpecOption())
       .addOption(levelOption())
       .option("--steps", "also print each normalization that changed the input, with its section")
@@ -68,12 +70,13 @@ Examples:
   $ uri-grammars normalize --spec draft-1997 --level syntax 'http://WWW.XEROX.com:80/'
   $ printf 'http://a:80/\\nhttp://A/\\n' | uri-grammars normalize --json -`,
     )
-    .action(async (inputs: string[], opts: { spec: string; level: NormalizationLevel; steps?: boolean; json?: boolean } & BatchFlags) => {
+    .action(async (given: string[], opts: { spec: string; level: NormalizationLevel; steps?: boolean; json?: boolean; input?: string[] } & BatchFlags) => {
       const spec = checkNormalizeSpec(opts.spec);
+      const { inputs, io: inputIo } = inputsAndIo(given, opts.input, io);
       const options = { spec, level: opts.level, steps: opts.steps, json: opts.json };
       const anyInvalid =
         inputs.length === 1 && inputs[0] === "-"
-          ? await runBatchCommand(io, { module: "commands/normalize", factory: "normalizeJudge", options }, { spec, level: opts.level }, opts, "err")
+          ? await runBatchCommand(inputIo, { module: "commands/normalize", factory: "normalizeJudge", options }, { spec, level: opts.level }, opts, "err")
           : await answerArguments(io, normalizeJudge(options), inputs);
       setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });

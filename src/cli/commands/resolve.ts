@@ -4,6 +4,8 @@ import { NO_RESOLUTION, resolve, resultText, type DotSegmentsChoice, type Resolv
 import { DEFAULT_SPEC, isSpecId, SPEC_IDS, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
+import { jsonAnswer } from "../json";
+import { addInputOption, inputsAndIo } from "../input-files";
 
 interface ResolveCliOptions {
   spec: string;
@@ -49,7 +51,7 @@ export function resolveJudge(o: Omit<ResolveCliOptions, "spec"> & { spec: SpecId
     const answer = { verdict, rules, bad: failed.length > 0 };
     if (o.json) {
       const record = o.allSpecs ? { base: o.base, reference, results: Object.fromEntries(results.map((r) => [r.spec, r])) } : { base: o.base, reference, ...results[0] };
-      return { out: JSON.stringify(record) + "\n", ...answer };
+      return { out: jsonAnswer(failed.length === 0, record), ...answer };
     }
     const err = failed.map((r) => errorText(reference, o.base, r)).join("");
     if (o.allSpecs) return { out: allSpecsTable(o.base, [{ reference, results }], o), err, ...answer };
@@ -61,11 +63,11 @@ export function resolveJudge(o: Omit<ResolveCliOptions, "spec"> & { spec: SpecId
 
 export function registerResolve(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
-    program
-      .command("resolve")
+    addInputOption(program
+      .command("resolve"))
       .description("resolve references against a base by one revision's rules (or by every revision, side by side)")
       .argument("<base>", "the base (an absolute URL/URI)")
-      .argument("<reference...>", "references to resolve; a single '-' reads standard input, one reference per line, verbatim")
+      .argument("[reference...]", "references to resolve; a single '-' reads standard input, one reference per line, verbatim")
       .addOption(new Option("--spec <id>", `revision: ${SPEC_IDS.join(", ")}`).default(DEFAULT_SPEC))
       .option("--strict", "draft-2003 validating parser: keep a scheme equal to the base's (http:g stays http:g); rfc3986 §5.2.2 strict is the default there")
       .option("--no-strict", "rfc3986 §5.2.2 non-strict parser (backward compatibility): ignore a scheme equal to the base's (http:g gives http://a/b/c/g)")
@@ -95,13 +97,14 @@ Examples:
   $ uri-grammars resolve --json --all-specs 'http://a/b/c/d;p?q' '..'
   $ printf 'g\\n../g\\n' | uri-grammars resolve 'http://a/b/c/d;p?q' -`,
     )
-    .action(async (base: string, references: string[], opts: ResolveCliOptions & BatchFlags) => {
+    .action(async (base: string, given: string[], opts: ResolveCliOptions & BatchFlags & { input?: string[] }) => {
+      const { inputs: references, io: inputIo } = inputsAndIo(given, opts.input, io);
       if (!isSpecId(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
       const judgeOptions = { base, spec: opts.spec, strict: opts.strict, dotSegments: opts.dotSegments, allSpecs: opts.allSpecs, json: opts.json };
       let anyError = false;
       if (references.length === 1 && references[0] === "-") {
         const judge = { module: "commands/resolve", factory: "resolveJudge", options: judgeOptions };
-        anyError = await runBatchCommand(io, judge, { base, spec: opts.spec }, opts, "err");
+        anyError = await runBatchCommand(inputIo, judge, { base, spec: opts.spec }, opts, "err");
       } else if (opts.allSpecs && !opts.json) {
         // One table for all the references, its columns aligned across them.
         const options = { strict: opts.strict, dotSegments: opts.dotSegments };

@@ -3,9 +3,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runFidelity } from "../../ops/fidelity";
 import { findPublishedRule, GRAMMAR_DIR, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedRule } from "../../published";
-import { getRevision, type Revision, type RuleInfo } from "../../revisions";
+import { findNamedRule, getRevision, type Revision, type RuleInfo } from "../../revisions";
 import { EXIT_VALID, type CommandContext } from "../io";
 import { resolveSpecAndRule, specOption } from "../options";
+import { jsonAnswer } from "../json";
 
 /** The rule's definition in grammar/<spec>.peggy: its name line and the lines after it, up to a blank line. */
 export function pegText(spec: string, pegName: string): { line: number; text: string[] } | null {
@@ -126,7 +127,7 @@ export function registerRules(program: Command, { io, setExit }: CommandContext)
     .description("list a revision's rules, or show one rule as published next to its PEG transcription")
     .argument("[rule]", "a rule, by its published name (IPv6address, URI-reference, net_path ...)")
     .addOption(specOption())
-    .option("--json", "print the rule records as JSON")
+    .option("--json", "print the rule record as JSON (without a rule: {spec, rules: [...]}; docs/schemas/rules.schema.json)")
     .addHelpText(
       "after",
       `
@@ -138,13 +139,13 @@ Examples:
     .action(async (ruleName: string | undefined, opts: { spec: string; json?: boolean }) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, ruleName);
       const revision = getRevision(spec)!;
-      const chosen = rule === undefined ? null : revision.rules.find((r) => (r.published ?? r.pegName) === rule) ?? revision.rules.find((r) => r.pegName === rule)!;
+      const chosen = rule === undefined ? null : findNamedRule(revision, rule)!;
       if (opts.json) {
         const record = (r: RuleInfo) => {
           const pub = publishedRuleOf(spec, r);
           return { ...r, publishedFile: pub ? { file: pub.file, line: pub.rule.line, text: pub.rule.text } : null, pegText: pegText(spec, r.pegName) };
         };
-        await io.out(JSON.stringify(chosen ? record(chosen) : revision.rules.map(record), null, 2) + "\n");
+        await io.out(jsonAnswer(true, chosen ? record(chosen) : { spec, rules: revision.rules.map(record) }, 2));
       } else {
         await io.out(chosen ? ruleDetail(revision, chosen) : ruleList(revision));
       }

@@ -28,7 +28,9 @@ function openBrowser(url: string, err: (text: string) => void): void {
 
 export function registerServe(program: Command, { io, setExit }: CommandContext): void {
   program
-    .command("serve")
+    // Listed only where the site is built (a checkout after `npm run build`): the installed package
+    // does not ship site/, so its --help does not offer a command that cannot serve (--site still works).
+    .command("serve", { hidden: !existsSync(join(SITE_DIR, "index.html")) })
     .description("serve the explorer (playground, grammars, notation guide, diff, resolution, extract) on 127.0.0.1")
     .option("--port <n>", `the port (0: any free port)`, String(DEFAULT_PORT))
     .option("--open", "open the explorer in the default browser")
