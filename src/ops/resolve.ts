@@ -3,11 +3,13 @@
 //   rfc3986     §5.2.2 pseudocode, §5.2.3 merge, §5.2.4 remove_dot_segments (resolve-3986.ts)
 //   draft-2003  §5.2 pseudocode and merge steps 1-8 (resolve-2003.ts)
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
+//   rfc1808     §4 steps 1-7 on §2.1's six components (resolve-1808.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
 import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
 import { resolve1993 } from "./resolve-1993";
+import { resolve1808 } from "./resolve-1808";
 import { resolve1997 } from "./resolve-1997";
 import { resolve2003 } from "./resolve-2003";
 import { resolve3986 } from "./resolve-3986";
@@ -75,6 +77,8 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
       return resolve2003(spec, base, reference, o.strict === true, o.dotSegments ?? "keep");
     case "draft-1997 §5.2":
       return resolve1997(spec, base, reference);
+    case "rfc1808 §4":
+      return resolve1808(spec, base, reference);
     case "draft-1993 Partial form":
       return resolve1993(spec, base, reference);
   }

@@ -7,6 +7,7 @@ import { draft1994 } from "./draft-1994";
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
+import { rfc1808 } from "./rfc1808";
 import { rfc3986 } from "./rfc3986";
 import { rfc3987 } from "./rfc3987";
 import { rfc6874 } from "./rfc6874";
@@ -17,6 +18,7 @@ export const BUILT_IN_REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> 
   "draft-1993": draft1993,
   "draft-1994": draft1994,
   rfc1738: rfc1738,
+  rfc1808: rfc1808,
   "draft-1997": draft1997,
   "draft-2003": draft2003,
   rfc3986: rfc3986,
