@@ -24,7 +24,8 @@ export const rfc1808: Revision<Rfc1808Ast> = {
   readComponents,
   // §2.1's components: <scheme>://<net_loc>/<path>;<params>?<query>#<fragment>. The net_loc is
   // "network location and login information, as per Section 3.1 of RFC 1738" and §2.2 does not
-  // parse it: no userinfo, host or port of its own. No key for <params>: it is part of the path
+  // parse it: no userinfo or port of its own, and the host (where a host is written) is the whole
+  // net_loc, as the flat components read it (grammar/rfc1808.peggy, @components). No key for <params>: it is part of the path
   // (segments hold ";" params in every revision), and `segment` is §2.2's segment, which has no ";".
   // Character classes: §2.2's safe, extra, national, punctuation, reserved (RFC 1738 §5's, the
   // same lists), escape, unreserved, alpha, digit.
@@ -32,6 +33,7 @@ export const rfc1808: Revision<Rfc1808Ast> = {
     parts: {
       scheme: { rule: "scheme", examples: ["http", "a+b-c.d", "1"] },
       authority: { rule: "net_loc", name: "net_loc", examples: ["u:p@a.b:1", "a;b?c"] },
+      host: { rule: "net_loc", name: "net_loc", examples: ["a.b", "1.2.3.4"] },
       path: {},
       segment: { rule: "segment", examples: ["a:b"] },
       query: { rule: "query", examples: ["q/?;"] },
