@@ -78,7 +78,9 @@ export function resolve1808(spec: SpecId, base: string, reference: string): Reso
   if (reference === "") return { ok: true, kind: "uri", spec: spec, uri: base, components: flat(B) };
   // 2b: "If the embedded URL starts with a scheme name, it is interpreted as an absolute URL and we
   // are done." (§5.2: `http:g` = `http:g`, the loophole of "prior specifications" closed.)
-  if (R.scheme !== null) return { ok: true, kind: "uri", spec: spec, uri: reference, components: flat(R) };
+  // An absoluteURL that is no generic-RL (`http://a//b`) has no components after its scheme (§2.2):
+  // none are reported.
+  if (R.scheme !== null) return { ok: true, kind: "uri", spec: spec, uri: reference, components: (r.ast as UrlAst).kind === "opaque" ? null : flat(R) };
   // 2c: "Otherwise, the embedded URL inherits the scheme of the base URL."
   const T: Parts = { ...R, scheme: B.scheme };
 
