@@ -18,6 +18,7 @@ import type { SpecId } from "../revisions";
 import type { RuleAst } from "../revisions/revision";
 import { parse } from "../parse";
 import type { UriComponents } from "./uri-components";
+import { recombine } from "./format";
 import { fromSegments, removeDotSlash, removeSegmentDotDotSlash, removeTrailingDot, removeTrailingSegmentDotDot, toSegments } from "./buffer-steps";
 import type { ResolveResult } from "./resolve-result";
 
@@ -130,19 +131,14 @@ export function resolve1808(spec: SpecId, base: string, reference: string): Reso
 /**
  * Step 7: "The resulting URL components, including any inherited from the base URL, are recombined
  * to give the absolute form of the embedded URL", in §2.1's order
- * `<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>`. The "/" there is the path's own
+ * `<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>` (the order of format.ts's recombine, with
+ * the params written after the path). The "/" there is the path's own
  * delimiter: after a net_loc a path that lacks it (the base `http://a` has an empty path, so step 6
  * gives `g`) is written after one, as net_path = "//" net_loc [ abs_path ] requires.
  */
 function done(spec: SpecId, T: Parts): ResolveResult {
   const c = flat(T);
-  let uri = "";
-  if (c.scheme !== null) uri += c.scheme + ":";
-  if (c.authority !== null) uri += "//" + c.authority;
-  uri += c.path;
-  if (c.query !== null) uri += "?" + c.query;
-  if (c.fragment !== null) uri += "#" + c.fragment;
-  return { ok: true, kind: "uri", spec: spec, uri, components: c };
+  return { ok: true, kind: "uri", spec: spec, uri: recombine(c), components: c };
 }
 
 /** The five parts every resolver reports (uri-components.ts): the params belong to the path there, as in the other revisions' segments. */
