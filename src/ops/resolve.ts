@@ -39,7 +39,7 @@ const RESOLVE_OPTION_NAMES = optionNames<ResolveOptions>({ spec: true, strict: t
 
 /**
  * Resolves `reference` against `base` by one revision's own text: draft-2003 §5.2, draft-1997 §5.2
- * (with its string buffer), draft-1993's "Partial form" rules; draft-1994 and rfc1738 define no
+ * (with its string buffer), RFC 1808 §4 (on its six components), draft-1993's "Partial form" rules; draft-1994 and rfc1738 define no
  * resolution, and the answer says so with the document's words. A reference to the current document
  * is its own kind of answer. Never throws: an invalid base or reference is `{ ok: false, error }`
  * with `invalid-base` or `invalid-reference` and the parse error; an unknown spec, or a `strict`
