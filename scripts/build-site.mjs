@@ -74,7 +74,7 @@ function originalRuleTexts(revision) {
 }
 
 /**
- * The resolution page's default: both Appendix C tables (draft-1997 and draft-2003) and RFC 3986's
+ * The resolution page's default: the Appendix C tables (draft-1997, rfc2396, draft-2003) and RFC 3986's
  * §5.4 examples, as the test tables transcribe them verbatim from the documents
  * (test/data/resolution/appendix-c-*.tsv, section-5.4-rfc3986.tsv; the same base): every
  * reference once (draft-1997's order, then the later documents' additions), what each document
@@ -83,7 +83,10 @@ function originalRuleTexts(revision) {
  */
 export function appendixCExamples() {
   const dir = join(root, "test/data/resolution");
-  const files = [...readdirSync(dir).filter((f) => /^appendix-c-.*\.tsv$/.test(f)).sort(), ...readdirSync(dir).filter((f) => /^section-5\.4-.*\.tsv$/.test(f)).sort()];
+  // In the registry's (date) order: the file names end with the revision id.
+  const { SPEC_IDS } = require(join(root, "dist/src/revisions/index.js"));
+  const byDate = (a, b) => SPEC_IDS.indexOf(a.replace(/^.*?-(draft-\d+|rfc\d+)\.tsv$/, "$1")) - SPEC_IDS.indexOf(b.replace(/^.*?-(draft-\d+|rfc\d+)\.tsv$/, "$1"));
+  const files = [...readdirSync(dir).filter((f) => /^appendix-c-.*\.tsv$/.test(f)).sort(byDate), ...readdirSync(dir).filter((f) => /^section-5\.4-.*\.tsv$/.test(f)).sort(byDate)];
   const bases = new Set();
   const refs = new Map();
   const tables = [];

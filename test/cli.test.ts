@@ -32,7 +32,7 @@ describe("uri-grammars check", () => {
   it("exits 2 on an unknown spec or rule and says which exist", async () => {
     const spec = await run(["check", "--spec", "rfc9999", "x"]);
     expect(spec.code).to.equal(2);
-    expect(spec.err).to.contain("draft-1997, draft-2003, rfc3986");
+    expect(spec.err).to.contain("draft-1997, rfc2396, rfc2732, draft-2003, rfc3986");
     const rule = await run(["check", "--rule", "nosuchrule", "x"]);
     expect(rule.code).to.equal(2);
     expect(rule.err).to.contain("IPv6address");

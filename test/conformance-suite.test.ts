@@ -54,14 +54,22 @@ function modelCounts(g: PublishedGrammar): { alternatives: number; options: numb
   const points = new GrammarPoints(g);
   let alternatives = 0;
   let options = 0;
+  // Two equal options of one rule are one point to the suite (rfc2732's hexpart has `[ hexseq ]` twice).
+  let seen = new Set<string>();
   const walk = (e: Expr) => {
     if ((e.type === "alt" || e.type === "chars") && points.charset(e) !== null) return; // a class: its characters are its cases
     if (e.type === "alt") alternatives += e.items.length;
-    if (e.type === "opt") options += 2;
+    if (e.type === "opt" && !seen.has(JSON.stringify(e))) {
+      seen.add(JSON.stringify(e));
+      options += 2;
+    }
     if (e.type === "seq" || e.type === "alt") e.items.forEach(walk);
     if (e.type === "opt" || e.type === "rep") walk(e.expr);
   };
-  for (const r of g.rules) if (points.charset(r.expr) === null) walk(r.expr);
+  for (const r of g.rules) {
+    seen = new Set();
+    if (points.charset(r.expr) === null) walk(r.expr);
+  }
   return { alternatives, options };
 }
 
@@ -149,7 +157,8 @@ describe("conformance suite (uri-grammars suite)", function () {
   it("resolution and normalization cases are the documents' tables' answers", () => {
     let n = 0;
     for (const file of readdirSync(join(DATA_DIR, "resolution")).filter((f) => /^(appendix-c|section-5\.4)/.test(f))) {
-      for (const row of readResolutionTable(file).filter((r) => r.mode === "-")) {
+      // An example the revision's own grammar rejects (rfc2396's "?y") has no case: resolve() answers an error.
+      for (const row of readResolutionTable(file).filter((r) => r.mode === "-" && !(r.algorithm ?? "").startsWith("error:"))) {
         const c = suiteOf(row.spec).cases.find((x) => x.op === "resolve" && x.base === row.base && x.input === row.reference);
         expect(c, `${file}:${row.line}`).to.not.equal(undefined);
         expect(c!.expected, `${file}:${row.line}`).to.equal(row.algorithm ?? row.expected);

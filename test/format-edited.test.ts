@@ -1,5 +1,5 @@
 // format() of an AST a caller edited (issue 25 items 4 and 7): every one-field edit of the ASTs of
-// the six revisions gives a string or null, never a throw; and the generic ASTs (draft-1997,
+// every revision gives a string or null, never a throw; and the generic ASTs (draft-1997,
 // draft-2003, rfc3986) are written from their fields, so a component set to null is absent.
 import { expect } from "chai";
 import { format, parse, type SpecId } from "../src";

@@ -59,11 +59,14 @@ describe("compare", () => {
     expect(ok(compareInput("http://a/")).cells.map((c) => c.spec)).to.deep.equal(availableSpecIds());
   });
 
-  it("http://[::1]/: only draft-2003, rfc3986, rfc3987 and rfc6874 accept, and draft-2003's cell is marked as differing", () => {
+  it("http://[::1]/: only rfc2732, draft-2003, rfc3986, rfc3987 and rfc6874 accept, and rfc2732's cell is marked as differing", () => {
     const r = ok(compareInput("http://[::1]/"));
-    expect(r.cells.filter((c) => c.valid).map((c) => c.spec)).to.deep.equal(["draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    expect(r.cells.filter((c) => c.valid).map((c) => c.spec)).to.deep.equal(["rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    const c2732 = r.cells.find((c) => c.spec === "rfc2732")!;
+    expect(c2732.differs).to.include("verdict");
+    expect(c2732.components!.host!.text).to.equal("[::1]");
     const c2003 = r.cells.find((c) => c.spec === "draft-2003")!;
-    expect(c2003.differs).to.include("verdict");
+    expect(c2003.differs).to.not.include("verdict");
     expect(c2003.components!.host!.text).to.equal("[::1]");
     expect(r.cells.find((c) => c.spec === "rfc3986")!.components!.host!.text).to.equal("[::1]");
   });
@@ -99,7 +102,7 @@ describe("compare", () => {
     expect(t.out).to.match(/valid \*/);
     const j = await run(["compare", "--json", "http://[::1]/"]);
     const rec = JSON.parse(j.out);
-    expect(rec.cells.filter((c: { valid: boolean }) => c.valid).map((c: { spec: string }) => c.spec)).to.deep.equal(["draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    expect(rec.cells.filter((c: { valid: boolean }) => c.valid).map((c: { spec: string }) => c.spec)).to.deep.equal(["rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     expect(rec.cells.find((c: { spec: string }) => c.spec === "draft-1997").error.offset).to.equal(7);
   });
 

@@ -310,6 +310,9 @@ describe("ad-hoc BNF reader (1993/1994 drafts), on a sample of draft-1994", () =
   });
 });
 
+/** Rules taken from a document that is not among the references (rfc2732: RFC 2373 Appendix B). */
+const BY_REFERENCE: Readonly<Record<string, readonly string[]>> = { rfc2732: ["IPv6address", "IPv4address", "hexpart", "hexseq", "hex4"] };
+
 describe("published grammars quote their seed", () => {
   // The seeds live outside the repository (test/support/seeds.ts finds them).
   const flat = (s: string) => s.split(/\s+/).filter((w) => w !== "").join(" ");
@@ -336,7 +339,7 @@ describe("published grammars quote their seed", () => {
       for (const r of grammarOf(spec).rules) {
         if (r.kind === "core") continue;
         const quoted = r.repairs.length > 0 ? r.repairs.map((x) => x.seed) : [r.text.join(" ")];
-        for (const q of quoted) if (!seedOf(r.section).includes(flat(q))) missing.push(`${r.name}: ${flat(q)}`);
+        for (const q of quoted) if (!(BY_REFERENCE[spec] ?? []).includes(r.name) && !seedOf(r.section).includes(flat(q))) missing.push(`${r.name}: ${flat(q)}`);
       }
       expect(missing).to.deep.equal([]);
     });

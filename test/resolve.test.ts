@@ -36,6 +36,8 @@ function seedSection(text: string, start: string, end: string): string {
 const APPENDICES = [
   { file: "appendix-c-draft-1997.tsv", seed: "001_a5df19b9d0d91704.txt", start: "C.1. Normal Examples", end: "D. Embedding", examples: 44, basePrinted: "Content-Base: http://a/b/c/d;p?q the relative URLs" },
   { file: "appendix-c-draft-2003.tsv", seed: "003_7726d06446aa98af.txt", start: "C.1 Normal Examples g:h", end: "Appendix D. Embedding", examples: 42, basePrinted: "base URI of http://a/b/c/d;p?q the relative URI" },
+  // A reference document (page breaks and aligned columns): read with its whitespace collapsed.
+  { file: "appendix-c-rfc2396.tsv", reference: "rfc2396.txt", start: "C.1. Normal Examples", end: "D. Embedding", examples: 42, basePrinted: "a well-defined base URI of http://a/b/c/d;p?q the relative URI" },
   // RFC 1808 §5 (5.1 and 5.2), printed "REF = <URL:ANSWER>" against a base with a fragment.
   { file: "section-5-rfc1808.tsv", reference: "rfc1808.txt", start: "5.1. Normal Examples", end: "5.3. Recommended Practice", examples: 39, basePrinted: "a well-defined base URL of Base: <URL:http://a/b/c/d;p?q#f> the relative URLs", base: "http://a/b/c/d;p?q#f" },
 ];
@@ -138,6 +140,29 @@ describe("resolution: results are values", () => {
     expect(!u.ok && u.error.code).to.equal("unknown-spec");
     expect(() => resolve(undefined as unknown as string, "g")).not.to.throw();
   });
+});
+
+describe("resolution: rfc2396 §3, an unsuitable (opaque) base", () => {
+  // §3: "relative URI cannot be used within a document that has an unsuitable base URI".
+  const rows: [base: string, reference: string, answer: string][] = [
+    ["news:comp.infosystems.www", ".", "unsuitable-base"],
+    ["news:comp.infosystems.www", "g", "unsuitable-base"],
+    ["foo:b", "../..", "unsuitable-base"],
+    ["news:comp.infosystems.www", "#f", "current-document"],
+    ["news:comp.infosystems.www", "//h/g", "unsuitable-base"],
+    ["news:comp.infosystems.www", "mailto:a@b", "mailto:a@b"],
+    ["http:/a/b", "g", "http:/a/g"],
+  ];
+  for (const spec of ["rfc2396", "rfc2732"] as const) {
+    for (const [base, reference, answer] of rows) {
+      it(`${spec}: "${reference}" against "${base}" is ${answer}`, () => {
+        const r = resolve(base, reference, { spec });
+        const got = r.ok ? (r.kind === "uri" ? r.uri : r.kind) : r.error.code;
+        expect(got).to.equal(answer);
+        if (!r.ok) expect(r.error.section).to.equal("§3");
+      });
+    }
+  }
 });
 
 describe("resolution: thousands of '..' segments", () => {

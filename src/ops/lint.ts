@@ -1,5 +1,5 @@
 // Security notes: the concerns the documents raise in their security sections (rfc3986 §7,
-// draft-2003 §7, draft-1997 §7, rfc1738 §6; rfc6874 §2-§4 on zone identifiers), checked on a valid input's components. Notes are warnings: they
+// draft-2003 §7, rfc2396 §7, draft-1997 §7, rfc1738 §6; rfc6874 §2-§4 on zone identifiers), checked on a valid input's components. Notes are warnings: they
 // never change validity, and an invalid input gets none.
 import { DEFAULT_PORTS as DEFAULT_PORT_TABLE } from "./default-ports";
 import type { DerivationNode } from "../scanner/derivation";
@@ -34,7 +34,8 @@ export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: str
 // Formats, §7.4 Sensitive Information, §7.5 Semantic Attacks; rfc3986 §7.2 Malicious Construction,
 // §7.3 Back-End Transcoding, §7.4 Rare IP Address Formats, §7.5 Sensitive Information (and §3.2.1
 // "Use of the format "user:password" in the userinfo field is deprecated"), §7.6 Semantic Attacks;
-// draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and passwords);
+// rfc2396 §7, draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and
+// passwords; rfc2396 §7 is draft-1997's with "the 'userinfo' component" for "the "site" component");
 // rfc1808 §6 ("once a relative URL has been resolved to its absolute form, the same security
 // considerations apply as those described in RFC 1738"): of RFC 1738's, only escaped CR/LF can
 // fire on an rfc1808 URL, whose net_loc §2.2 does not parse into a password or a port;
@@ -42,10 +43,10 @@ export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: str
 // Security Considerations (the MUSTs on zones), §2 (what a zone SHOULD contain); rfc3987 §4.1 and §4.2
 // on bidirectional IRIs (an IRI revision only: Revision.iri).
 const SECTIONS: Record<LintCode, string[]> = {
-  password: ["rfc3986 §7.5", "rfc3986 §3.2.1", "draft-2003 §7.4", "draft-1997 §7", "rfc1738 §6"],
+  password: ["rfc3986 §7.5", "rfc3986 §3.2.1", "draft-2003 §7.4", "rfc2396 §7", "draft-1997 §7", "rfc1738 §6"],
   "userinfo-looks-like-host": ["rfc3986 §7.6", "draft-2003 §7.5"],
-  "non-default-port": ["rfc3986 §7.2", "draft-2003 §7.2", "draft-1997 §7", "rfc1738 §6"],
-  "escaped-crlf": ["rfc3986 §7.2", "draft-2003 §7.2", "draft-1997 §7", "rfc1808 §6", "rfc1738 §6"],
+  "non-default-port": ["rfc3986 §7.2", "draft-2003 §7.2", "rfc2396 §7", "draft-1997 §7", "rfc1738 §6"],
+  "escaped-crlf": ["rfc3986 §7.2", "draft-2003 §7.2", "rfc2396 §7", "draft-1997 §7", "rfc1808 §6", "rfc1738 §6"],
   "escaped-nul": ["rfc3986 §7.3"],
   "rare-ipv4": ["rfc3986 §7.4", "draft-2003 §7.3"],
   "ipv6-zone": ["rfc6874 §4", "rfc6874 §3"],

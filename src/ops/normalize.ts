@@ -155,11 +155,12 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
     }
   } else {
     // draft-1997 §4.1: "programs interpreting URLs should treat upper case letters as equivalent to
-    // lower case in scheme names"; §6: "host name is case independent".
+    // lower case in scheme names"; §6: "host name is case independent". rfc2396 §6 (the same
+    // section, one sentence longer): "the scheme and hostname are case insensitive".
     if (c.scheme !== null) c.scheme = c.scheme.toLowerCase();
-    note("draft-1997 §4.1", "scheme to lower case");
+    note(CASE_SECTIONS[algorithm].scheme, "scheme to lower case");
     if (parts && parts.host !== "") parts.host = parts.host.toLowerCase();
-    note("draft-1997 §6", "host name to lower case");
+    note(CASE_SECTIONS[algorithm].host, "host name to lower case");
   }
 
   if (level === "scheme" && parts && parts.port !== null) {
@@ -171,12 +172,18 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
     const emptyIsDefault = algorithm === "draft-2003 §6.2";
     if (d && ((parts.port === "" && emptyIsDefault) || (parts.port !== "" && Number.parseInt(parts.port, 10) === d.port))) {
       parts.port = null;
-      note(algorithm === "draft-2003 §6.2" ? "draft-2003 §6.2.3" : "draft-1997 §6", `default port ${d.port} of ${d.scheme} elided (${d.section})`);
+      note(algorithm === "draft-2003 §6.2" ? "draft-2003 §6.2.3" : CASE_SECTIONS[algorithm].host, `default port ${d.port} of ${d.scheme} elided (${d.section})`);
     }
   }
   const normalized = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
   return { ok: true, spec, level, input, normalized, steps };
 }
+
+/** Where draft-1997 §6 and rfc2396 §6 (the ladder without escapes or dot segments) say each rule. */
+const CASE_SECTIONS: Readonly<Record<"draft-1997 §6" | "rfc2396 §6", { scheme: string; host: string }>> = {
+  "draft-1997 §6": { scheme: "draft-1997 §4.1", host: "draft-1997 §6" },
+  "rfc2396 §6": { scheme: "rfc2396 §6", host: "rfc2396 §6" },
+};
 
 /**
  * %xx -> %XX; then the escapes of the characters `unescaped` matches become the character: by

@@ -12,7 +12,7 @@ import {
   removeTrailingSegmentDotDot,
   toSegments,
 } from "./buffer-steps";
-import type { DotSegmentsChoice, ResolveResult } from "./resolve-result";
+import { dotSegmentsAboveRoot, type DotSegmentsChoice, type ResolveResult } from "./resolve-result";
 
 
 export function resolve2003(spec: SpecId, base: string, reference: string, strict: boolean, dotSegments: DotSegmentsChoice): ResolveResult {
@@ -69,18 +69,7 @@ export function resolve2003(spec: SpecId, base: string, reference: string, stric
         } else {
           // else T.path = merge(Base.path, R.path);
           const merged = merge(Base.path, R.path, dotSegments);
-          if (merged === null) {
-            return {
-              ok: false,
-              spec: spec,
-              error: {
-                code: "dot-segments-above-root",
-                spec: spec,
-                section: "§5.2, merge step 7",
-                message: `Resolving "${reference}" against "${base}" leaves ".." segments above the root; draft-2003 §5.2 merge step 7 says "the reference is considered to be in error" (the "error" choice was asked for; "keep" and "remove" are the other two).`,
-              },
-            };
-          }
+          if (merged === null) return dotSegmentsAboveRoot(spec, "§5.2, merge step 7", "draft-2003 §5.2 merge step 7", base, reference);
           T.path = merged;
         }
         // T.query = R.query;

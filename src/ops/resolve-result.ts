@@ -15,7 +15,9 @@ export type ResolveErrorCode =
   /** The reference does not parse as a reference of the revision. */
   | "invalid-reference"
   /** draft-2003 §5.2 merge step 7 with the "error" choice: ".." segments above the root. */
-  | "dot-segments-above-root";
+  | "dot-segments-above-root"
+  /** rfc2396 §3: a relative reference against a base that does not fit the hier_part syntax (an opaque base). */
+  | "unsuitable-base";
 
 export interface ResolveError {
   code: ResolveErrorCode;
@@ -50,10 +52,12 @@ export interface ResolveOptions {
    * `http:g`); the default, non-validating, ignores it (`http:g` gives `http://a/b/c/g`).
    * rfc3986 §5.2.2 calls the same choice `strict`; there the default is strict (true), since the
    * non-strict reading "should be avoided but is allowed for backward compatibility".
+   * rfc2396 §5.2 step 3 allows the work-around ("may") but says "Validating parsers should mark
+   * such a misformed relative reference as an error": strict by default.
    * draft-1997 has only the validating behaviour (§5.2 step 3); draft-1993 has no such choice.
    */
   strict?: boolean;
-  /** draft-2003 §5.2 merge step 7's three choices; default "keep". Other revisions ignore it (rfc3986 §5.2.4 always removes). */
+  /** draft-2003 §5.2 merge step 7's (rfc2396 §5.2 step 6g's) three choices; default "keep". Other revisions ignore it (rfc3986 §5.2.4 always removes). */
   dotSegments?: DotSegmentsChoice;
 }
 
@@ -63,4 +67,22 @@ export function resultText(r: ResolveResult): string {
   if (r.kind === "uri") return r.uri;
   if (r.kind === "current-document") return r.fragment === null ? "(current document)" : `(current document)#${r.fragment}`;
   return `not defined by ${r.spec}`;
+}
+
+/**
+ * The "error" choice for ".." segments above the root, where a document says "the reference is
+ * considered to be in error" (draft-2003 §5.2 merge step 7; rfc2396 §5.2 step 6g): `section` is where
+ * it says so, `document` how the message names it.
+ */
+export function dotSegmentsAboveRoot(spec: string, section: string, document: string, base: string, reference: string): ResolveResult {
+  return {
+    ok: false,
+    spec: spec,
+    error: {
+      code: "dot-segments-above-root",
+      spec: spec,
+      section: section,
+      message: `Resolving "${reference}" against "${base}" leaves ".." segments above the root; ${document} says "the reference is considered to be in error" (the "error" choice was asked for; "keep" and "remove" are the other two).`,
+    },
+  };
 }

@@ -2,6 +2,7 @@
 // descriptor names (src/revisions/<spec>.ts, `resolution`), or the document's words for having none.
 //   rfc3986     §5.2.2 pseudocode, §5.2.3 merge, §5.2.4 remove_dot_segments (resolve-3986.ts)
 //   draft-2003  §5.2 pseudocode and merge steps 1-8 (resolve-2003.ts)
+//   rfc2396     §5.2 steps 1-7 with the string buffer a-h (resolve-2396.ts)
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
 //   rfc1808     §4 steps 1-7 on §2.1's six components (resolve-1808.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
@@ -11,6 +12,7 @@ import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1808 } from "./resolve-1808";
 import { resolve1997 } from "./resolve-1997";
+import { resolve2396 } from "./resolve-2396";
 import { resolve2003 } from "./resolve-2003";
 import { resolve3986 } from "./resolve-3986";
 import { DOT_SEGMENTS_CHOICES, type Citation, type ResolveOptions, type ResolveResult } from "./resolve-result";
@@ -75,6 +77,10 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
       return resolve3986(spec, base, reference, o.strict ?? true, how.rules);
     case "draft-2003 §5.2":
       return resolve2003(spec, base, reference, o.strict === true, o.dotSegments ?? "keep");
+    case "rfc2396 §5.2":
+      // §5.2 step 3: the work-around for a scheme equal to the base's is a "may"; "Validating
+      // parsers should mark such a misformed relative reference as an error": strict unless asked.
+      return resolve2396(spec, base, reference, o.strict ?? true, o.dotSegments ?? "keep");
     case "draft-1997 §5.2":
       return resolve1997(spec, base, reference);
     case "rfc1808 §4":

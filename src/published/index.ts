@@ -13,6 +13,8 @@ export const PUBLISHED_GRAMMARS: Readonly<Record<string, { file: string; read: R
   "draft-1993": { file: "draft-1993.bnf", read: readAdhocBnf },
   "draft-1994": { file: "draft-1994.bnf", read: readAdhocBnf },
   "draft-1997": { file: "draft-1997.bnf", read: readRfc822Bnf },
+  rfc2396: { file: "rfc2396.bnf", read: readRfc822Bnf },
+  rfc2732: { file: "rfc2732.bnf", read: readRfc822Bnf },
   "draft-2003": { file: "draft-2003.abnf", read: readAbnf },
   rfc3986: { file: "rfc3986.abnf", read: readAbnf },
   rfc3987: { file: "rfc3987.abnf", read: readAbnf },

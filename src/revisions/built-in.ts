@@ -8,6 +8,8 @@ import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
 import { rfc1738 } from "./rfc1738";
 import { rfc1808 } from "./rfc1808";
+import { rfc2396 } from "./rfc2396";
+import { rfc2732 } from "./rfc2732";
 import { rfc3986 } from "./rfc3986";
 import { rfc3987 } from "./rfc3987";
 import { rfc6874 } from "./rfc6874";
@@ -20,6 +22,8 @@ export const BUILT_IN_REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> 
   rfc1738: rfc1738,
   rfc1808: rfc1808,
   "draft-1997": draft1997,
+  rfc2396: rfc2396,
+  rfc2732: rfc2732,
   "draft-2003": draft2003,
   rfc3986: rfc3986,
   rfc3987: rfc3987,

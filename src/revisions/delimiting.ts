@@ -90,6 +90,8 @@ const SEED_2003 = "003_7726d06446aa98af.txt";
 const SEED_1994 = "004_06ae430307648ea6.txt";
 /** RFC 3986 is not a seed: its text is ../shared/references/rfc3986.txt (a path relative to the seeds, as SpecInfo.seed gives it). */
 const SEED_3986 = "../references/rfc3986.txt";
+const SEED_2396 = "../references/rfc2396.txt";
+const ADVICE_2396 = 'rfc2396 Appendix E: "in particular from punctuation marks that might be mistaken for part of the URI"';
 const ADVICE_3986 = 'rfc3986 Appendix C: "in particular from punctuation marks that might be mistaken for part of the URI"';
 
 /**
@@ -98,7 +100,7 @@ const ADVICE_3986 = 'rfc3986 Appendix C: "in particular from punctuation marks t
  *
  * @example
  * import { DELIMITING_RULES } from "uri-grammars";
- * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"]
+ * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "draft-2003", "rfc3986"]
  */
 export const DELIMITING_RULES: readonly DelimitingRules[] = [
   {
@@ -324,6 +326,66 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
       sentenceWhy: `sentence punctuation: ${ADVICE_1997}`,
       excluded: "[\\]^`{|}",
       excludedWhy: "never part of a draft-1997 URL: `unwise` (§2.4.3), excluded",
+    },
+  },
+  {
+    spec: "rfc2396",
+    summary:
+      'Appendix E: draft-1997\'s words for URI (quotes, angle brackets, whitespace; fragment inside; whitespace ignored; hyphen may or may not belong; "URL:" "was recommended" but is not common).',
+    quotes: [
+      {
+        section: "E. Recommendations for Delimiting URI in Context",
+        seed: SEED_2396,
+        line: 1855,
+        text: "In such cases, it is important to be able to delimit the URI from the rest of the text, and in particular from punctuation marks that might be mistaken for part of the URI.",
+      },
+      {
+        section: "E. Recommendations for Delimiting URI in Context",
+        seed: SEED_2396,
+        line: 1859,
+        text: 'In practice, URI are delimited in a variety of ways, but usually within double-quotes "http://test.com/", angle brackets <http://test.com/>, or just using whitespace http://test.com/ These wrappers do not form part of the URI.',
+      },
+      {
+        section: "E. Recommendations for Delimiting URI in Context",
+        seed: SEED_2396,
+        line: 1867,
+        text: 'In the case where a fragment identifier is associated with a URI reference, the fragment would be placed within the brackets as well (separated from the URI with a "#" character).',
+      },
+      {
+        section: "E. Recommendations for Delimiting URI in Context",
+        seed: SEED_2396,
+        line: 1871,
+        text: "In some cases, extra whitespace (spaces, linebreaks, tabs, etc.) may need to be added to break long URI across lines. The whitespace should be ignored when extracting the URI.",
+      },
+      {
+        section: "E. Recommendations for Delimiting URI in Context",
+        seed: SEED_2396,
+        line: 1875,
+        text: 'No whitespace should be introduced after a hyphen ("-") character. Because some typesetters and printers may (erroneously) introduce a hyphen at the end of line when breaking a line, the interpreter of a URI containing a line break immediately after a hyphen should ignore all unescaped whitespace around the line break, and should be aware that the hyphen may or may not actually be part of the URI.',
+      },
+      {
+        section: "E. Recommendations for Delimiting URI in Context",
+        seed: SEED_2396,
+        line: 1882,
+        text: 'Using <> angle brackets around each URI is especially recommended as a delimiting style for URI that contain whitespace. The prefix "URL:" (with or without a trailing space) was recommended as a way to used to help distinguish a URL from other bracketed designators, although this is not common in practice. For robustness, software that accepts user-typed URI should attempt to recognize and strip both delimiters and embedded whitespace.',
+      },
+    ],
+    wrappers: { angle: true, quotes: true },
+    urlPrefix: {
+      status: "formerly-recommended",
+      trailingSpace: true,
+      note: 'rfc2396 Appendix E: the prefix "URL:" "was recommended ... although this is not common in practice"',
+    },
+    whitespaceInAngle: "removed",
+    hyphenAtLineBreak: "ambiguous",
+    fragment: "in-reference",
+    runEnds: '<>"',
+    runEndsWhy: 'rfc2396 §2.4.3 `delims` ("<" | ">" | "#" | "%" | <">): excluded from URI, and the Appendix E wrappers',
+    trailing: {
+      sentence: SENTENCE,
+      sentenceWhy: `sentence punctuation: ${ADVICE_2396}`,
+      excluded: "[\\]^`{|}",
+      excludedWhy: "never part of an rfc2396 URI: `unwise` (§2.4.3), excluded",
     },
   },
   {

@@ -1,7 +1,5 @@
-// The registry of revisions: draft-1993, draft-1994, rfc1738, rfc1808, draft-1997, draft-2003, rfc3986, rfc3987,
-// rfc6874. A new
-// revision is one entry in its list (src/revisions/built-in.ts: its descriptor) and one in SpecAsts
-// (src/revisions/revision.ts, its AST type); the compiler holds the two lists to the same ids. The
+// The registry of revisions. A new revision is one entry in its list (src/revisions/built-in.ts: its
+// descriptor) and one in SpecAsts (src/revisions/revision.ts, its AST type); the compiler holds the two lists to the same ids. The
 // build bundles one entry point per revision (scripts/build-entries.mjs) with built-in.ts replaced by
 // a list of that revision alone, so nothing here may name a revision but through REVISIONS.
 import { BUILT_IN_REVISIONS, BUILT_IN_DEFAULT, BUILT_IN_NOTE } from "./built-in";
@@ -34,7 +32,7 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = BUILT_IN_REV
  *
  * @example
  * import { SPEC_IDS } from "uri-grammars";
- * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "rfc1808", "draft-1997", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
+ * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
  */
 export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
 
@@ -43,7 +41,7 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  *
  * @example
  * import { availableSpecIds } from "uri-grammars";
- * availableSpecIds().length; // => 9
+ * availableSpecIds().length; // => 11
  */
 export function availableSpecIds(): SpecId[] {
   return [...SPEC_IDS, ...(REGISTERED.keys() as Iterable<SpecId>)];

@@ -5,6 +5,8 @@ import type { Draft1994Asts } from "../../generated/draft-1994.ast";
 import type { Rfc1738Asts } from "../../generated/rfc1738.ast";
 import type { Rfc1808Asts } from "../../generated/rfc1808.ast";
 import type { Draft1997Asts } from "../../generated/draft-1997.ast";
+import type { Rfc2396Asts } from "../../generated/rfc2396.ast";
+import type { Rfc2732Asts } from "../../generated/rfc2732.ast";
 import type { Draft2003Asts } from "../../generated/draft-2003.ast";
 import type { Rfc3986Asts } from "../../generated/rfc3986.ast";
 import type { Rfc3987Asts } from "../../generated/rfc3987.ast";
@@ -26,13 +28,15 @@ export interface SpecAstsByRule {
   rfc1738: Rfc1738Asts;
   rfc1808: Rfc1808Asts;
   "draft-1997": Draft1997Asts;
+  rfc2396: Rfc2396Asts;
+  rfc2732: Rfc2732Asts;
   "draft-2003": Draft2003Asts;
   rfc3986: Rfc3986Asts;
   rfc3987: Rfc3987Asts;
   rfc6874: Rfc6874Asts;
 }
 
-/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "rfc1808" | "draft-1997" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
+/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "rfc1808" | "draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
 export type SpecId = keyof SpecAstsByRule;
 
 /** The AST of a start rule of a revision (by published name); an unknown name gives every rule's. */
@@ -48,6 +52,8 @@ export type SpecAsts = { [S in SpecId]: SpecAst<S> };
 interface TopRules {
   rfc1808: "URL";
   "draft-1997": "URL-reference";
+  rfc2396: "URI-reference";
+  rfc2732: "URI-reference";
   "draft-2003": "URI-reference";
   rfc3986: "URI-reference";
   rfc3987: "IRI-reference";
@@ -65,7 +71,7 @@ export type TopAst<S extends SpecId = SpecId> = S extends keyof TopRules ? RuleA
 export type Ast = SpecAst;
 
 /** The ASTs of whole references of the generic revisions (draft-1997, draft-2003, rfc3986): those with a `kind`. */
-export type GenericAst = Extract<SpecAst<"draft-1997" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874">, { kind: unknown }>;
+export type GenericAst = Extract<SpecAst<"draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874">, { kind: unknown }>;
 
 /**
  * Whether an AST is a whole reference of the generic syntax (draft-1997, draft-2003, rfc3986, or a

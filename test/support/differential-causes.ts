@@ -20,8 +20,10 @@ export interface Disagreement {
 export interface Cause {
   id: string;
   peer: PeerName;
-  /** Our verdict when this cause applies (the peer says the opposite). */
-  ours: boolean;
+  /** The revision compared, when the cause belongs to one comparison (java.net.URI runs against two). */
+  spec?: string;
+  /** Our verdict when this cause applies (the peer says the opposite); both when absent. */
+  ours?: boolean;
   test(d: Disagreement): boolean;
 }
 
@@ -110,10 +112,40 @@ export const CAUSES: Cause[] = [
     ours: false,
     test: (d) => /^\[[0-9A-Fa-f:.]*%25[^\]]*\]$/.test((python3986Split(d.input).authority ?? "").replace(/^[^@]*@/, "").replace(/:[0-9]*$/, "")),
   },
+  // java.net.URI against rfc2732 (RFC 2396 as amended by RFC 2732, what it implements): the causes
+  // below that name no spec apply to both comparisons (other characters, empty authority).
+  {
+    id: "java-query-only-reference",
+    peer: "java.net.URI",
+    spec: "rfc2732",
+    ours: false,
+    test: (d) => d.input.startsWith("?"),
+  },
+  {
+    id: "java-opaque-first-bracket",
+    peer: "java.net.URI",
+    spec: "rfc2732",
+    ours: false,
+    test: (d) => /^[A-Za-z][A-Za-z0-9+.-]*:[[\]]/.test(d.input),
+  },
+  {
+    id: "java-ipv6-rfc2373",
+    peer: "java.net.URI",
+    spec: "rfc2732",
+    test: (d) => /\[[0-9A-Fa-f:.]*\]/.test(d.input),
+  },
+  {
+    id: "java-ipv6-scope-id",
+    peer: "java.net.URI",
+    spec: "rfc2732",
+    ours: false,
+    test: (d) => /\[[0-9A-Fa-f:.]*%[^\]]*\]/.test(d.input),
+  },
   // java.net.URI: RFC 2396 with RFC 2732 and the deviations of its documentation, against draft-1997.
   {
     id: "java-rfc2732-brackets",
     peer: "java.net.URI",
+    spec: "draft-1997",
     ours: false,
     test: (d) => /[[\]]/.test(d.input),
   },
@@ -126,12 +158,14 @@ export const CAUSES: Cause[] = [
   {
     id: "java-scheme-first-alpha",
     peer: "java.net.URI",
+    spec: "draft-1997",
     ours: true,
     test: (d) => DRAFT_1997_SCHEME.test(d.input) && !/^[A-Za-z]/.test(d.input),
   },
   {
     id: "java-empty-scheme-specific-part",
     peer: "java.net.URI",
+    spec: "draft-1997",
     ours: true,
     test: (d) => /^[A-Za-z][A-Za-z0-9+.-]*:(#.*)?$/s.test(d.input),
   },
@@ -144,6 +178,7 @@ export const CAUSES: Cause[] = [
   {
     id: "java-colon-in-first-segment",
     peer: "java.net.URI",
+    spec: "draft-1997",
     ours: true,
     test: (d) => !DRAFT_1997_SCHEME.test(d.input) && /^[^/?#]*:/.test(d.input),
   },
@@ -151,5 +186,5 @@ export const CAUSES: Cause[] = [
 
 /** The cause of a disagreement, or null when none explains it. */
 export function causeOf(d: Disagreement): string | null {
-  return CAUSES.find((c) => c.peer === d.peer && c.ours === d.ours && c.test(d))?.id ?? null;
+  return CAUSES.find((c) => c.peer === d.peer && (c.spec === undefined || c.spec === d.spec) && (c.ours === undefined || c.ours === d.ours) && c.test(d))?.id ?? null;
 }

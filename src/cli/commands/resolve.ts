@@ -137,8 +137,9 @@ function allSpecsTable(base: string, rows: { reference: string; results: Resolve
         const validating = resolve(base, reference, { spec: r.spec, strict: true, dotSegments: opts.dotSegments });
         if (cell(validating) !== cell(r)) return `${cell(r)} (validating: ${cell(validating)})`;
       }
-      // rfc3986 §5.4.2 prints two answers for `http:g` too: strict (its default), and non-strict.
-      if (r.spec === "rfc3986" && opts.strict !== false) {
+      // rfc3986 §5.4.2 prints two answers for `http:g` too: strict (its default), and non-strict;
+      // so does rfc2396 Appendix C ("for validating parsers", the default, and "for backwards compatibility").
+      if ((r.spec === "rfc3986" || r.spec === "rfc2396" || r.spec === "rfc2732") && opts.strict !== false) {
         const nonStrict = resolve(base, reference, { spec: r.spec, strict: false });
         if (cell(nonStrict) !== cell(r)) return `${cell(r)} (non-strict: ${cell(nonStrict)})`;
       }
@@ -151,7 +152,7 @@ function allSpecsTable(base: string, rows: { reference: string; results: Resolve
   });
   const widths = header.map((h, i) => Math.max([...h].length, ...body.map((b) => [...b.cells[i]].length)));
   const line = (cells: string[], mark: string) => (cells.map((c, i) => pad(c, widths[i])).join("  ") + (mark ? `  ${mark}` : "")).trimEnd() + "\n";
-  let out = `base ${base}   (draft-2003: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments}; rfc3986: ${opts.strict === false ? "non-strict" : "strict"})\n\n`;
+  let out = `base ${base}   (draft-2003: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments}; rfc2396, rfc2732, rfc3986: ${opts.strict === false ? "non-strict" : "strict"})\n\n`;
   out += line(header, "");
   for (const b of body) out += line(b.cells, b.differs ? "≠" : "");
   out += "\n";

@@ -1,7 +1,7 @@
 // Resolution: a base and references (#base=&refs=, one reference per line), resolved under every
 // revision that defines relative resolution (src/ops/resolve.ts), side by side, with the cells that
 // differ from the revision to their left marked. The default is the examples the documents print
-// for the same base (Appendix C of draft-1997 and draft-2003, RFC 3986 §5.4), with each document's
+// for the same base (Appendix C of draft-1997, RFC 2396 and draft-2003, RFC 3986 §5.4), with each document's
 // printed answer.
 import { availableSpecIds, type SpecId } from "../../revisions";
 import { definesResolution, resolve, resultText } from "../../ops/resolve";
@@ -24,7 +24,7 @@ startPage(async () => {
   const out = scrollBox("resolved references");
   main.classList.add("resolution");
   append(main, [
-    h("p", { class: "intro" }, `Each reference is resolved against the base by each revision that defines relative resolution (${specs.join(", ")}), with that revision's own algorithm. A cell marked ≠ differs from the cell to its left (in the printed columns: from our answer for that revision). The default is the examples each document prints for the same base: the Appendix C tables of draft-1997 and draft-2003 and RFC 3986's §5.4, with each document's printed answer (— where a document has no such example). Write one reference per line; "" is the empty reference.`),
+    h("p", { class: "intro" }, `Each reference is resolved against the base by each revision that defines relative resolution (${specs.join(", ")}), with that revision's own algorithm. A cell marked ≠ differs from the cell to its left (in the printed columns: from our answer for that revision). The default is the examples each document prints for the same base: the Appendix C tables of draft-1997, RFC 2396 and draft-2003 and RFC 3986's §5.4, with each document's printed answer (— where a document has no such example). Write one reference per line; "" is the empty reference.`),
     h("div", { class: "inputs" }, h("label", {}, "Base", base), h("label", {}, "References, one per line", refs)),
     h("p", {}, reset),
     out,

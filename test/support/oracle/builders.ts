@@ -10,6 +10,7 @@ import { buildRfc1738Ast } from "./rfc1738";
 import { buildRfc1808Ast, RFC_1808_AST_NODES } from "./rfc1808";
 import { buildDraft1997Ast } from "./draft-1997";
 import { buildDraft2003Ast } from "./draft-2003";
+import { buildRfc2396Ast, buildRfc2732Ast, RFC_2396_AST_NODES, RFC_2732_AST_NODES } from "./rfc2396";
 import { buildRfc3986Ast } from "./rfc3986";
 import { buildRfc3987Ast } from "./rfc3987";
 import { buildRfc6874Ast } from "./rfc6874";
@@ -20,6 +21,8 @@ export const ORACLE_BUILDERS: Readonly<Record<string, (root: DerivationNode, inp
   rfc1738: buildRfc1738Ast,
   rfc1808: buildRfc1808Ast,
   "draft-1997": buildDraft1997Ast,
+  rfc2396: buildRfc2396Ast,
+  rfc2732: buildRfc2732Ast,
   "draft-2003": buildDraft2003Ast,
   rfc3986: buildRfc3986Ast,
   rfc3987: buildRfc3987Ast,
@@ -36,6 +39,8 @@ export const ORACLE_AST_NODES: Readonly<Record<string, readonly string[]>> = {
   "rfc1738": ["url","genericurl","otherurl","scheme","schemepart","ip-schemepart","login","user","password","hostport","host","hostname","hostnumber","port","urlpath","ftpurl","fpath","ftptype","fileurl","httpurl","hpath","search","gopherurl","gtype","selector","gopher+_string","mailtourl","encoded822addr","newsurl","grouppart","group","article","nntpurl","digits","telneturl","waisurl","waisdatabase","waisindex","waisdoc","database","wtype","wpath","prosperourl","ppath","fieldspec","fieldname","fieldvalue"],
   rfc1808: RFC_1808_AST_NODES,
   "draft-1997": ["URL-reference","absoluteURL","opaque-URL","generic-URL","relativeURL","net_path","abs_path","rel_path","scheme","site","user","password","hostport","host","hostname","hostnumber","port","path_segments","query","fragment"],
+  rfc2396: RFC_2396_AST_NODES,
+  rfc2732: RFC_2732_AST_NODES,
   "draft-2003": ["URI-reference","absolute-URI-reference","absolute-URI","relative-URI","hier-part","net-path","abs-path","rel-path","opaque-part","path","scheme","authority","server","reg-name","userinfo","hostport","host","hostname","IPv4address","IPv6reference","IPv6address","port","path-segments","query","fragment"],
   "rfc3986": ["URI-reference","URI","absolute-URI","relative-ref","hier-part","relative-part","scheme","authority","userinfo","host","IP-literal","IPv6address","IPvFuture","IPv4address","reg-name","port","path","path-abempty","path-absolute","path-noscheme","path-rootless","path-empty","query","fragment"],
   "rfc3987": ["IRI-reference","IRI","absolute-IRI","irelative-ref","ihier-part","irelative-part","scheme","iauthority","iuserinfo","ihost","IP-literal","IPv6address","IPvFuture","IPv4address","ireg-name","port","ipath","ipath-abempty","ipath-absolute","ipath-noscheme","ipath-rootless","ipath-empty","iquery","ifragment"],

@@ -1,0 +1,38 @@
+// The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
+import * as scanner from "../../generated/rfc2732.scanner";
+import { RULES } from "../../generated/rfc2732.rules";
+import { AST, readComponents } from "../../generated/rfc2732.ast";
+import type { Rfc2732Ast } from "../../generated/rfc2732.ast";
+import type { Revision } from "./revision";
+import { RFC2396_CHARACTER_RULES, RFC2396_COMPONENTS } from "./rfc2396-components";
+
+export const rfc2732: Revision<Rfc2732Ast> = {
+  id: "rfc2732",
+  title: 'RFC 2396 as amended by RFC 2732, "Format for Literal IPv6 Addresses in URL\'s"',
+  date: "1999-12",
+  // The amendment, in ../shared/references/; the rest of the grammar is RFC 2396's (rfc2396.txt).
+  seed: "../references/rfc2732.txt",
+  notation: "RFC 822-style BNF (RFC 2396 §1.6), with RFC 2373's IPv6 rules in RFC 2234 ABNF",
+  grammarSection: 'RFC 2396 Appendix A with RFC 2732 §3 "Changes to RFC 2396" (and RFC 2373 Appendix B)',
+  topRule: "URI-reference",
+  rules: RULES,
+  scanner,
+  ast: AST,
+  // RFC 2732 changes the syntax only: resolution (§5.2), normalization (§6) and the security notes
+  // (§7) stay RFC 2396's (RFC 2732 §4: "does not introduce any known new security concerns").
+  resolution: { algorithm: "rfc2396 §5.2" },
+  normalization: "rfc2396 §6",
+  readComponents,
+  // RFC 2396's components, with IPv6 references among the examples of the authority and the host
+  // (RFC 2732 §3: host = hostname | IPv4address | IPv6reference).
+  components: {
+    ...RFC2396_COMPONENTS,
+    parts: {
+      ...RFC2396_COMPONENTS.parts,
+      authority: { rule: "authority", examples: ["u:p@a.b:1", "[::FFFF:1.2.3.4]:80"] },
+      host: { rule: "host", examples: ["a.b", "a-b.c", "1.2.3.4", "[1080::8:800:200C:417A]", "[::FFFF:129.144.52.38]"] },
+    },
+  },
+  // RFC 2373's DIGIT and HEXDIG read one character too.
+  characterRules: new Set([...RFC2396_CHARACTER_RULES, "DIGIT", "HEXDIG"]),
+};
