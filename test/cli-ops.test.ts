@@ -1,5 +1,6 @@
 // The resolve, normalize and equivalent commands: output, exit status, --json, --all-specs.
 import { expect } from "chai";
+import { readResolutionTable } from "./support/resolution-table";
 import { Readable } from "node:stream";
 import { main } from "../src/cli/main";
 import type { Io } from "../src/cli/io";
@@ -32,16 +33,43 @@ describe("cli: resolve", () => {
     expect(r.err).to.include('rfc2396: "?y": The reference is not an rfc2396 URI-reference');
     const lines = r.out.split("\n");
     const header = lines.find((l) => l.startsWith("reference"))!;
-    expect(header.split(/\s+/)).to.deep.equal(["reference", "draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    expect(header.split(/\s+/)).to.deep.equal(["reference", "draft-1993", "draft-1994", "rfc1738", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     const row = (ref: string) => lines.find((l) => l.startsWith(ref + " "))!.split(/\s{2,}/);
     // rfc2396's Appendix A derives no "?y" (relativeURI needs a path before "?"), though its Appendix C resolves it;
     // rfc3987 and rfc6874 resolve as rfc3986 (RFC 3987 §6.5; RFC 6874 changes only IP-literal).
-    expect(row("?y").slice(4)).to.deep.equal(["http://a/b/c/?y", "error: invalid-reference", "error: invalid-reference", "http://a/b/c/d;p?y", "http://a/b/c/d;p?y", "http://a/b/c/d;p?y", "http://a/b/c/d;p?y", "≠"]);
-    expect(row("g?y/./x").slice(4)).to.deep.equal(["http://a/b/c/g?y/x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "≠"]);
-    expect(row("http:g").slice(4)).to.deep.equal(["http:g", "http:g (non-strict: http://a/b/c/g)", "http:g (non-strict: http://a/b/c/g)", "http://a/b/c/g (validating: http:g)", "http:g (non-strict: http://a/b/c/g)", "http:g", "http:g", "≠"]);
-    expect(row("g")).to.deep.equal(["g", "http://a/b/c/g", "not defined [1]", "not defined [2]", ...Array(7).fill("http://a/b/c/g")]);
+    expect(row("?y").slice(4)).to.deep.equal(["http://a/b/c/d;p?y", "http://a/b/c/?y", "error: invalid-reference", "error: invalid-reference", "http://a/b/c/d;p?y", "http://a/b/c/d;p?y", "http://a/b/c/d;p?y", "http://a/b/c/d;p?y", "≠"]);
+    expect(row("g?y/./x").slice(4)).to.deep.equal(["http://a/b/c/g?y/./x", "http://a/b/c/g?y/x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "http://a/b/c/g?y/./x", "≠"]);
+    expect(row("http:g").slice(4)).to.deep.equal(["http:g", "http:g", "http:g (non-strict: http://a/b/c/g)", "http:g (non-strict: http://a/b/c/g)", "http://a/b/c/g (validating: http:g)", "http:g (non-strict: http://a/b/c/g)", "http:g", "http:g", "≠"]);
+    expect(row("g")).to.deep.equal(["g", "http://a/b/c/g", "not defined [1]", "not defined [2]", ...Array(8).fill("http://a/b/c/g")]);
     expect(r.out).to.include("Fragment identifiers and partial URLs are not involved in the basic URL definition.");
     expect(r.out).to.include("Relative links are not described in this document.");
+  });
+  it("--all-specs answers RFC 1808 §5's examples as printed, and marks where the drafts answer otherwise", async () => {
+    // §5's base is http://a/b/c/d;p?q#f; the other revisions take no fragment in a base, so the
+    // table runs on the drafts' base, and RFC 1808's empty reference gives that base (§4 step 2a).
+    const examples = readResolutionTable("section-5-rfc1808.tsv");
+    const r = await run(["resolve", "--all-specs", BASE, ...examples.map((c) => c.reference)]);
+    // 1: rfc2396 and rfc2732 reject "?y" (their Appendix A needs a path before "?"; see above).
+    expect(r.code).to.equal(1);
+    expect(r.err).to.include('rfc2396: "?y"');
+    expect(r.err).not.to.include("rfc1808:");
+    const lines = r.out.split("\n");
+    const header = lines.find((l) => l.startsWith("reference"))!.split(/\s+/);
+    const at = header.indexOf("rfc1808");
+    const differing: string[] = [];
+    for (const c of examples) {
+      const shown = c.reference === "" ? "<>" : c.reference;
+      const cells = lines.find((l) => l.startsWith(shown + " "))!.split(/\s{2,}/);
+      expect(cells[at], shown).to.equal(c.reference === "" ? BASE : c.expected);
+      // The drafts' own answers (draft-2003's first, before its validating one).
+      const drafts = ["draft-1997", "draft-2003"].map((d) => cells[header.indexOf(d)].replace(/ \(.*\)$/, ""));
+      if (drafts.some((d) => d !== cells[at])) {
+        differing.push(shown);
+        expect(cells[cells.length - 1], `${shown} is marked`).to.equal("≠");
+      }
+    }
+    // grammar/rfc1808.md, "Where RFC 1808 differs from the drafts".
+    expect(differing).to.deep.equal(["?y", "g?y/./x", "#s", ";x", "<>", "http:g", "http:"]);
   });
   it("--json gives result values; an invalid reference exits 1, an unknown spec 2", async () => {
     const j = await run(["resolve", "--json", BASE, "#s"]);

@@ -1,4 +1,4 @@
-// The string-buffer steps shared (word for word) by draft-1997 §5.2 step 6 d-g and draft-2003 §5.2
+// The string-buffer steps shared (word for word) by RFC 1808 §4 step 6 a-d, draft-1997 §5.2 step 6 d-g and draft-2003 §5.2
 // merge steps 3-6. Each step works on the buffer as a list of its "complete path segments": the
 // pieces between "/" characters (a buffer that starts with "/" has an empty piece first; the
 // buffer may also hold a query in draft-1997, which the text treats like any other characters).

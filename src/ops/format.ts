@@ -88,9 +88,9 @@ function partsGiven(x: object): Record<string, string | null> | null {
   const fields = readFields(x, ["span", "spec", "kind"]);
   if (fields === null) return null;
   if (fields.span !== undefined && fields.spec !== undefined && fields.kind !== undefined) {
-    const has = readFields(x, ["site"]);
-    if (has === null) return null;
-    const authority = fieldText(x, has.site !== undefined ? "site" : "authority");
+    const key = authorityKey(x);
+    if (key === null) return null;
+    const authority = fieldText(x, key);
     return { scheme: fieldText(x, "scheme") ?? null, authority: authority ?? null, path: fieldText(x, "path") ?? "", query: fieldText(x, "query") ?? null, fragment: fieldText(x, "fragment") ?? null };
   }
   let flat: Partial<Components> | null;
@@ -161,17 +161,27 @@ function fieldText(x: object, key: string): string | null | undefined {
 }
 
 /**
+ * The field of a generic AST that holds the text after "//", by the AST's shape: draft-1997 calls it
+ * its site (§3.1), rfc1808 its net_loc (§2.1), the others the authority. Null when reading throws.
+ */
+function authorityKey(ast: object): "site" | "net_loc" | "authority" | null {
+  const has = readFields(ast, ["site", "net_loc"]);
+  if (has === null) return null;
+  return has.site !== undefined ? "site" : has.net_loc !== undefined ? "net_loc" : "authority";
+}
+
+/**
  * A reference AST of the generic syntax (draft-1997, draft-2003, rfc3986: one with `kind`), written
  * from its fields: draft-1997 calls the authority its site (§3.1). A field that is null is absent
  * (issue 25 item 7: `authority: null`, `query: null`, `path: null` were ignored, the text read by
  * position instead); an absent path is the empty path, which every reference has.
  */
 function formatGenericAst(ast: object): string | null {
-  const has = readFields(ast, ["site"]);
-  if (has === null) return null;
+  const key = authorityKey(ast);
+  if (key === null) return null;
   const parts = {
     scheme: fieldText(ast, "scheme"),
-    authority: fieldText(ast, has.site !== undefined ? "site" : "authority"),
+    authority: fieldText(ast, key),
     path: fieldText(ast, "path"),
     query: fieldText(ast, "query"),
     fragment: fieldText(ast, "fragment"),

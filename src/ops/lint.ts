@@ -38,6 +38,9 @@ export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: str
 // "Use of the format "user:password" in the userinfo field is deprecated"), §7.6 Semantic Attacks;
 // rfc2396 §7, draft-1997 §7 and rfc1738 §6 (one section each, covering ports, escaped CR/LF and
 // passwords; rfc2396 §7 is draft-1997's with "the 'userinfo' component" for "the "site" component");
+// rfc1808 §6 ("once a relative URL has been resolved to its absolute form, the same security
+// considerations apply as those described in RFC 1738"): of RFC 1738's, only escaped CR/LF can
+// fire on an rfc1808 URL, whose net_loc §2.2 does not parse into a password or a port;
 // rfc6874 §3 Web Browsers (no normative statements: what a browser might do with a zone), §4
 // Security Considerations (the MUSTs on zones), §2 (what a zone SHOULD contain); rfc3987 §4.1 and §4.2
 // on bidirectional IRIs (an IRI revision only: Revision.iri).
@@ -45,7 +48,7 @@ const SECTIONS: Record<LintCode, string[]> = {
   password: ["rfc3986 §7.5", "rfc3986 §3.2.1", "draft-2003 §7.4", "rfc2396 §7", "draft-1997 §7", "rfc1738 §6"],
   "userinfo-looks-like-host": ["rfc3986 §7.6", "draft-2003 §7.5"],
   "non-default-port": ["rfc3986 §7.2", "draft-2003 §7.2", "rfc2396 §7", "draft-1997 §7", "rfc1738 §6"],
-  "escaped-crlf": ["rfc3986 §7.2", "draft-2003 §7.2", "rfc2396 §7", "draft-1997 §7", "rfc1738 §6"],
+  "escaped-crlf": ["rfc3986 §7.2", "draft-2003 §7.2", "rfc2396 §7", "draft-1997 §7", "rfc1808 §6", "rfc1738 §6"],
   "escaped-nul": ["rfc3986 §7.3"],
   "rare-ipv4": ["rfc3986 §7.4", "draft-2003 §7.3"],
   "ipv6-zone": ["rfc6874 §4", "rfc6874 §3"],

@@ -4,11 +4,13 @@
 //   draft-2003  §5.2 pseudocode and merge steps 1-8 (resolve-2003.ts)
 //   rfc2396     §5.2 steps 1-7 with the string buffer a-h (resolve-2396.ts)
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
+//   rfc1808     §4 steps 1-7 on §2.1's six components (resolve-1808.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
 import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
 import { resolve1993 } from "./resolve-1993";
+import { resolve1808 } from "./resolve-1808";
 import { resolve1997 } from "./resolve-1997";
 import { resolve2396 } from "./resolve-2396";
 import { resolve2003 } from "./resolve-2003";
@@ -39,7 +41,7 @@ const RESOLVE_OPTION_NAMES = optionNames<ResolveOptions>({ spec: true, strict: t
 
 /**
  * Resolves `reference` against `base` by one revision's own text: draft-2003 §5.2, draft-1997 §5.2
- * (with its string buffer), draft-1993's "Partial form" rules; draft-1994 and rfc1738 define no
+ * (with its string buffer), RFC 1808 §4 (on its six components), draft-1993's "Partial form" rules; draft-1994 and rfc1738 define no
  * resolution, and the answer says so with the document's words. A reference to the current document
  * is its own kind of answer. Never throws: an invalid base or reference is `{ ok: false, error }`
  * with `invalid-base` or `invalid-reference` and the parse error; an unknown spec, or a `strict`
@@ -81,6 +83,8 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
       return resolve2396(spec, base, reference, o.strict ?? true, o.dotSegments ?? "keep");
     case "draft-1997 §5.2":
       return resolve1997(spec, base, reference);
+    case "rfc1808 §4":
+      return resolve1808(spec, base, reference);
     case "draft-1993 Partial form":
       return resolve1993(spec, base, reference);
   }

@@ -20,6 +20,7 @@ export const PUBLISHED_GRAMMARS: Readonly<Record<string, { file: string; read: R
   rfc3987: { file: "rfc3987.abnf", read: readAbnf },
   rfc6874: { file: "rfc6874.abnf", read: readAbnf },
   rfc1738: { file: "rfc1738.bnf", read: readRfc822Bnf },
+  rfc1808: { file: "rfc1808.bnf", read: readRfc822Bnf },
 };
 
 /** grammar/ at the repository root (this file runs from dist/src/published/). */

@@ -3,6 +3,7 @@ import type { Components } from "../ast/types";
 import type { Draft1993Asts } from "../../generated/draft-1993.ast";
 import type { Draft1994Asts } from "../../generated/draft-1994.ast";
 import type { Rfc1738Asts } from "../../generated/rfc1738.ast";
+import type { Rfc1808Asts } from "../../generated/rfc1808.ast";
 import type { Draft1997Asts } from "../../generated/draft-1997.ast";
 import type { Rfc2396Asts } from "../../generated/rfc2396.ast";
 import type { Rfc2732Asts } from "../../generated/rfc2732.ast";
@@ -25,6 +26,7 @@ export interface SpecAstsByRule {
   "draft-1993": Draft1993Asts;
   "draft-1994": Draft1994Asts;
   rfc1738: Rfc1738Asts;
+  rfc1808: Rfc1808Asts;
   "draft-1997": Draft1997Asts;
   rfc2396: Rfc2396Asts;
   rfc2732: Rfc2732Asts;
@@ -34,7 +36,7 @@ export interface SpecAstsByRule {
   rfc6874: Rfc6874Asts;
 }
 
-/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
+/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "rfc1808" | "draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
 export type SpecId = keyof SpecAstsByRule;
 
 /** The AST of a start rule of a revision (by published name); an unknown name gives every rule's. */
@@ -48,6 +50,7 @@ export type SpecAsts = { [S in SpecId]: SpecAst<S> };
 
 /** The start rule parse() applies when none is given, for the revisions without scheme productions. */
 interface TopRules {
+  rfc1808: "URL";
   "draft-1997": "URL-reference";
   rfc2396: "URI-reference";
   rfc2732: "URI-reference";

@@ -271,6 +271,26 @@ function pathWithTwoSlashes(resolution: (run: CaseRun) => ResolveResult): Proper
   };
 }
 
+/**
+ * RFC 1808 §4 step 6a, "All occurrences of "./", where "." is a complete path segment, are removed",
+ * can leave a merged path that begins with "//" where the result has no net_loc: base `a:/b`,
+ * reference `.//` give the path `/.//`, then `//`, and step 7 recombines `a://`, which reads back
+ * with an (empty) net_loc (§2.4.3). The resolver follows the text. Covers every revision whose
+ * descriptor resolves by RFC 1808 §4.
+ */
+function rfc1808PathWithTwoSlashes(resolution: (run: CaseRun) => ResolveResult): PropertyException {
+  return {
+    name: "rfc1808-resolution-path-begins-with-two-slashes",
+    reason: "RFC 1808 §4 step 6a can turn a merged path /.// into //, which step 7 recombines after the scheme with no net_loc (a:/b and .// give a://); the resolver follows the text",
+    covers: (run) => {
+      const follows = getRevision(run.spec)?.resolution;
+      if (!follows || !("algorithm" in follows) || follows.algorithm !== "rfc1808 §4") return false;
+      const r = resolution(run);
+      return r.ok && r.kind === "uri" && r.components !== null && r.components.authority === null && r.components.path.startsWith("//");
+    },
+  };
+}
+
 /** For non-string inputs, the error properties read the input as empty: offset 0, line 1, column 1, found null. */
 const textOf = (input: unknown): string => (isString(input) ? input : "");
 
@@ -652,7 +672,7 @@ export function propertyTable(table: EntryTable): Property[] {
         const uri = resolvedUri(asReference(run));
         return uri === NOT_APPLICABLE ? uri : acceptedBy(run, "resolved to", uri);
       },
-      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference)],
+      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference), rfc1808PathWithTwoSlashes(asReference)],
     },
     {
       name: "resolved-reference-is-absolute",
@@ -672,7 +692,7 @@ export function propertyTable(table: EntryTable): Property[] {
         }
         return /^[^:/]+:/.test(r.uri) ? null : `resolved to ${JSON.stringify(r.uri)}, which has no scheme`;
       },
-      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference)],
+      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference), rfc1808PathWithTwoSlashes(asReference)],
     },
     {
       name: "resolved-reference-parses-input-as-base",
@@ -683,7 +703,7 @@ export function propertyTable(table: EntryTable): Property[] {
         const uri = resolvedUri(asBase(run));
         return uri === NOT_APPLICABLE ? uri : acceptedBy(run, "resolved to", uri);
       },
-      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? ""), pathWithTwoSlashes(asBase)],
+      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? ""), pathWithTwoSlashes(asBase), rfc1808PathWithTwoSlashes(asBase)],
     },
 
     // ---- normalization and equivalence ----
