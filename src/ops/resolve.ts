@@ -4,9 +4,11 @@
 //   draft-2003  §5.2 pseudocode and merge steps 1-8 (resolve-2003.ts)
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
+//   rfc1630     "Partial (relative) form" rules, on strings (resolve-1630.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
 import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
+import { resolve1630 } from "./resolve-1630";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1997 } from "./resolve-1997";
 import { resolve2003 } from "./resolve-2003";
@@ -77,5 +79,7 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
       return resolve1997(spec, base, reference);
     case "draft-1993 Partial form":
       return resolve1993(spec, base, reference);
+    case "rfc1630 Partial form":
+      return resolve1630(spec, base, reference);
   }
 }
