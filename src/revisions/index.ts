@@ -1,5 +1,5 @@
-// The registry of revisions: draft-1993, draft-1994, rfc1738, draft-1997, draft-2003, rfc3986, rfc3987,
-// rfc6874. A new
+// The registry of revisions: draft-1993, draft-1994, rfc1630, rfc1738, draft-1997, draft-2003, rfc3986,
+// rfc3987, rfc6874. A new
 // revision is one entry in its list (src/revisions/built-in.ts: its descriptor) and one in SpecAsts
 // (src/revisions/revision.ts, its AST type); the compiler holds the two lists to the same ids. The
 // build bundles one entry point per revision (scripts/build-entries.mjs) with built-in.ts replaced by
@@ -34,7 +34,7 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = BUILT_IN_REV
  *
  * @example
  * import { SPEC_IDS } from "uri-grammars";
- * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
+ * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1630", "rfc1738", "draft-1997", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
  */
 export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
 
@@ -43,7 +43,7 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  *
  * @example
  * import { availableSpecIds } from "uri-grammars";
- * availableSpecIds().length; // => 8
+ * availableSpecIds().length; // => 9
  */
 export function availableSpecIds(): SpecId[] {
   return [...SPEC_IDS, ...(REGISTERED.keys() as Iterable<SpecId>)];
