@@ -4,25 +4,13 @@ import { RULES } from "../../generated/rfc1630.rules";
 import { AST, readComponents } from "../../generated/rfc1630.ast";
 import type { Rfc1630Ast } from "../../generated/rfc1630.ast";
 import type { Revision } from "./revision";
+import { URL_1994_SCHEME_PRODUCTIONS } from "./url-1994-productions";
 
 /**
- * The scheme productions of the URL section's `url` rule, by scheme name as the productions spell it
- * (letters match as written: grammar/rfc1630.md "Literal case"). afsaddress is not here: "The
- * "afsaddress" is left in as historical note, but is not a url production".
+ * The scheme productions of the URL section's `url` rule (the 1994 draft's), by scheme name as the
+ * productions spell it: letters match as written (grammar/rfc1630.md "Literal case").
  */
-export const RFC1630_SCHEME_PRODUCTIONS: ReadonlyMap<string, string> = new Map([
-  ["http", "httpaddress"],
-  ["ftp", "ftpaddress"],
-  ["news", "newsaddress"],
-  ["nntp", "nntpaddress"],
-  ["prospero", "prosperoaddress"],
-  ["telnet", "telnetaddress"],
-  ["gopher", "gopheraddress"],
-  ["wais", "waisaddress"],
-  ["mailto", "mailtoaddress"],
-  ["mid", "midaddress"],
-  ["cid", "cidaddress"],
-]);
+export const RFC1630_SCHEME_PRODUCTIONS = URL_1994_SCHEME_PRODUCTIONS;
 
 export const rfc1630: Revision<Rfc1630Ast> = {
   id: "rfc1630",
