@@ -214,6 +214,12 @@ export interface ComponentInfo {
    * `host`, `search`), or leave the key out.
    */
   rule?: string;
+  /**
+   * Rules that are this component where `rule` has no match: another grammar of the same document
+   * (RFC 1630's generic syntax, whose query is `generic-search`). Read where a derivation is (compare,
+   * explain); the character matrix runs `rule` alone.
+   */
+  also?: string[];
   /** The revision's own word for the component (`site`, `search`, `anchorid`). Default: the key. */
   name?: string;
   /**

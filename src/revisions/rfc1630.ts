@@ -47,10 +47,10 @@ export const rfc1630: Revision<Rfc1630Ast> = {
   // this is (src/revisions/draft-1994.ts): authority `hostport` (what http, gopher, wais and prospero
   // put after "//"), userinfo `user` and `password` (of ftp's and telnet's login), host and port of
   // hostport, segment `segment`, query `search` (http and waisindex: "[ ? search ]"). The generic
-  // syntax adds the scheme (`generic-scheme`, as the productions spell theirs letter by letter). No
-  // fragment: only the generic fragmentaddress has one (`generic-fragmentid`), and no scheme
-  // production joins a URL to it ("Fragment identifiers and relative URIs are not involved in the
-  // basic URL definition"), so an http URL has none; components() still reads a generic URI's.
+  // syntax adds the scheme (`generic-scheme`, as the productions spell theirs letter by letter), its
+  // own search (`generic-search`, where the URL section's `search` has no match) and the fragment
+  // (`generic-fragmentid` of fragmentaddress: no scheme production joins a URL to one, "Fragment
+  // identifiers and relative URIs are not involved in the basic URL definition").
   // Character classes: the URL section's single-character rules, most specific first, then the
   // generic section's safe (without "+", which the URL section's has).
   components: {
@@ -63,7 +63,8 @@ export const rfc1630: Revision<Rfc1630Ast> = {
       port: { rule: "port", examples: ["80"] },
       path: {},
       segment: { rule: "segment", examples: ["a", "a+b"] },
-      query: { rule: "search", name: "search", examples: ["a+b"] },
+      query: { rule: "search", also: ["generic-search"], name: "search", examples: ["a+b"] },
+      fragment: { rule: "generic-fragmentid", name: "fragmentid", examples: ["f", "a.b"] },
     },
     classes: ["safe", "generic-safe", "extra", "reserved", "national", "punctuation", "alpha", "digit"],
   },
