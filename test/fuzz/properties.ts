@@ -245,9 +245,9 @@ function formatPrefix(spec: string, input: string, formatted: string): boolean {
 const PARTIAL_FORMS_ON_STRINGS: readonly ResolutionAlgorithm[] = ["draft-1993 Partial form", "rfc1630 Partial form"];
 
 /** Whether a revision's descriptor names one of PARTIAL_FORMS_ON_STRINGS as its resolution. */
-function resolvesOnStrings(spec: string, algorithms: readonly ResolutionAlgorithm[] = PARTIAL_FORMS_ON_STRINGS): boolean {
+function resolvesOnStrings(spec: string): boolean {
   const how = getRevision(spec)?.resolution;
-  return how !== undefined && "algorithm" in how && algorithms.includes(how.algorithm);
+  return how !== undefined && "algorithm" in how && PARTIAL_FORMS_ON_STRINGS.includes(how.algorithm);
 }
 
 /**
@@ -265,18 +265,6 @@ function unvalidatedResolution(base: (run: CaseRun) => unknown, reference: (run:
   };
 }
 
-/**
- * RFC 1630's rules give strings its own grammars do not derive, from a context and a partial form
- * they both accept: a partial form with leading slashes keeps the context up to a run of slashes,
- * so `x:a` and `//g` give `x://g`, and the generic path cannot begin with "/" (grammar/rfc1630.md,
- * "What the grammar rejects"); the document's own examples resolve against magic://a/b/c//d/e/f,
- * which no rule of it derives.
- */
-const PARTIAL_FORMS_BEYOND_GRAMMAR: PropertyException = {
-  name: "rfc1630-partial-forms-beyond-its-grammar",
-  reason: "RFC 1630's partial-form rules build strings with slashes its grammars cannot derive (the generic path cannot begin with \"/\"): the resolver follows the rules, not the grammar (grammar/rfc1630.md)",
-  covers: (run) => resolvesOnStrings(run.spec, ["rfc1630 Partial form"]),
-};
 
 /**
  * RFC 3986 §5.2.2 with §5.2.4 can give a target without an authority whose path begins with "//":
@@ -682,7 +670,7 @@ export function propertyTable(table: EntryTable): Property[] {
         const uri = resolvedUri(asReference(run));
         return uri === NOT_APPLICABLE ? uri : acceptedBy(run, "resolved to", uri);
       },
-      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), PARTIAL_FORMS_BEYOND_GRAMMAR, pathWithTwoSlashes(asReference)],
+      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference)],
     },
     {
       name: "resolved-reference-is-absolute",
@@ -713,7 +701,7 @@ export function propertyTable(table: EntryTable): Property[] {
         const uri = resolvedUri(asBase(run));
         return uri === NOT_APPLICABLE ? uri : acceptedBy(run, "resolved to", uri);
       },
-      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? ""), PARTIAL_FORMS_BEYOND_GRAMMAR, pathWithTwoSlashes(asBase)],
+      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? ""), pathWithTwoSlashes(asBase)],
     },
 
     // ---- normalization and equivalence ----
