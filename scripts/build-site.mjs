@@ -87,6 +87,20 @@ export function appendixCExamples() {
   const { SPEC_IDS } = require(join(root, "dist/src/revisions/index.js"));
   const byDate = (a, b) => SPEC_IDS.indexOf(a.replace(/^.*?-(draft-\d+|rfc\d+)\.tsv$/, "$1")) - SPEC_IDS.indexOf(b.replace(/^.*?-(draft-\d+|rfc\d+)\.tsv$/, "$1"));
   const files = [...readdirSync(dir).filter((f) => /^appendix-c-.*\.tsv$/.test(f)).sort(byDate), ...readdirSync(dir).filter((f) => /^section-5\.4-.*\.tsv$/.test(f)).sort(byDate)];
+  const main = exampleSet(dir, files, (f) => (f.startsWith("appendix-c-") ? "Appendix C" : "§5.4"));
+  if (main.bases.size !== 1) throw new Error(`the Appendix C tables name ${main.bases.size} bases; the resolution page expects one`);
+  // Documents whose examples have a base of their own (RFC 1630's magic://a/b/c//d/e/f, RFC 1808
+  // §5's http://a/b/c/d;p?q#f): one set each, for its first base (test/data/resolution/partial-form-*.tsv,
+  // section-5-*.tsv).
+  const others = readdirSync(dir).filter((f) => /^(partial-form|section-5)-.*\.tsv$/.test(f)).sort(byDate).map((f) => {
+    const set = exampleSet(dir, [f], () => (f.startsWith("partial-form-") ? "Partial (relative) form" : "§5"), true);
+    return { base: [...set.bases][0], tables: set.tables, references: set.references };
+  });
+  return { base: [...main.bases][0], tables: main.tables, references: main.references, others };
+}
+
+/** The rows of resolution tables with default options, as the page shows them; `firstBase`: only the first base's rows. */
+function exampleSet(dir, files, labelOf, firstBase = false) {
   const bases = new Set();
   const refs = new Map();
   const tables = [];
@@ -96,18 +110,18 @@ export function appendixCExamples() {
       if (line.trim() === "" || line.startsWith("#")) continue;
       const [rowSpec, mode, base, refField, expected, algorithm, section, , note] = line.split("\t");
       if (mode !== "-") continue; // rows with resolve options show a variant, not the table
+      if (firstBase && bases.size > 0 && !bases.has(base)) continue;
       spec = rowSpec;
       bases.add(base);
       const reference = refField.startsWith('"') ? JSON.parse(refField) : refField;
       if (!refs.has(reference)) refs.set(reference, { reference, printed: {} });
-      // `algorithm`: what the document's own section 5.2 algorithm gives where it is not what the
-      // appendix prints ("-" when they agree), with the table's note on why.
-      refs.get(reference).printed[rowSpec] = { answer: expected, section: section.startsWith("§") ? section : `Appendix ${section}`, ...(algorithm && algorithm !== "-" ? { algorithm, note: note ?? "" } : {}) };
+      // `algorithm`: what the document's own algorithm gives where it is not what the document
+      // prints ("-" when they agree), with the table's note on why.
+      refs.get(reference).printed[rowSpec] = { answer: expected, section: section.startsWith("§") || section.includes(" ") ? section : `Appendix ${section}`, ...(algorithm && algorithm !== "-" ? { algorithm, note: note ?? "" } : {}) };
     }
-    if (spec) tables.push({ spec, file: `test/data/resolution/${f}`, label: f.startsWith("appendix-c-") ? "Appendix C" : "§5.4" });
+    if (spec) tables.push({ spec, file: `test/data/resolution/${f}`, label: labelOf(f) });
   }
-  if (bases.size !== 1) throw new Error(`the Appendix C tables name ${bases.size} bases; the resolution page expects one`);
-  return { base: [...bases][0], tables, references: [...refs.values()] };
+  return { bases, tables, references: [...refs.values()] };
 }
 
 /**

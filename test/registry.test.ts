@@ -35,7 +35,10 @@ describe("specs()", () => {
       });
       it("quotes each published rule under its own name", () => {
         for (const r of s.rules.filter((x) => x.kind === "published")) {
-          expect(r.text[0].startsWith(`${r.published} `) || r.text[0].startsWith(`${r.published}\t`) || r.text[0].startsWith(r.published!), r.published!).to.equal(true);
+          // RFC 1630's generic section defines 19 names again defined by its URL section: there the
+          // rule is `generic-NAME` and quotes NAME as printed (grammar/rfc1630.md).
+          const printed = s.id === "rfc1630" && r.section === "BNF of Generic URI Syntax" ? r.published!.replace(/^generic-/, "") : r.published!;
+          expect(r.text[0].startsWith(`${printed} `) || r.text[0].startsWith(`${printed}\t`) || r.text[0].startsWith(printed), r.published!).to.equal(true);
         }
       });
     });

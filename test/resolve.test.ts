@@ -80,6 +80,26 @@ for (const a of APPENDICES) {
   });
 }
 
+// RFC 1630 "Partial (relative) form", Examples: verbatim and in order, from ../shared/references/rfc1630.txt.
+describe("resolution: partial-form-rfc1630.tsv", () => {
+  const cases = readResolutionTable("partial-form-rfc1630.tsv");
+  it("holds every example of RFC 1630's Partial (relative) form, verbatim and in order (5, and the second context's \"exactly the same\")", function () {
+    const text = requireReferenceFile(this, "rfc1630.txt");
+    const section = seedSection(text, "In the context of URI", "Fragment-id");
+    const flat = (s: string) => s.split(/\s+/).filter((w) => w !== "").join(" ");
+    const lines = section.split("\n").map(flat).filter((l) => /^\S+ (magic:\/\/\S+|g:h)$/.test(l));
+    expect(lines, "examples printed").to.have.length(5);
+    expect(flat(section)).to.include("In the context of URI magic://a/b/c//d/e/f the partial URIs would expand as follows:");
+    expect(flat(section)).to.include("and in the context of the URI magic://a/b/c//d/e/ the results would be exactly the same.");
+    expect(cases.map((c) => c.printed)).to.deep.equal([...lines, ...lines]);
+    expect([...new Set(cases.map((c) => c.base))]).to.deep.equal(["magic://a/b/c//d/e/f", "magic://a/b/c//d/e/"]);
+    for (const c of cases) expect(c.printed).to.equal(`${c.reference} ${c.expected}`);
+  });
+  for (const c of cases) {
+    it(`${c.spec}: ${c.reference} against ${c.base} = ${c.expected}${c.algorithm ? ` [rules: ${c.algorithm}]` : ""}`, () => runCase(c));
+  }
+});
+
 describe("resolution: own-cases.tsv", () => {
   for (const c of readResolutionTable("own-cases.tsv")) {
     it(`${c.spec}${c.mode === "-" ? "" : ` (${c.mode})`}: ${JSON.stringify(c.reference)} against ${c.base} = ${c.expected}`, () => runCase(c));
@@ -176,6 +196,11 @@ describe("resolution: thousands of '..' segments", () => {
       expect(answer(deep)).to.equal("http://a/g");
     });
   }
+  it(`rfc1630: ${n} "../" climb down "xxx/../" by "xxx/../" (the host too: it is a path element of the generic syntax), without stack overflow`, () => {
+    const deep = resolve("http://a/" + "x/".repeat(n) + "d", "../".repeat(n) + "g", { spec: "rfc1630" });
+    expect(answer(deep)).to.equal("http://a/g");
+    expect(answer(resolve(BASE, "../".repeat(n) + "g", { spec: "rfc1630" }))).to.equal("http://" + "../".repeat(n - 3) + "g");
+  });
   it(`draft-2003 remove choice drops ${n} leading ".."`, () => {
     expect(answer(resolve(BASE, "../".repeat(n) + "g", { dotSegments: "remove" }))).to.equal("http://a/g");
   });

@@ -59,6 +59,7 @@ const u = ${"`${b}`"}; const v = 'rfc1738';`;
     });
     expect(table.join("\n")).to.equal(`draft-1993 | draft-1993 Partial form | none
 draft-1994 | not defined (Recommendations, "URL syntax") | none
+rfc1630 | rfc1630 Partial form | none
 rfc1738 | not defined (§2.3 分层方案和关系链接 (Hierarchical schemes and relative links)) | none
 rfc1808 | rfc1808 §4 | none
 draft-1997 | draft-1997 §5.2 | draft-1997 §6
@@ -70,7 +71,7 @@ rfc3987 | rfc3986 §5.2 | rfc3986 §6.2
 rfc6874 | rfc3986 §5.2 | rfc3986 §6.2`);
   });
   it("the operations read the descriptors: the revisions that resolve, that cite their words, that normalize", () => {
-    expect(SPEC_IDS.filter(definesResolution)).to.deep.equal(["draft-1993", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    expect(SPEC_IDS.filter(definesResolution)).to.deep.equal(["draft-1993", "rfc1630", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     expect(Object.keys(NO_RESOLUTION)).to.deep.equal(["draft-1994", "rfc1738"]);
     expect(NORMALIZING_SPECS).to.deep.equal(["draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     const r = resolve("http://a/b", "g", { spec: "rfc1738" });

@@ -44,9 +44,11 @@ export function componentsOf(revision: Revision, tree: DerivationNode, input: st
   const out: ComponentValue[] = [];
   const nodes = new Map<ComponentKey, DerivationNode>();
   for (const key of COMPONENT_KEYS) {
-    const rule = map.parts[key]?.rule;
-    if (!rule || key === "segment") continue;
-    const node = findNode(tree, rule);
+    const part = map.parts[key];
+    if (!part?.rule || key === "segment") continue;
+    // The component's rule, else (another grammar of the same document) each of `also` in turn.
+    let node = findNode(tree, part.rule);
+    for (const other of part.also ?? []) node ??= findNode(tree, other);
     if (node) nodes.set(key, node);
   }
   for (const key of COMPONENT_KEYS) {
@@ -61,7 +63,7 @@ export function componentsOf(revision: Revision, tree: DerivationNode, input: st
       continue;
     }
     const node = nodes.get(key);
-    if (node) out.push({ key, name, rule: part.rule ?? null, text: input.slice(node.start, node.end), span: { start: node.start, end: node.end } });
+    if (node) out.push({ key, name, rule: node.rule, text: input.slice(node.start, node.end), span: { start: node.start, end: node.end } });
   }
   return out;
 }
@@ -97,7 +99,7 @@ export function componentFilter(revision: Revision): NodeFilter | null {
   let filter: NodeFilter | null = null;
   if (parts) {
     const rules = new Set<string>();
-    for (const key of COMPONENT_KEYS) if (key !== "segment" && parts[key]?.rule) rules.add(parts[key]!.rule!);
+    for (const key of COMPONENT_KEYS) if (key !== "segment" && parts[key]?.rule) for (const r of [parts[key]!.rule!, ...(parts[key]!.also ?? [])]) rules.add(r);
     const host = parts.host?.rule;
     for (const used of (host ? findRule(revision, host)?.uses : undefined) ?? []) rules.add(used);
     filter = (rule) => rules.has(rule);

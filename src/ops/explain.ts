@@ -134,8 +134,8 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
   if (r.ok && r.tree) {
     const componentOf = new Map<string, ComponentKey>();
     for (const key of COMPONENT_KEYS) {
-      const rule = revision.components?.parts[key]?.rule;
-      if (rule && !componentOf.has(rule)) componentOf.set(rule, key);
+      const part = revision.components?.parts[key];
+      for (const rule of part?.rule ? [part.rule, ...(part.also ?? [])] : []) if (!componentOf.has(rule)) componentOf.set(rule, key);
     }
     out.tree = explainNode(revision, r.tree, input, componentOf, null, options.full === true);
     out.components = componentsOf(revision, r.tree, input) ?? undefined;

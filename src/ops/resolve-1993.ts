@@ -60,20 +60,20 @@ export function resolve1993(spec: SpecId, base: string, partial: string): Resolv
   // "If the scheme parts are different, the whole absolute locator must be given." A full form is
   // taken whole ("A partial form can be distinguished from a full form in that a full form must
   // have a colon and that colon must occur before any slash characters.")
-  if (isFullForm(partial)) return uri(spec, partial);
+  if (isFullForm(partial)) return uriResult(spec, partial);
 
   // "Otherwise, the scheme is omitted, and:"
   const scheme = context.scheme + ":";
 
   // "If the host and/or port parts are the different, the host, port name and all the rest of the
   // locator must be given." (The internet protocol part starts with "//".)
-  if (partial.startsWith("//")) return uri(spec, scheme + partial);
+  if (partial.startsWith("//")) return uriResult(spec, scheme + partial);
 
   // "If the access and host parts are the same, then the path may be given in absolute (fully
   // qualified) or relative form. Within the path:"
   const host = context.hostPart ?? "";
   // "If a leading slash is present, the path is absolute."
-  if (partial.startsWith("/")) return uri(spec, scheme + host + partial);
+  if (partial.startsWith("/")) return uriResult(spec, scheme + host + partial);
 
   // "Otherwise, a relative path is interpreted as follows:"
   // "The last part of the path of the context locator (anything following the rightmost slash) is
@@ -87,7 +87,7 @@ export function resolve1993(spec: SpecId, base: string, partial: string): Resolv
   const end = joined.search(/[?#]/);
   const path = end >= 0 ? joined.slice(0, end) : joined;
   const tail = end >= 0 ? joined.slice(end) : "";
-  return uri(spec, scheme + host + removeXxxDotDot(path) + tail);
+  return uriResult(spec, scheme + host + removeXxxDotDot(path) + tail);
 }
 
 /**
@@ -113,6 +113,7 @@ export function removeXxxDotDot(path: string): string {
   return out.join("/");
 }
 
-function uri(spec: SpecId, text: string): ResolveResult {
+/** A resolved URI as a result value (no components: these rules work on strings). */
+export function uriResult(spec: SpecId, text: string): ResolveResult {
   return { ok: true, kind: "uri", spec: spec, uri: text, components: null };
 }

@@ -6,9 +6,11 @@
 //   draft-1997  §5.2 steps 1-7 with the string buffer a-i (resolve-1997.ts)
 //   rfc1808     §4 steps 1-7 on §2.1's six components (resolve-1808.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
+//   rfc1630     "Partial (relative) form" rules, on strings (resolve-1630.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
 import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
+import { resolve1630 } from "./resolve-1630";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1808 } from "./resolve-1808";
 import { resolve1997 } from "./resolve-1997";
@@ -87,5 +89,7 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
       return resolve1808(spec, base, reference);
     case "draft-1993 Partial form":
       return resolve1993(spec, base, reference);
+    case "rfc1630 Partial form":
+      return resolve1630(spec, base, reference);
   }
 }

@@ -12,6 +12,7 @@ export type Reader = (source: string, file: string, spec: string) => ReadResult;
 export const PUBLISHED_GRAMMARS: Readonly<Record<string, { file: string; read: Reader }>> = {
   "draft-1993": { file: "draft-1993.bnf", read: readAdhocBnf },
   "draft-1994": { file: "draft-1994.bnf", read: readAdhocBnf },
+  rfc1630: { file: "rfc1630.bnf", read: readAdhocBnf },
   "draft-1997": { file: "draft-1997.bnf", read: readRfc822Bnf },
   rfc2396: { file: "rfc2396.bnf", read: readRfc822Bnf },
   rfc2732: { file: "rfc2732.bnf", read: readRfc822Bnf },

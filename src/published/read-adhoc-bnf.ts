@@ -11,6 +11,9 @@
 // ";; @section", ";; @repair", ";; @seed", ";; @literals" are the reader directives (as in the other
 // published files; ";" alone is a literal character of this notation). A line may end with our own
 // comment, " ;; ..." (space, two semicolons: the drafts never write ";;"), e.g. to mark a repaired line.
+// ";; @qualify PREFIX NAME ..." (RFC 1630, whose generic section and URL section define 19 names
+// twice): up to the next ";; @section", a rule of one of these names, and every reference to one, is
+// read as PREFIX + NAME; the document's words stay as they are.
 //
 // Tokens: "|", "[" and "]" are structure, also when glued to a neighbour (`[/`, `|1`); a bracket
 // that is a whole alternative on its own (`... | [ | ] | ...` in draft-1994 `national`) is the
@@ -47,7 +50,17 @@ function tokenize(def: string): Tok[] {
   });
 }
 
-function parseDefinition(def: string, ignoreCase: boolean): Expr {
+/** A section's qualified names (";; @qualify"): a name of the set is read with the prefix. */
+interface Qualify {
+  prefix: string;
+  names: ReadonlySet<string>;
+}
+
+function qualified(name: string, q: Qualify | null): string {
+  return q !== null && q.names.has(name) ? q.prefix + name : name;
+}
+
+function parseDefinition(def: string, ignoreCase: boolean, qualify: Qualify | null): Expr {
   const toks = tokenize(def);
   let pos = 0;
   const alternation = (): Expr => {
@@ -64,7 +77,7 @@ function parseDefinition(def: string, ignoreCase: boolean): Expr {
         if (toks[pos]?.t !== "close") throw new Error(`"[" without "]" in: ${def}`);
         pos++;
         items.push({ type: "opt", expr: inner });
-      } else if (tok.t === "name") items.push({ type: "ref", name: tok.v });
+      } else if (tok.t === "name") items.push({ type: "ref", name: qualified(tok.v, qualify) });
       else if (tok.t === "char") items.push({ type: "lit", text: tok.v, caseInsensitive: ignoreCase && /[A-Za-z]/.test(tok.v) });
     }
     return items.length === 1 ? items[0] : { type: "seq", items };
@@ -80,11 +93,12 @@ export function readAdhocBnf(source: string, file: string, spec: string): ReadRe
   let section: string | null = null;
   let repairs: Repair[] = [];
   let ignoreCase = false;
-  let current: { rule: PublishedRule; def: string[] } | null = null;
+  let qualify: Qualify | null = null;
+  let current: { rule: PublishedRule; def: string[]; qualify: Qualify | null } | null = null;
   const finish = () => {
     if (!current) return;
     try {
-      current.rule.expr = parseDefinition(current.def.join(" "), ignoreCase);
+      current.rule.expr = parseDefinition(current.def.join(" "), ignoreCase, current.qualify);
     } catch (e) {
       errors.push(`${file}:${current.rule.line}: rule ${current.rule.name}: ${(e as Error).message}`);
     }
@@ -97,7 +111,13 @@ export function readAdhocBnf(source: string, file: string, spec: string): ReadRe
       const d = /^;;\s*@(\w+)\s*(.*)$/.exec(line);
       if (!d) return;
       const [, key, value] = d;
-      if (key === "section") section = value.trim();
+      if (key === "section") {
+        section = value.trim();
+        qualify = null;
+      } else if (key === "qualify") {
+        const [prefix, ...names] = value.trim().split(/\s+/);
+        qualify = { prefix, names: new Set(names) };
+      }
       else if (key === "literals") ignoreCase = value.trim() === "case-insensitive";
       else if (key === "repair") repairs.push({ repair: value.trim(), seed: "" });
       else if (key === "seed") {
@@ -116,17 +136,18 @@ export function readAdhocBnf(source: string, file: string, spec: string): ReadRe
       return;
     }
     finish();
-    const name = line.trim();
-    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) {
+    const printed = line.trim();
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(printed)) {
       errors.push(`${file}:${lineNo}: expected a rule name alone on the line, got: ${line}`);
       return;
     }
+    const name = qualified(printed, qualify);
     for (const r of repairs) if (!r.seed) errors.push(`${file}:${lineNo}: @repair on ${name} lacks the document's words (@seed)`);
     const rule: PublishedRule = { name, expr: { type: "seq", items: [] }, kind: "published", section, text: [raw], line: lineNo, repairs };
     repairs = [];
     if (rules.some((r) => r.name === name)) errors.push(`${file}:${lineNo}: ${name} is defined twice`);
     rules.push(rule);
-    current = { rule, def: [] };
+    current = { rule, def: [], qualify };
   });
   finish();
   const grammar = { spec, file, notation: "ad-hoc BNF (1993/1994 URL drafts)", namesIgnoreCase: false, rules };

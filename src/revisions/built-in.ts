@@ -6,6 +6,7 @@ import { draft1993 } from "./draft-1993";
 import { draft1994 } from "./draft-1994";
 import { draft1997 } from "./draft-1997";
 import { draft2003 } from "./draft-2003";
+import { rfc1630 } from "./rfc1630";
 import { rfc1738 } from "./rfc1738";
 import { rfc1808 } from "./rfc1808";
 import { rfc2396 } from "./rfc2396";
@@ -19,6 +20,7 @@ import type { Revision, SpecAst, SpecId } from "./revision";
 export const BUILT_IN_REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = {
   "draft-1993": draft1993,
   "draft-1994": draft1994,
+  rfc1630: rfc1630,
   rfc1738: rfc1738,
   rfc1808: rfc1808,
   "draft-1997": draft1997,

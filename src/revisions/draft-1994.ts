@@ -4,25 +4,13 @@ import { RULES } from "../../generated/draft-1994.rules";
 import { AST, readComponents } from "../../generated/draft-1994.ast";
 import type { Draft1994Ast } from "../../generated/draft-1994.ast";
 import type { Revision } from "./revision";
+import { URL_1994_SCHEME_PRODUCTIONS } from "./url-1994-productions";
 
 /**
  * The scheme productions of the draft's `url` rule, by scheme name (lower case: the spelled letters of
- * a scheme name match either case, see grammar/draft-1994.md "Literal case"). afsaddress is not here:
- * "The "afsaddress" is left in as historical note, but is not a url production".
+ * a scheme name match either case, see grammar/draft-1994.md "Literal case").
  */
-export const DRAFT_1994_SCHEME_PRODUCTIONS: ReadonlyMap<string, string> = new Map([
-  ["http", "httpaddress"],
-  ["ftp", "ftpaddress"],
-  ["news", "newsaddress"],
-  ["nntp", "nntpaddress"],
-  ["prospero", "prosperoaddress"],
-  ["telnet", "telnetaddress"],
-  ["gopher", "gopheraddress"],
-  ["wais", "waisaddress"],
-  ["mailto", "mailtoaddress"],
-  ["mid", "midaddress"],
-  ["cid", "cidaddress"],
-]);
+export const DRAFT_1994_SCHEME_PRODUCTIONS = URL_1994_SCHEME_PRODUCTIONS;
 
 export const draft1994: Revision<Draft1994Ast> = {
   id: "draft-1994",

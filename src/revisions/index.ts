@@ -32,7 +32,7 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = BUILT_IN_REV
  *
  * @example
  * import { SPEC_IDS } from "uri-grammars";
- * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1738", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
+ * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1630", "rfc1738", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
  */
 export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
 
@@ -41,7 +41,7 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  *
  * @example
  * import { availableSpecIds } from "uri-grammars";
- * availableSpecIds().length; // => 11
+ * availableSpecIds().length; // => 12
  */
 export function availableSpecIds(): SpecId[] {
   return [...SPEC_IDS, ...(REGISTERED.keys() as Iterable<SpecId>)];

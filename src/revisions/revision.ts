@@ -2,6 +2,7 @@ import type { DerivationNode } from "../scanner/derivation";
 import type { Components } from "../ast/types";
 import type { Draft1993Asts } from "../../generated/draft-1993.ast";
 import type { Draft1994Asts } from "../../generated/draft-1994.ast";
+import type { Rfc1630Asts } from "../../generated/rfc1630.ast";
 import type { Rfc1738Asts } from "../../generated/rfc1738.ast";
 import type { Rfc1808Asts } from "../../generated/rfc1808.ast";
 import type { Draft1997Asts } from "../../generated/draft-1997.ast";
@@ -25,6 +26,7 @@ import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } 
 export interface SpecAstsByRule {
   "draft-1993": Draft1993Asts;
   "draft-1994": Draft1994Asts;
+  rfc1630: Rfc1630Asts;
   rfc1738: Rfc1738Asts;
   rfc1808: Rfc1808Asts;
   "draft-1997": Draft1997Asts;
@@ -36,7 +38,7 @@ export interface SpecAstsByRule {
   rfc6874: Rfc6874Asts;
 }
 
-/** A revision id: `"draft-1993" | "draft-1994" | "rfc1738" | "rfc1808" | "draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
+/** A revision id: `"draft-1993" | "draft-1994" | "rfc1630" | "rfc1738" | "rfc1808" | "draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
 export type SpecId = keyof SpecAstsByRule;
 
 /** The AST of a start rule of a revision (by published name); an unknown name gives every rule's. */
@@ -227,6 +229,12 @@ export interface ComponentInfo {
    * `host`, `search`), or leave the key out.
    */
   rule?: string;
+  /**
+   * Rules that are this component where `rule` has no match: another grammar of the same document
+   * (RFC 1630's generic syntax, whose query is `generic-search`). Read where a derivation is (compare,
+   * explain); the character matrix runs `rule` alone.
+   */
+  also?: string[];
   /** The revision's own word for the component (`site`, `search`, `anchorid`). Default: the key. */
   name?: string;
   /**

@@ -7,7 +7,7 @@
 // Any entry point that throws, in any check, is a violation of its "no-throw" row.
 import { availableSpecIds, DEFAULT_SPEC, type ParseError, type AnyParseResult as ParseResult, type ResolveResult } from "../../src";
 import { recombine } from "../../src/ops/format";
-import { getRevision } from "../../src/revisions";
+import { getRevision, type ResolutionAlgorithm } from "../../src/revisions";
 import type { EntryName, EntryTable, ExtractAnswer, GroupsAnswer, RawEntryPoints, Recognizer } from "./entries";
 import type { PeggyAnswer } from "./peggy";
 import type { CaseContext, FuzzCase } from "./inputs";
@@ -227,26 +227,44 @@ function sameError(what: string, got: ParseError | { code: string; message: stri
   return g.message === want.message ? null : `${what} says ${JSON.stringify(g.message)}, parse() says ${JSON.stringify(want.message)}`;
 }
 
-/** draft-1994's PrePrefix ("URL:") is no component: format(components(x)) leaves it out. */
+/**
+ * A prefix before the scheme that selects a production of its own (the descriptor's
+ * schemeProductions.prefix: draft-1994's PrePrefix "URL:", in either case; rfc1630's prefixedurl
+ * "url:", as written) is no component: format(components(x)) leaves it out.
+ */
 function formatPrefix(spec: string, input: string, formatted: string): boolean {
   if (!input.endsWith(formatted)) return false;
   const prefix = input.slice(0, input.length - formatted.length);
-  return prefix === "" || (spec === "draft-1994" && /^url:$/i.test(prefix));
+  const how = getRevision(spec)?.schemeProductions;
+  if (prefix === "") return true;
+  if (how?.prefix === undefined) return false;
+  return how.caseSensitive ? prefix === how.prefix.text : prefix.toLowerCase() === how.prefix.text;
+}
+
+/** The resolution algorithms that work on strings: their documents give partial forms no grammar. */
+const PARTIAL_FORMS_ON_STRINGS: readonly ResolutionAlgorithm[] = ["draft-1993 Partial form", "rfc1630 Partial form"];
+
+/** Whether a revision's descriptor names one of PARTIAL_FORMS_ON_STRINGS as its resolution. */
+function resolvesOnStrings(spec: string): boolean {
+  const how = getRevision(spec)?.resolution;
+  return how !== undefined && "algorithm" in how && PARTIAL_FORMS_ON_STRINGS.includes(how.algorithm);
 }
 
 /**
- * draft-1993's "Partial form" rules work on strings: the document gives partial forms no grammar,
- * so its resolver validates neither the context locator nor the partial form (docs/resolution.md,
- * "Readings where the text is silent"). The other resolvers reject what their grammar rejects.
+ * draft-1993's "Partial form" rules and RFC 1630's "Partial (relative) form" rules work on strings:
+ * the documents give partial forms no grammar, so their resolvers validate neither the context nor
+ * the partial form (docs/resolution.md, "Readings where the text is silent"). The other resolvers
+ * reject what their grammar rejects.
  */
 function unvalidatedResolution(base: (run: CaseRun) => unknown, reference: (run: CaseRun) => unknown): PropertyException {
   return {
     name: "resolution-on-strings-without-grammar",
     reason:
-      "draft-1993 resolves partial forms as strings (its document gives them no grammar, docs/resolution.md), so a base or reference its grammar rejects still resolves, to a string the grammar may reject",
-    covers: (run) => run.spec === "draft-1993" && [base(run), reference(run)].some((x) => run.recognize(run.table.recognizers[0], undefined, x) === false),
+      "draft-1993 and rfc1630 resolve partial forms as strings (their documents give them no grammar, docs/resolution.md), so a base or reference the grammar rejects still resolves, to a string the grammar may reject",
+    covers: (run) => resolvesOnStrings(run.spec) && [base(run), reference(run)].some((x) => run.recognize(run.table.recognizers[0], undefined, x) === false),
   };
 }
+
 
 /**
  * RFC 3986 §5.2.2 with §5.2.4 can give a target without an authority whose path begins with "//":

@@ -52,6 +52,8 @@ export interface AppendixC {
   tables: { spec: string; file: string; label: string }[];
   /** `algorithm` and `note`: where the document's own algorithm does not give what it prints (test table's column). */
   references: { reference: string; printed: Record<string, { answer: string; section: string; algorithm?: string; note?: string }> }[];
+  /** Documents whose examples have a base of their own (RFC 1630's Partial form): one set each. */
+  others?: Omit<AppendixC, "others">[];
 }
 
 /** The extract page's example texts (the documents' and our edge cases). */

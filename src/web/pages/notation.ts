@@ -34,7 +34,7 @@ interface Construct {
 }
 
 const NOTATIONS = [
-  { id: "adhoc", name: "The 1993 and 1994 ad-hoc BNF", specs: ["draft-1993", "draft-1994"], text: "A rule name on one line and its definition after it; “|” separates alternatives and [ brackets ] mark an optional part. There is no repetition operator: a list is written as a rule that refers to itself (xalphas = xalpha [ xalphas ]). Single letters stand for themselves, spaced out (h t t p): in 1993 exactly as written, in 1994 in either case. Every word of more than one letter names another rule." },
+  { id: "adhoc", name: "The 1993 and 1994 ad-hoc BNF", specs: ["draft-1993", "draft-1994", "rfc1630"], text: "A rule name on one line and its definition after it (RFC 1630: beside it, in a column); “|” separates alternatives and [ brackets ] mark an optional part. There is no repetition operator: a list is written as a rule that refers to itself (xalphas = xalpha [ xalphas ]). Single letters stand for themselves, spaced out (h t t p): in 1993 and in RFC 1630 exactly as written, in the 1994 draft in either case. Every word of more than one letter names another rule. RFC 1630 gives two grammars with 19 names in common: we call the generic section’s generic-path, generic-safe …" },
   { id: "rfc822", name: "RFC 822-style BNF (RFC 1738, the 1997 draft)", specs: ["rfc1738", "draft-1997"], text: "name = definition; “|” separates alternatives; quoted strings are literal. RFC 1738 writes [ x ] for optional, *[ x ] for zero or more and 1*[ x ] for one or more; the 1997 draft writes *( x ) and 1*( x ) with round brackets for grouping. Quoted strings match exactly as written (we read their letters as case-sensitive, as the documents list both cases where both are meant)." },
   { id: "abnf", name: "RFC 2234 ABNF (the 2003 draft, RFC 3986)", specs: ["draft-2003", "rfc3986"], text: "name = definition; “/” separates alternatives; [ x ] is optional, *x zero or more, 1*x one or more, n*m x between n and m, nx exactly n; %x41-5A is a range of characters. Quoted strings are case-insensitive (RFC 2234 §2.3) and so are rule names (§2.1): “alpha” is ALPHA. The core rules (ALPHA, DIGIT, HEXDIG) come from RFC 2234 §6.1." },
 ];
@@ -97,11 +97,12 @@ const CONSTRUCTS: Construct[] = [
   {
     id: "literals",
     title: "Literals and their case",
-    written: [{ notation: "1993 ad-hoc BNF", form: "h t t p (exact case)" }, { notation: "1994 ad-hoc BNF", form: "h t t p (either case)" }, { notation: "RFC 822-style BNF", form: "\"http://\" (as written)" }, { notation: "ABNF", form: "\"http\" (any case)" }, { notation: "PEG", form: "\"http\" exact, \"http\"i any case" }],
+    written: [{ notation: "1993 ad-hoc BNF", form: "h t t p (exact case)" }, { notation: "1994 ad-hoc BNF", form: "h t t p (either case)" }, { notation: "RFC 1630", form: "h t t p (exact case)" }, { notation: "RFC 822-style BNF", form: "\"http://\" (as written)" }, { notation: "ABNF", form: "\"http\" (any case)" }, { notation: "PEG", form: "\"http\" exact, \"http\"i any case" }],
     explanation: "Each notation has its own rule for the case of letters in literals; the PEG spells it out: a plain literal is exact, a literal followed by i ignores case.",
     examples: [
       { spec: "draft-1993", rule: "httpaddress", input: "HTTP://info.cern.ch/", says: "letters stand for themselves: HTTP is not http" },
       { spec: "draft-1994", rule: "httpaddress", input: "HTTP://info.cern.ch/", says: "single letters in either case" },
+      { spec: "rfc1630", rule: "httpaddress", input: "HTTP://info.cern.ch/", says: "RFC 1630, no PrePrefix: exactly as written again" },
       { spec: "draft-2003", rule: "HEXDIG", input: "f", says: "ABNF's \"F\" also matches f" },
     ],
   },

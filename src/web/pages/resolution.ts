@@ -2,7 +2,7 @@
 // revision that defines relative resolution (src/ops/resolve.ts), side by side, with the cells that
 // differ from the revision to their left marked. The default is the examples the documents print
 // for the same base (Appendix C of draft-1997, RFC 2396 and draft-2003, RFC 3986 §5.4), with each document's
-// printed answer.
+// printed answer; a button shows the examples of a document with a base of its own (RFC 1630, RFC 1808).
 import { availableSpecIds, type SpecId } from "../../revisions";
 import { definesResolution, resolve, resultText } from "../../ops/resolve";
 import { loadAppendixC, type AppendixC } from "../lib/data";
@@ -21,12 +21,23 @@ startPage(async () => {
   const refsParam = readParam("refs");
   refs.value = refsParam ?? defaultRefs.map(showReference).join("\n");
   const reset = h("button", { type: "button" }, "Back to the documents' examples");
+  // The documents whose examples have a base of their own (RFC 1630's Partial form): a button each.
+  const sets = [examples, ...(examples.others ?? [])];
+  const otherButtons = (examples.others ?? []).map((set) => {
+    const b = h("button", { type: "button", "data-examples": set.tables.map((t) => t.spec).join(" ") }, `${set.tables.map((t) => `${t.spec} ${t.label}`).join(", ")} examples (base ${set.base})`);
+    b.addEventListener("click", () => {
+      base.value = set.base;
+      refs.value = set.references.map((r) => showReference(r.reference)).join("\n");
+      update();
+    });
+    return b;
+  });
   const out = scrollBox("resolved references");
   main.classList.add("resolution");
   append(main, [
     h("p", { class: "intro" }, `Each reference is resolved against the base by each revision that defines relative resolution (${specs.join(", ")}), with that revision's own algorithm. A cell marked ≠ differs from the cell to its left (in the printed columns: from our answer for that revision). The default is the examples each document prints for the same base: the Appendix C tables of draft-1997, RFC 2396 and draft-2003 and RFC 3986's §5.4, with each document's printed answer (— where a document has no such example). Write one reference per line; "" is the empty reference.`),
     h("div", { class: "inputs" }, h("label", {}, "Base", base), h("label", {}, "References, one per line", refs)),
-    h("p", {}, reset),
+    h("p", {}, [reset, ...otherButtons.flatMap((b) => [" ", b])]),
     out,
     others.length > 0 ? h("section", { class: "not-defined" }, h("h2", {}, "Revisions without relative resolution"), others.map((id) => notDefined(id))) : null,
   ]);
@@ -35,7 +46,9 @@ startPage(async () => {
     const lines = refs.value.split("\n").filter((l) => l.trim() !== "").map(readReference);
     const isDefault = base.value === examples.base && lines.join("\n") === defaultRefs.join("\n");
     writeParams({ base: base.value === examples.base ? null : base.value, refs: isDefault ? null : refs.value });
-    out.replaceChildren(resultTable(base.value, lines, specs, isDefault ? examples : null));
+    // A document's own examples, as it prints them: their printed answers get columns.
+    const shown = sets.find((set) => base.value === set.base && lines.join("\n") === set.references.map((r) => r.reference).join("\n")) ?? null;
+    out.replaceChildren(resultTable(base.value, lines, specs, shown));
   };
   base.addEventListener("input", update);
   refs.addEventListener("input", update);

@@ -6,6 +6,7 @@
 import type { DerivationNode } from "./derivation";
 import { buildDraft1993Ast } from "./draft-1993";
 import { buildDraft1994Ast } from "./draft-1994";
+import { buildRfc1630Ast } from "./rfc1630";
 import { buildRfc1738Ast } from "./rfc1738";
 import { buildRfc1808Ast, RFC_1808_AST_NODES } from "./rfc1808";
 import { buildDraft1997Ast } from "./draft-1997";
@@ -18,6 +19,7 @@ import { buildRfc6874Ast } from "./rfc6874";
 export const ORACLE_BUILDERS: Readonly<Record<string, (root: DerivationNode, input: string) => unknown>> = {
   "draft-1993": buildDraft1993Ast,
   "draft-1994": buildDraft1994Ast,
+  rfc1630: buildRfc1630Ast,
   rfc1738: buildRfc1738Ast,
   rfc1808: buildRfc1808Ast,
   "draft-1997": buildDraft1997Ast,
@@ -36,6 +38,7 @@ export const ORACLE_BUILDERS: Readonly<Record<string, (root: DerivationNode, inp
 export const ORACLE_AST_NODES: Readonly<Record<string, readonly string[]>> = {
   "draft-1993": ["anchoraddress","docaddress","generic","scheme","httpaddress","fileaddress","afsaddress","newsaddress","waisaddress","waisindex","waisdoc","groupart","group","article","database","wtype","prosperoaddress","telnetaddress","gopheraddress","hostport","host","cellname","hostname","hostnumber","port","selector","path","search","user","anchorid","gtype","generic_anchored","httpaddress_anchored","fileaddress_anchored","afsaddress_anchored","newsaddress_anchored","waisaddress_anchored","prosperoaddress_anchored","telnetaddress_anchored","gopheraddress_anchored"],
   "draft-1994": ["prefixedurl","url","httpaddress","ftpaddress","ftptype","afsaddress","newsaddress","nntpaddress","midaddress","cidaddress","mailtoaddress","waisaddress","waisindex","waisdoc","wpath","groupart","group","article","database","wtype","prosperoaddress","prosperolink","hsoname","hsoname_before_version","version","attributes","attribute","telnetaddress","gopheraddress","login","hostport","host","hostname","hostnumber","port","gcommand","gtype","cellname","path","search","user","password","fragmentid","scheme","addr-spec","content-identifier"],
+  rfc1630: ["fragmentaddress","uri","generic-scheme","generic-path","generic-search","generic-fragmentid","prefixedurl","url","httpaddress","ftpaddress","ftptype","afsaddress","newsaddress","nntpaddress","midaddress","cidaddress","mailtoaddress","waisaddress","waisindex","waisdoc","wpath","groupart","group","article","database","wtype","prosperoaddress","prosperolink","hsoname","hsoname_before_version","version","attributes","attribute","telnetaddress","gopheraddress","login","hostport","host","hostname","hostnumber","port","gcommand","gtype","cellname","path","search","user","password","fragmentid","scheme","addr-spec","content-identifier"],
   "rfc1738": ["url","genericurl","otherurl","scheme","schemepart","ip-schemepart","login","user","password","hostport","host","hostname","hostnumber","port","urlpath","ftpurl","fpath","ftptype","fileurl","httpurl","hpath","search","gopherurl","gtype","selector","gopher+_string","mailtourl","encoded822addr","newsurl","grouppart","group","article","nntpurl","digits","telneturl","waisurl","waisdatabase","waisindex","waisdoc","database","wtype","wpath","prosperourl","ppath","fieldspec","fieldname","fieldvalue"],
   rfc1808: RFC_1808_AST_NODES,
   "draft-1997": ["URL-reference","absoluteURL","opaque-URL","generic-URL","relativeURL","net_path","abs_path","rel_path","scheme","site","user","password","hostport","host","hostname","hostnumber","port","path_segments","query","fragment"],
