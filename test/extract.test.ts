@@ -22,7 +22,7 @@ import {
 import { readRows } from "./support/table";
 import { requireSeeds } from "./support/seeds";
 
-const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"];
+const ALL: SpecId[] = ["draft-1993", "draft-1994", "rfc1630", "rfc1738", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"];
 
 // ---- the tables ----
 
@@ -195,7 +195,9 @@ describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
     expect(status).to.deep.equal({
       "draft-1993": "not-mentioned",
       "draft-1994": "part-of-url",
+      rfc1630: "not-mentioned",
       rfc1738: "recommended",
+      rfc1808: "recommended",
       "draft-1997": "formerly-recommended",
       rfc2396: "formerly-recommended",
       rfc2732: "formerly-recommended",
@@ -205,7 +207,7 @@ describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
       rfc6874: "no-longer-recommended",
     });
     expect(delimitingRules("draft-2003").urlPrefix.note).to.contain("no longer recommended");
-    expect(DELIMITING_RULES.filter((r) => r.whitespaceInAngle === "removed").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
+    expect(DELIMITING_RULES.filter((r) => r.whitespaceInAngle === "removed").map((r) => r.spec)).to.deep.equal(["rfc1738", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     expect(DELIMITING_RULES.filter((r) => r.hyphenAtLineBreak === "ambiguous").map((r) => r.spec)).to.deep.equal(["rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]);
     expect(DELIMITING_RULES.filter((r) => r.fragment === "separate").map((r) => r.spec)).to.deep.equal(["draft-1994", "rfc1738"]);
     expect(delimitingRules("draft-1993").quotes.length).to.be.greaterThan(0); // it says why whitespace is never part of a URL

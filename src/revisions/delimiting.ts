@@ -108,6 +108,9 @@ const SEED_2003 = "003_7726d06446aa98af.txt";
 const SEED_1994 = "004_06ae430307648ea6.txt";
 /** RFC 3986 is not a seed: its text is ../shared/references/rfc3986.txt (a path relative to the seeds, as SpecInfo.seed gives it). */
 const SEED_3986 = "../references/rfc3986.txt";
+/** RFC 1630 and RFC 1808, likewise: ../shared/references/. */
+const SEED_1630 = "../references/rfc1630.txt";
+const SEED_1808 = "../references/rfc1808.txt";
 const SEED_2396 = "../references/rfc2396.txt";
 const ADVICE_2396 = 'rfc2396 Appendix E: "in particular from punctuation marks that might be mistaken for part of the URI"';
 /** RFC 3987, likewise: ../shared/references/rfc3987.txt. */
@@ -248,7 +251,7 @@ const RFC2396_ROW: DelimitingRules = {
  *
  * @example
  * import { DELIMITING_RULES } from "uri-grammars";
- * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
+ * DELIMITING_RULES.map((r) => r.spec); // => ["draft-1993", "draft-1994", "rfc1630", "rfc1738", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
  */
 export const DELIMITING_RULES: readonly DelimitingRules[] = [
   {
@@ -353,6 +356,33 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
     },
   },
   {
+    spec: "rfc1630",
+    summary:
+      "Says nothing about URIs in running text: no wrapper, no \"URL:\", no line-break repair; only that white space is risky in printed or mailed URIs, which is why the canonical form encodes it. Extraction: bare references ended by whitespace, nothing repaired.",
+    quotes: [
+      {
+        section: "Design Criteria and Choices (Choices for a universal syntax)",
+        seed: SEED_1630,
+        line: 252,
+        text: "The use of white space characters is risky in URIs to be printed or sent by electronic mail, and the use of multiple white space characters is very risky. This is because of the frequent introduction of extraneous white space when lines are wrapped by systems such as mail, or sheer necessity of narrow column width, and because of the inter-conversion of various forms of white space which occurs during character code conversion and the transfer of text between applications. This is why the canonical form for URIs has all white spaces encoded.",
+      },
+    ],
+    wrappers: { angle: false, quotes: false },
+    urlPrefix: { status: "not-mentioned", trailingSpace: false, note: 'rfc1630 does not mention a "URL:" prefix (its "url:" is a scheme, prefixedurl)' },
+    whitespaceInAngle: "kept",
+    hyphenAtLineBreak: "not-mentioned",
+    fragment: "in-reference",
+    nonAscii: ASCII_REFERENCES,
+    runEnds: "<>",
+    runEndsWhy: 'rfc1630 `punctuation` ("<" | ">"): no rule accepts them (a double quote is `extra`, an xalpha)',
+    trailing: {
+      sentence: SENTENCE,
+      sentenceWhy: "sentence punctuation: rfc1630 gives no advice; we leave it outside as the later documents advise",
+      excluded: "[\\]^`{|}~",
+      excludedWhy: "never part of an rfc1630 URI: `national` (and the backquote, in no class), which no rule accepts",
+    },
+  },
+  {
     spec: "rfc1738",
     summary:
       'Recommends "URL:" inside angle brackets, <URL:...>, neither part of the URL; a fragment goes inside the brackets; whitespace added to break a long URL is ignored; a hyphen at a line break may or may not belong (the seed is a Chinese translation).',
@@ -423,6 +453,39 @@ export const DELIMITING_RULES: readonly DelimitingRules[] = [
       sentenceWhy: "sentence punctuation: the rfc1738 appendix recommends wrappers because of punctuation marks (in the English original, \"punctuation marks that might be mistaken for part of the URL\")",
       excluded: "[\\]^`{|}~",
       excludedWhy: "never part of an rfc1738 URL: unsafe (§2.2) and `national` (§5), accepted by no rule",
+    },
+  },
+  {
+    spec: "rfc1808",
+    summary:
+      'Says nothing about URLs in running text; the one delimited URL it writes is the Base header\'s, "<URL:" absoluteURL ">", with whitespace inside the brackets ignored (§3.1), which extraction follows: <URL:...> and <...>, whitespace inside removed, nothing said of quotes or hyphens.',
+    quotes: [
+      {
+        section: "3.1. Base URL within Document Content",
+        seed: SEED_1808,
+        line: 435,
+        text: 'base-header = "Base" ":" "<URL:" absoluteURL ">"',
+      },
+      {
+        section: "3.1. Base URL within Document Content",
+        seed: SEED_1808,
+        line: 437,
+        text: 'where "Base" is case-insensitive and any whitespace (including that used for line folding) inside the angle brackets is ignored.',
+      },
+    ],
+    wrappers: { angle: true, quotes: false },
+    urlPrefix: { status: "recommended", trailingSpace: false, note: 'rfc1808 §3.1: the Base header writes its URL as "<URL:" absoluteURL ">"' },
+    whitespaceInAngle: "removed",
+    hyphenAtLineBreak: "not-mentioned",
+    fragment: "in-reference",
+    nonAscii: ASCII_REFERENCES,
+    runEnds: '<>"',
+    runEndsWhy: 'rfc1808 §2.2 `punctuation` ("<" | ">" | "#" | "%" | <">): no rule accepts "<", ">" or a double quote unescaped',
+    trailing: {
+      sentence: SENTENCE,
+      sentenceWhy: "sentence punctuation: rfc1808 gives no advice; we leave it outside as the later documents advise",
+      excluded: "[\\]^`{|}~",
+      excludedWhy: "never part of an rfc1808 URL: `national` (§2.2), which no rule accepts",
     },
   },
   {
