@@ -122,13 +122,14 @@ export function revisionDocuments(root, revision) {
   // Rules a revision keeps from an earlier RFC (rfc6874's "RFC 3986 Appendix A (§3)"): not in its
   // own document, but in that RFC's, which stands next to it.
   const cited = new Set(revision.rules.filter((r) => r.kind === "published" && r.published && !out.rules[r.published] && r.section).map((r) => /^RFC (\d+) /.exec(r.section)?.[1]).filter(Boolean));
+  // Only the cited RFCs among the references can be shown (rfc2732 cites RFC 2396, shown, and RFC
+  // 2373, which is not among them: its five rules have no place to show).
+  const shown = refs ? [...cited].filter((n) => existsSync(join(refs, `rfc${n}.txt`))) : [];
   out.borrowed = null;
-  if (cited.size === 1 && refs) {
-    const n = [...cited][0];
-    if (existsSync(join(refs, `rfc${n}.txt`))) {
-      const kept = readFileSync(join(refs, `rfc${n}.txt`), "utf8");
-      out.borrowed = { title: `RFC ${n}, whose rules ${revision.id} keeps`, file: `../shared/references/rfc${n}.txt`, text: kept, ...anchorsIn(kept, revision) };
-    }
+  if (shown.length === 1) {
+    const n = shown[0];
+    const kept = readFileSync(join(refs, `rfc${n}.txt`), "utf8");
+    out.borrowed = { title: `RFC ${n}, whose rules ${revision.id} keeps`, file: `../shared/references/rfc${n}.txt`, text: kept, ...anchorsIn(kept, revision) };
   }
   return out;
 }

@@ -28,6 +28,11 @@ function referenceCandidates(): string[] {
   return [join(__dirname, "..", "..", "..", "..", "shared", "references"), "/work/shared/references"];
 }
 
+/** The reference documents' directory (../shared/references), or null when it is absent. */
+export function referenceDir(): string | null {
+  return referenceCandidates().find((d) => existsSync(d)) ?? null;
+}
+
 /** Whether this run is CI: CI is set to anything but "", "0" or "false" (what CI services set: "true", "1"). */
 export function inCI(): boolean {
   const v = process.env.CI;

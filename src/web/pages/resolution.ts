@@ -86,7 +86,7 @@ function resultTable(base: string, references: string[], specs: SpecId[], exampl
   const rows = references.map((reference) => {
     const answers = specs.map((spec) => {
       const r = resolve(base, reference, { spec });
-      return { spec, text: resultText(r), ok: r.ok };
+      return { spec, text: resultText(r), ok: r.ok, result: r };
     });
     const rowDiffers = new Set(answers.map((x) => x.text)).size > 1;
     const printed = examples?.references.find((x) => x.reference === reference)?.printed ?? {};
@@ -102,7 +102,9 @@ function resultTable(base: string, references: string[], specs: SpecId[], exampl
         const p = printed[s];
         const ours = answers.find((x) => x.spec === s);
         const differs = p !== undefined && ours !== undefined && ours.text !== p.answer;
-        const explained = differs && p.algorithm === ours!.text;
+        // The tables write an error as "error:<code>" (test/data/resolution/*.tsv).
+        const algorithmGives = (a: string | undefined) => (a?.startsWith("error:") ? !ours!.result.ok && ours!.result.error.code === a.slice("error:".length) : a === ours!.text);
+        const explained = differs && algorithmGives(p.algorithm);
         return h("td", { class: `mono printed${differs ? " differs" : ""}`, "data-explained": explained ? "yes" : null, title: differs ? `our ${s} answer is ${ours!.text}${explained ? `, as the document's algorithm gives: ${p.note}` : ""}` : null },
           p ? p.answer : "—",
           explained ? h("div", { class: "note" }, `the algorithm gives ${ours!.text}: ${p.note}`) : null);
