@@ -66,7 +66,7 @@ describe("the library is browser-safe (bundled for a browser, as the explorer is
     expect(await nodeImports(["src/index.ts"])).to.deep.equal([]);
   });
 
-  it("no module of src/ outside src/cli imports a Node built-in, except the two that read the grammar files", async function () {
+  it("no module of src/ outside src/cli imports a Node built-in, except the two that read the grammar files @slow", async function () {
     this.timeout(60_000);
     const files = sourceFiles("src");
     expect(files.length).to.be.greaterThan(50);

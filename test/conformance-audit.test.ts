@@ -63,7 +63,7 @@ describe("conformance audit (uri-grammars audit)", function () {
       expect(short.answers[2]).to.deep.include({ failure: "no-answer" });
       expect(short.answers.filter((a) => a === "valid")).to.have.length(4);
     });
-    it("an implementation that answers only when its input ends gets shorter runs, and no case is blamed", async () => {
+    it("an implementation that answers only when its input ends gets shorter runs, and no case is blamed @slow", async () => {
       // 250 ms per line, all answers at the end: the run of the 11 lines after the first is over the
       // 1.5 + 0.5 s limit; one line alone, or two, is well within it (with room for a loaded machine).
       const slow = script(`const n = []; require("node:readline").createInterface({ input: process.stdin }).on("line", (l) => n.push(l)).on("close", () => setTimeout(() => console.log(n.map(() => "valid").join("\\n")), 250 * n.length));`);

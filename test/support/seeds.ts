@@ -45,9 +45,18 @@ export const REFERENCES_ABSENT = "the reference documents (../shared/references,
 /** The property of a mocha test where skipBecause() leaves its reason (read by the reporter). */
 export const SKIP_REASON = "skipReason";
 
+/**
+ * The words skipBecause() adds to a skipped test's title: under `mocha --parallel` (npm test) a test
+ * reaches the reporter serialized, with its title but none of its own properties.
+ */
+export const SKIP_TITLE = /\s\(skipped: (.*)\)$/;
+
 /** Skips the running test (call from the test's `function () {...}`), leaving a reason the reporter counts. */
 export function skipBecause(ctx: Mocha.Context, reason: string): never {
-  if (ctx.test) (ctx.test as unknown as Record<string, unknown>)[SKIP_REASON] = reason;
+  if (ctx.test) {
+    (ctx.test as unknown as Record<string, unknown>)[SKIP_REASON] = reason;
+    ctx.test.title += ` (skipped: ${reason})`;
+  }
   ctx.skip();
   throw new Error("unreachable: mocha's skip() throws");
 }
