@@ -51,7 +51,8 @@ export function resolve2396(spec: SpecId, base: string, reference: string, stric
   if (R.scheme !== null && (strict || R.scheme !== B.scheme)) return done(spec, T);
   T.scheme = B.scheme;
 
-  // What is left is a relative reference, which §3 allows only against a hierarchical base:
+  // What is left is a relative reference, which §5 (its opening, before §5.1) allows only against a
+  // hierarchical base:
   // "Documents can only make use of relative URI when their base URI fits within the <hier_part>
   // syntax. ... In other words, relative URI cannot be used within a document that has an
   // unsuitable base URI." An absoluteURI whose hier_part is absent is an opaque_part: no authority,
@@ -64,8 +65,8 @@ export function resolve2396(spec: SpecId, base: string, reference: string, stric
       error: {
         code: "unsuitable-base",
         spec: spec,
-        section: "§3",
-        message: `The base "${base}" is an opaque URI (its part after "${B.scheme}:" is an opaque_part, not a hier_part), and ${spec} §3 says "relative URI cannot be used within a document that has an unsuitable base URI": resolve "${reference}" against a base of the form scheme://authority/path or scheme:/path, or give an absolute reference.`,
+        section: "§5",
+        message: `The base "${base}" is an opaque URI (its part after "${B.scheme}:" is an opaque_part, not a hier_part), and RFC 2396 §5 says "relative URI cannot be used within a document that has an unsuitable base URI": resolve "${reference}" against a base of the form scheme://authority/path or scheme:/path, or give an absolute reference.`,
       },
     };
   }
@@ -89,7 +90,7 @@ export function resolve2396(spec: SpecId, base: string, reference: string, stric
   // 6c-6h: the dot segments, then "The remaining buffer string is the reference URI's new path
   // component" (6g's error: the dotSegments choice, as for draft-2003).
   const path = removeDotSegments(buffer, dotSegments);
-  if (path === null) return dotSegmentsAboveRoot(spec, "§5.2 step 6g", `${spec} §5.2 step 6g`, base, reference);
+  if (path === null) return dotSegmentsAboveRoot(spec, "§5.2 step 6g", "RFC 2396 §5.2 step 6g", base, reference);
   T.path = path;
   return done(spec, T);
 }

@@ -17,7 +17,7 @@ export type ResolveErrorCode =
   | "invalid-reference"
   /** draft-2003 §5.2 merge step 7 with the "error" choice: ".." segments above the root. */
   | "dot-segments-above-root"
-  /** rfc2396 §3: a relative reference against a base that does not fit the hier_part syntax (an opaque base). */
+  /** rfc2396 §5: a relative reference against a base that does not fit the hier_part syntax (an opaque base). */
   | "unsuitable-base";
 
 /** Why resolve() failed: its code, the section, a sentence (and the parse error). */
