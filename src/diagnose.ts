@@ -6,6 +6,7 @@
 import {
   characterAt,
   describeCharacter,
+  isHighSurrogate,
   lineAndColumn,
   percentEncode,
   summarizeExpected,
@@ -61,10 +62,6 @@ export function syntaxError(revision: Revision, startRule: string, input: string
     expected: facts.expected.slice(),
     message: `${head} ${advice(revision, facts.rule, input, offset, found)}`.trim(),
   };
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** What an error in one DFA state says whatever the input: computed once per state and kept. */

@@ -115,17 +115,19 @@ export function caretDisplay(input: string, offset: number, width = 100): string
   // `offset` (UTF-16 units): one per code point (a surrogate pair is one character), two for a wide one.
   const visible = input.replace(/[\x00-\x1f\x7f]/g, "\u00b7");
   let start = Math.max(0, offset - Math.floor(width / 2));
-  if (start > 0 && isLowSurrogate(visible.charCodeAt(start)) && isHighSurrogateUnit(visible.charCodeAt(start - 1))) start -= 1;
+  if (start > 0 && isLowSurrogate(visible.charCodeAt(start)) && isHighSurrogate(visible.charCodeAt(start - 1))) start -= 1;
   const shown = visible.slice(start, start + width);
   const prefix = start > 0 ? "…" : "";
   return `  ${prefix}${shown}\n  ${" ".repeat(prefix.length + columns(visible.slice(start, offset)))}^`;
 }
 
-function isHighSurrogateUnit(code: number): boolean {
+/** A UTF-16 unit that begins a surrogate pair (U+D800-DBFF). */
+export function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-function isLowSurrogate(code: number): boolean {
+/** A UTF-16 unit that ends a surrogate pair (U+DC00-DFFF). */
+export function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
