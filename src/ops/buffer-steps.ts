@@ -22,7 +22,7 @@ export function fromSegments(segments: string[]): string {
  * complete path segment, are removed from the buffer string." A "." followed by "/" is every "."
  * piece but the last.
  */
-export function removeDotSlash(segments: string[]): string[] {
+function removeDotSlash(segments: string[]): string[] {
   const last = segments.length - 1;
   return segments.filter((s, i) => !(s === "." && i < last));
 }
@@ -31,7 +31,7 @@ export function removeDotSlash(segments: string[]): string[] {
  * draft-1997 §5.2 step 6e / draft-2003 merge step 4: "If the buffer string ends with "." as a
  * complete path segment, that "." is removed." The "/" before it stays.
  */
-export function removeTrailingDot(segments: string[]): string[] {
+function removeTrailingDot(segments: string[]): string[] {
   if (segments[segments.length - 1] !== ".") return segments;
   return [...segments.slice(0, -1), ""];
 }
@@ -48,7 +48,7 @@ function isRemovableSegment(s: string | undefined): boolean {
  * The leftmost-first iteration is a matching of each "../" with the nearest open segment before it,
  * which a stack computes in one pass (the "pair of segment stacks" both documents mention).
  */
-export function removeSegmentDotDotSlash(segments: string[]): string[] {
+function removeSegmentDotDotSlash(segments: string[]): string[] {
   const out: string[] = [];
   const last = segments.length - 1;
   for (let i = 0; i < segments.length; i++) {
@@ -68,10 +68,19 @@ export function removeSegmentDotDotSlash(segments: string[]): string[] {
  * "<segment>/..", where <segment> is a complete path segment not equal to "..", that
  * "<segment>/.." is removed." The "/" before <segment> stays.
  */
-export function removeTrailingSegmentDotDot(segments: string[]): string[] {
+function removeTrailingSegmentDotDot(segments: string[]): string[] {
   const n = segments.length;
   if (n >= 2 && segments[n - 1] === ".." && isRemovableSegment(segments[n - 2])) {
     return [...segments.slice(0, n - 2), ""];
   }
   return segments;
+}
+
+/**
+ * The four steps above in the order every document that has them gives them (RFC 1808 §4 6a-d,
+ * draft-1997 §5.2 6d-g, draft-2003 merge steps 3-6): "./" removed, a final "." removed, every
+ * "<segment>/../" removed leftmost first, a final "<segment>/.." removed.
+ */
+export function dotSegmentSteps(segments: string[]): string[] {
+  return removeTrailingSegmentDotDot(removeSegmentDotDotSlash(removeTrailingDot(removeDotSlash(segments))));
 }

@@ -19,7 +19,7 @@ import type { RuleAst } from "../revisions/revision";
 import { parse } from "../parse";
 import type { UriComponents } from "./uri-components";
 import { recombine } from "./format";
-import { fromSegments, removeDotSlash, removeSegmentDotDotSlash, removeTrailingDot, removeTrailingSegmentDotDot, toSegments } from "./buffer-steps";
+import { dotSegmentSteps, fromSegments, toSegments } from "./buffer-steps";
 import type { ResolveResult } from "./resolve-result";
 
 /** The six components of §2.1, as §2.4 leaves them: the path with "the slash "/" that may precede it" (§2.4.6). */
@@ -112,19 +112,14 @@ export function resolve1808(spec: SpecId, base: string, reference: string): Reso
   // Step 6: "The last segment of the base URL's path (anything following the rightmost slash "/",
   // or the entire path if no slash is present) is removed and the embedded URL's path is appended
   // in its place. The following operations are then applied, in order, to the new path:"
-  let segments = toSegments(B.path.slice(0, B.path.lastIndexOf("/") + 1) + R.path);
   // a) "All occurrences of "./", where "." is a complete path segment, are removed."
-  segments = removeDotSlash(segments);
   // b) "If the path ends with "." as a complete path segment, that "." is removed."
-  segments = removeTrailingDot(segments);
   // c) "All occurrences of "<segment>/../", where <segment> is a complete path segment not equal to
   // "..", are removed. Removal of these path segments is performed iteratively, removing the
   // leftmost matching pattern on each iteration, until no matching pattern remains."
-  segments = removeSegmentDotDotSlash(segments);
   // d) "If the path ends with "<segment>/..", where <segment> is a complete path segment not equal
   // to "..", that "<segment>/.." is removed."
-  segments = removeTrailingSegmentDotDot(segments);
-  T.path = fromSegments(segments);
+  T.path = fromSegments(dotSegmentSteps(toSegments(B.path.slice(0, B.path.lastIndexOf("/") + 1) + R.path)));
   return done(spec, T);
 }
 

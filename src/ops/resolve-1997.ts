@@ -6,14 +6,7 @@ import type { SpecId } from "../revisions";
 import { parse } from "../parse";
 import { referenceComponents, type UriComponents } from "./uri-components";
 import { recombine } from "./format";
-import {
-  fromSegments,
-  removeDotSlash,
-  removeSegmentDotDotSlash,
-  removeTrailingDot,
-  removeTrailingSegmentDotDot,
-  toSegments,
-} from "./buffer-steps";
+import { dotSegmentSteps, fromSegments, toSegments } from "./buffer-steps";
 import type { ResolveResult } from "./resolve-result";
 
 
@@ -68,17 +61,12 @@ export function resolve1997(spec: SpecId, base: string, reference: string): Reso
   // 6c: "If the reference's query component is defined, then a "?" character is appended to the
   // buffer string, followed by the query component."
   if (R.query !== null) buffer += "?" + R.query;
-  let segments = toSegments(buffer);
   // 6d: "All occurrences of "./", where "." is a complete path segment, are removed".
-  segments = removeDotSlash(segments);
   // 6e: "If the buffer string ends with "." as a complete path segment, that "." is removed."
-  segments = removeTrailingDot(segments);
   // 6f: "All occurrences of "<segment>/../" ... are removed ... leftmost matching pattern on each
   // iteration, until no matching pattern remains."
-  segments = removeSegmentDotDotSlash(segments);
   // 6g: "If the buffer string ends with "<segment>/..", ... that "<segment>/.." is removed."
-  segments = removeTrailingSegmentDotDot(segments);
-  buffer = fromSegments(segments);
+  buffer = fromSegments(dotSegmentSteps(toSegments(buffer)));
   const q = buffer.indexOf("?");
   // 6h: "If the buffer string contains a question-mark "?" character, then the reference URL's
   // query component is the substring after the first (left-most) question-mark. Otherwise, the

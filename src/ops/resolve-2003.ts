@@ -4,14 +4,7 @@ import type { SpecId } from "../revisions";
 import { parse } from "../parse";
 import { referenceComponents, type UriComponents } from "./uri-components";
 import { recombine } from "./format";
-import {
-  fromSegments,
-  removeDotSlash,
-  removeSegmentDotDotSlash,
-  removeTrailingDot,
-  removeTrailingSegmentDotDot,
-  toSegments,
-} from "./buffer-steps";
+import { dotSegmentSteps, fromSegments, toSegments } from "./buffer-steps";
 import { dotSegmentsAboveRoot, type DotSegmentsChoice, type ResolveResult } from "./resolve-result";
 
 
@@ -105,19 +98,15 @@ export function merge(basePath: string, referencePath: string, dotSegments: DotS
  * which merges the path of an absolute URI with the base "/").
  */
 export function removeDotSegments(buffer: string, dotSegments: DotSegmentsChoice): string | null {
-  let segments = toSegments(buffer);
   // Step 3: "All occurrences of "./", where "." is a complete path segment, are removed".
-  segments = removeDotSlash(segments);
   // Step 4: "If the buffer string ends with "." as a complete path segment, that "." is removed."
-  segments = removeTrailingDot(segments);
   // Step 5: "All occurrences of "<segment>/../", where <segment> is a complete path segment not equal
   // to "..", are removed ... leftmost matching pattern on each iteration". (The seed lost the
   // "<segment>" between the quotes when it was flattened: it reads ""/../", where is a complete path
   // segment"; the draft-1997 text of the same step has it.)
-  segments = removeSegmentDotDotSlash(segments);
   // Step 6: "If the buffer string ends with "<segment>/..", where <segment> is a complete path segment
   // not equal to "..", that "<segment>/.." is removed."
-  segments = removeTrailingSegmentDotDot(segments);
+  let segments = dotSegmentSteps(toSegments(buffer));
   // Step 7: "If the resulting buffer string still begins with one or more complete path segments of
   // "..", then the reference is considered to be in error. Implementations may handle this error by
   // retaining these components in the resolved path ..., by removing them from the resolved path
