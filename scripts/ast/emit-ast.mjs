@@ -9,6 +9,7 @@ import { readAstAnnotations } from "./read-ast.mjs";
 import { StartRulePlan, wantedRules } from "./plan-ast.mjs";
 import { TaggedGraph, TaggedBuilder, determinize, tables } from "../scanner/tdfa.mjs";
 import { componentFields, readerCode } from "./components.mjs";
+import { tableText } from "./table-text.mjs";
 
 /** The AST plan of a whole grammar: the annotations, and a plan per start rule. */
 export function planGrammar(source, file, id, ruleList, publishedNames) {
@@ -116,22 +117,6 @@ export function taggedAutomata(planned, rules, publishedNames, classes) {
   });
 }
 
-function base64(typed) {
-  return Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength).toString("base64");
-}
-
-/** A typed array in the smallest of u8/u16/u32 (unsigned) or i16/i32 (signed) that holds it, as code. */
-function packed(values, signed) {
-  const arr = Array.from(values);
-  const min = Math.min(0, ...arr);
-  const max = Math.max(0, ...arr);
-  if (!signed && max <= 0xff && min >= 0) return `u8(${JSON.stringify(base64(Uint8Array.from(arr)))})`;
-  if (!signed && max <= 0xffff && min >= 0) return `u16(${JSON.stringify(base64(Uint16Array.from(arr)))})`;
-  if (!signed && min >= 0) return `u32(${JSON.stringify(base64(Uint32Array.from(arr)))})`;
-  if (min >= -0x8000 && max <= 0x7fff) return `i16(${JSON.stringify(base64(Int16Array.from(arr)))})`;
-  return `i32(${JSON.stringify(base64(Int32Array.from(arr)))})`;
-}
-
 /**
  * The register operations of a tagged DFA, as data: for each list number from 1, its length n, then
  * n pairs (register, source) in execution order (source: a register, -1 the position, -2 unset).
@@ -143,53 +128,13 @@ function opsData(opLists) {
     for (const [d, src] of list) flat.push(d, src);
   }
   if (flat.some((v) => v > 0x7fff)) throw new Error("tagged DFA: more than 32767 registers");
-  return `i16(${JSON.stringify(base64(Int16Array.from(flat)))})`;
+  return flat;
 }
 
-/**
- * A tagged DFA's transitions, compressed (the tables are most of a revision's weight, and most rows
- * are another row with a few changes, as flex's template rows): per state, varints of (the row it
- * starts from, as a distance back, 0 for an empty row), the number of classes that differ, and for
- * each (class, target state, operations number). src/scanner/tagged.ts decodes it on first use.
- */
-function rowDiffs(trans, ops, K, n) {
-  const bytes = [];
-  const varint = (v) => {
-    while (v >= 0x80) (bytes.push((v & 0x7f) | 0x80), (v = Math.floor(v / 128)));
-    bytes.push(v);
-  };
-  const differs = (a, b) => {
-    let d = 0;
-    for (let c = 0; c < K; c++) if (trans[a * K + c] !== trans[b * K + c] || ops[a * K + c] !== ops[b * K + c]) d++;
-    return d;
-  };
-  for (let s = 0; s < n; s++) {
-    let ref = -1;
-    let best = 0;
-    for (let c = 0; c < K; c++) if (trans[s * K + c] !== 0 || ops[s * K + c] !== 0) best++;
-    for (let r = s - 1; r >= 0 && best > 0; r--) {
-      const d = differs(r, s);
-      if (d < best) (best = d), (ref = r);
-    }
-    varint(ref < 0 ? 0 : s - ref);
-    varint(best);
-    for (let c = 0; c < K; c++) {
-      const t = trans[s * K + c];
-      const o = ops[s * K + c];
-      const changed = ref < 0 ? t !== 0 || o !== 0 : t !== trans[ref * K + c] || o !== ops[ref * K + c];
-      if (!changed) continue;
-      varint(c);
-      varint(t);
-      varint(o);
-    }
-  }
-  return Uint8Array.from(bytes);
-}
-
-/** A table of values below 65536 as Uint16Array (every table of one kind has one type: the run stays monomorphic). */
-function u16Of(values) {
-  if (values.some((v) => v > 0xffff)) throw new Error("ast: a tagged DFA table needs more than 16 bits");
-  return Uint16Array.from(values);
+/** A start rule's tagged DFA as code: taggedTable() over its tables' text (scripts/ast/table-text.mjs), decoded on first use. */
+function tableCode(t) {
+  const text = tableText({ count: t.count, K: t.K, trans: t.trans, ops: t.ops, opsData: opsData(t.opLists), accept: t.accept, fixups: t.fixups });
+  return `/* @__PURE__ */ taggedTable(${t.K}, ${t.count}, ${t.start}, ${t.registers}, ${t.captures}, ${JSON.stringify(text)})`;
 }
 
 const KNOWN_TYPES = new Set(["TextComponent", "Span", "Host", "Port", "Array", "ReadonlyArray", "Readonly"]);
@@ -215,8 +160,7 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`/* eslint-disable */`);
   out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
   out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
-  out.push(`import { i16, i32 } from "${srcDir}/scanner/tables";`);
-  out.push(`import type { AstEntry } from "${srcDir}/scanner/tagged";`);
+  out.push(`import { taggedTable, type AstEntry } from "${srcDir}/scanner/tagged";`);
   if (ctx.reader) out.push(`import { componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);
   if (ctx.calls.size > 0) out.push(`import * as H from "${srcDir}/ast/${id}";`);
   if (imports.length > 0) out.push(`import type { ${imports.join(", ")} } from "${srcDir}/ast/${id}";`);
@@ -248,9 +192,7 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`export const AST: Readonly<Record<string, AstEntry>> = {`);
   for (const p of plans) {
     const t = p.tables;
-    const table = t
-      ? `{ K: ${t.K}, states: ${t.count}, start: ${t.start}, registers: ${t.registers}, captures: ${t.captures}, rows: ${JSON.stringify(base64(rowDiffs(t.trans, t.ops, t.K, t.count)))}, ops: ${opsData(t.opLists)}, accept: i32(${JSON.stringify(base64(t.accept))}), fixups: i32(${JSON.stringify(base64(t.fixups))}) }`
-      : "null";
+    const table = t ? tableCode(t) : "null";
     const components = ctx.reader ? `, components: (input: string, c: Int32Array) => readComponents(lean_${p.peg}(input, c))` : "";
     out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}, build: build_${p.peg} as AstEntry["build"]${components} },`);
   }

@@ -8,7 +8,6 @@
 import type { Components } from "../ast/types";
 import { selfLoopSkips } from "./skip";
 import type { GeneratedScanner } from "./types";
-import { u8, varints } from "./tables";
 
 /** One start rule's tagged DFA. */
 export interface TaggedTable {
@@ -21,12 +20,6 @@ export interface TaggedTable {
   /** Length of the capture array. */
   readonly captures: number;
   /**
-   * The transitions, compressed (scripts/ast/emit-ast.mjs, rowDiffs): base64 of varints, per state
-   * (the row it starts from, as a distance back, 0 for an empty row; how many classes differ; per
-   * class that differs: class, target state, operations number). Decoded on first use.
-   */
-  readonly rows: string;
-  /**
    * The register operations, per list number from 1: its length n, then n pairs (register, source)
    * in execution order (source: a register, -1 this position, -2 unset).
    */
@@ -38,6 +31,96 @@ export interface TaggedTable {
    * (source: a register, -1 the end of the input, -2 unset). A tag's home register is its slot.
    */
   readonly fixups: Int32Array;
+  /** The transitions, decoded anew at each call (runFormOf() calls it once per table): per state and class, the target (0 rejects) and its operations' list number (0: none). */
+  readonly transitions: () => { next: Int32Array; ops: Uint16Array };
+}
+
+/** The digit values of the table text's characters (scripts/ast/table-text.mjs, TEXT_DIGITS): 0-63 end a number, 64-87 say more follow. */
+const DIGIT = (() => {
+  const d = new Uint8Array(128);
+  let k = 0;
+  for (let c = 0x23; c < 0x7f; c++) if (c !== 0x5c && c !== 0x3c && c !== 0x60 && c !== 0x27) d[c] = k++;
+  return d;
+})();
+
+/** A reader of the table text's numbers from offset `from`: each call of next() returns the next; at() where it stands. */
+function textNumbers(text: string, from: number): { next: () => number; at: () => number } {
+  let at = from;
+  return {
+    next: () => {
+      let v = 0;
+      for (;;) {
+        // (past the end, NaN & 127 reads as the digit 0: a number ends there)
+        const d = DIGIT[text.charCodeAt(at++) & 127];
+        if (d < 64) return v * 64 + d;
+        v = v * 24 + d - 63;
+      }
+    },
+    at: () => at,
+  };
+}
+
+/**
+ * A start rule's tagged DFA from the text of its tables (scripts/ast/table-text.mjs writes it;
+ * generated/<spec>.ast.ts calls this at import, which only keeps the string): the operations, the
+ * accepting states and their fixups are decoded the first time one of them is read, the
+ * transitions by runFormOf() the first time the start rule is parsed.
+ */
+export function taggedTable(K: number, states: number, start: number, registers: number, captures: number, text: string): TaggedTable {
+  let small: { ops: Int16Array; accept: Int32Array; fixups: Int32Array; rowsAt: number } | null = null;
+  const decoded = () => {
+    if (small !== null) return small;
+    const r = textNumbers(text, 0);
+    const ops = new Int16Array(r.next());
+    for (let i = 0; i < ops.length; i++) ops[i] = r.next() - 2;
+    const fixups = new Int32Array(r.next());
+    for (let i = 0; i < fixups.length; i++) fixups[i] = r.next() - 2;
+    const accept = new Int32Array(states);
+    for (let s = 0; s < states; s++) accept[s] = r.next() - 1;
+    return (small = { ops, accept, fixups, rowsAt: r.at() });
+  };
+  return {
+    K,
+    states,
+    start,
+    registers,
+    captures,
+    get ops() {
+      return decoded().ops;
+    },
+    get accept() {
+      return decoded().accept;
+    },
+    get fixups() {
+      return decoded().fixups;
+    },
+    transitions: () => {
+      const next = new Int32Array(states * K);
+      const ops = new Uint16Array(states * K);
+      const r = textNumbers(text, decoded().rowsAt);
+      for (let s = 0; s < states; s++) {
+        const back = r.next();
+        if (back > 0) {
+          next.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
+          ops.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
+        }
+        let c = -1;
+        for (let d = r.next(); d > 0; d--) {
+          // 3 x (classes skipped) + what changes: 0 the target, 1 the operations, 2 both.
+          const step = r.next();
+          const kind = step % 3;
+          c += (step - kind) / 3 + 1;
+          if (kind !== 1) {
+            // 0 rejects; else 1 + the zigzag of (target - s): z = 2d for d >= 0, -2d - 1 below.
+            const z = r.next() - 1;
+            next[s * K + c] = z < 0 ? 0 : s + (z & 1 ? -((z + 1) >> 1) : z >> 1);
+          }
+          if (kind !== 0) ops[s * K + c] = r.next();
+        }
+      }
+      return { next, ops };
+    },
+  };
 }
 
 /** What the build writes per start rule: its tagged DFA (null when its AST reads no position) and its builder. */
@@ -59,9 +142,13 @@ let registers = new Int32Array(64);
  */
 export interface RunForm {
   next: Int32Array;
-  /** Per state and class with operations: the offset in `t.ops` of its list; with a skip: its regex in `skips`. */
+  /** Per state and class with operations: the offset in `ops` of its list; with a skip: its regex in `skips`. */
   opAt: Int32Array;
   skips: readonly RegExp[];
+  /** The table's operations, accepting states and fixups (TaggedTable's), read once. */
+  ops: Int16Array;
+  accept: Int32Array;
+  fixups: Int32Array;
 }
 
 const runForms = new WeakMap<TaggedTable, RunForm>();
@@ -80,25 +167,11 @@ export function runFormOf(t: TaggedTable, classRanges: readonly (readonly number
     return form;
   }
   const K = t.K;
-  const next = new Int32Array(t.states * K);
-  const ops = new Uint16Array(t.states * K);
-  const varint = varints(u8(t.rows));
-  for (let s = 0; s < t.states; s++) {
-    const back = varint();
-    if (back > 0) {
-      next.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
-      ops.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
-    }
-    for (let d = varint(); d > 0; d--) {
-      const c = varint();
-      const target = varint();
-      ops[s * K + c] = varint();
-      next[s * K + c] = target;
-    }
-  }
+  const { next, ops } = t.transitions();
+  const listOps = t.ops;
   // The offset of each list in t.ops (list numbers start at 1).
   const listAt = [0, 0];
-  for (let k = 0; k < t.ops.length; k += 1 + 2 * t.ops[k]) listAt.push(k + 1 + 2 * t.ops[k]);
+  for (let k = 0; k < listOps.length; k += 1 + 2 * listOps[k]) listAt.push(k + 1 + 2 * listOps[k]);
   const opAt = new Int32Array(t.states * K);
   const skips = selfLoopSkips(t.states, classRanges, (s, k) => next[s * K + k] === s && ops[s * K + k] === 0);
   for (let i = 0; i < next.length; i++) {
@@ -108,7 +181,7 @@ export function runFormOf(t: TaggedTable, classRanges: readonly (readonly number
     if (ops[i] !== 0) opAt[i] = listAt[ops[i]];
     else if (skip >= 0) opAt[i] = skip;
   }
-  form = { next, opAt, skips: skips.res };
+  form = { next, opAt, skips: skips.res, ops: listOps, accept: t.accept, fixups: t.fixups };
   runForms.set(t, form);
   lastTable = t;
   lastForm = form;
@@ -127,12 +200,12 @@ export function capture(t: TaggedTable, scanner: Pick<GeneratedScanner, "LOW" | 
   const regs = registers;
   // Home registers (the capture slots) start unset; the others are written before they are read.
   for (let k = t.captures - 1; k >= 0; k--) regs[k] = -1; // (a loop: fill() is a call that costs more for a few dozen)
-  const s = run(form.next, form.opAt, form.skips, t.ops, scanner.LOW, scanner.classOf, regs, t.start * t.K, input);
+  const s = run(form.next, form.opAt, form.skips, form.ops, scanner.LOW, scanner.classOf, regs, t.start * t.K, input);
   if (s < 0) return null;
-  const f = t.accept[(s / t.K) | 0];
+  const f = form.accept[(s / t.K) | 0];
   if (f < 0) return null;
   const n = input.length;
-  const fixups = t.fixups;
+  const fixups = form.fixups;
   const end = f + 1 + 2 * fixups[f];
   for (let k = f + 1; k < end; k += 2) {
     const src = fixups[k + 1];

@@ -1,0 +1,144 @@
+// The text form of a tagged DFA's tables: scripts/ast/table-text.mjs writes it at build time,
+// src/scanner/tagged.ts (taggedTable) reads it back on first use. Property: any tables (targets
+// anywhere in the table, numbers of one and of several digits, rows alike and unlike their
+// neighbours) come back exactly. Every revision's tables decode into a table that stays inside
+// itself. A planted mistake (the encoder and the decoder out of step on two digits) is caught.
+import { expect } from "chai";
+import { join } from "node:path";
+import fc from "fast-check";
+import { SPEC_IDS } from "../src";
+import { getRevision } from "../src/revisions";
+import { taggedTable, type TaggedTable } from "../src/scanner/tagged";
+
+const ROOT = join(__dirname, "..", "..");
+
+interface Tables {
+  count: number;
+  K: number;
+  trans: Int32Array;
+  ops: Int32Array;
+  opsData: number[];
+  accept: Int32Array;
+  fixups: number[];
+}
+
+type Encoder = (t: Tables) => string;
+
+async function encoder(): Promise<{ tableText: Encoder; TEXT_DIGITS: string }> {
+  return import(join(ROOT, "scripts", "ast", "table-text.mjs"));
+}
+
+/** Random tables: a few template rows that the others copy with changes, so that both row forms occur. */
+const tablesArb: fc.Arbitrary<Tables> = fc
+  .record({
+    count: fc.integer({ min: 1, max: 40 }),
+    K: fc.integer({ min: 1, max: 70 }),
+    opLists: fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: -2, max: 3000 })), { maxLength: 4 }), { maxLength: 30 }),
+    fixupLists: fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: -2, max: 300 })), { maxLength: 4 }), { maxLength: 10 }),
+    seed: fc.integer(),
+  })
+  .map(({ count, K, opLists, fixupLists, seed }) => {
+    let x = seed >>> 0 || 1;
+    const rand = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    const opsData = opLists.flatMap((l) => [l.length, ...l.flat()]);
+    const fixups = [0, ...fixupLists.flatMap((l) => [l.length, ...l.flat()])];
+    const fixupAt = [0];
+    for (let k = 1; k < fixups.length; k += 1 + 2 * fixups[k]) fixupAt.push(k);
+    const trans = new Int32Array(count * K);
+    const ops = new Int32Array(count * K);
+    for (let s = 1; s < count; s++) {
+      const from = rand(3) === 0 ? rand(s) : -1;
+      for (let c = 0; c < K; c++) {
+        const copy = from > 0 && rand(4) !== 0;
+        trans[s * K + c] = copy ? trans[from * K + c] : rand(3) === 0 ? 0 : rand(count);
+        ops[s * K + c] = copy ? ops[from * K + c] : trans[s * K + c] === 0 || rand(2) === 0 ? 0 : rand(opLists.length + 1);
+      }
+    }
+    const accept = Int32Array.from({ length: count }, (_, s) => (s === 0 || rand(2) === 0 ? -1 : fixupAt[rand(fixupAt.length)]));
+    return { count, K, trans, ops, opsData, accept, fixups };
+  });
+
+/** Where a decoded table differs from the tables it was written from (empty: none). */
+function differences(t: Tables, table: TaggedTable): string[] {
+  const out: string[] = [];
+  const same = (name: string, a: ArrayLike<number>, b: ArrayLike<number>) => {
+    if (a.length !== b.length) return void out.push(`${name}: length ${b.length}, expected ${a.length}`);
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return void out.push(`${name}[${i}]: ${b[i]}, expected ${a[i]}`);
+  };
+  same("ops", t.opsData, table.ops);
+  same("fixups", t.fixups, table.fixups);
+  same("accept", t.accept, table.accept);
+  const { next, ops } = table.transitions();
+  same("targets", t.trans, next);
+  same("operations", t.ops, ops);
+  return out;
+}
+
+function roundTrip(tableText: Encoder, t: Tables, plant: (text: string) => string = (s) => s): string[] {
+  try {
+    return differences(t, taggedTable(t.K, t.count, 1, 0, 0, plant(tableText(t))));
+  } catch (e) {
+    return [`the decoder threw: ${(e as Error).message}`];
+  }
+}
+
+describe("tagged DFA tables as text (scripts/ast/table-text.mjs, taggedTable)", () => {
+  it("any tables come back exactly", async () => {
+    const { tableText } = await encoder();
+    fc.assert(
+      fc.property(tablesArb, (t) => roundTrip(tableText, t).length === 0),
+      { numRuns: 300, seed: 27 },
+    );
+  });
+
+  it("numbers of one, two and three digits come back (targets far back and far ahead, list numbers in the thousands)", async () => {
+    const { tableText } = await encoder();
+    const K = 3;
+    const count = 3000;
+    const trans = new Int32Array(count * K);
+    const ops = new Int32Array(count * K);
+    for (let s = 1; s < count; s++) (trans[s * K] = count - s), (trans[s * K + 2] = 1), (ops[s * K + 2] = s);
+    const opsData = Array.from({ length: count }, () => [1, 5000, -1]).flat();
+    const t = { count, K, trans, ops, opsData, accept: new Int32Array(count).fill(-1), fixups: [0] };
+    expect(tableText(t).length).to.be.greaterThan(count * 6);
+    expect(roundTrip(tableText, t)).to.deep.equal([]);
+  });
+
+  it("the text is printable ASCII that needs no escape in a string literal", async () => {
+    const { TEXT_DIGITS } = await encoder();
+    expect(TEXT_DIGITS).to.have.length(88);
+    expect(TEXT_DIGITS).to.match(/^[\x23-\x7e]+$/);
+    expect(TEXT_DIGITS).to.not.match(/[\\"'`<]/);
+  });
+
+  it("every revision's tables decode into tables that stay inside themselves", () => {
+    let tables = 0;
+    for (const spec of SPEC_IDS) {
+      for (const [rule, entry] of Object.entries(getRevision(spec)!.ast)) {
+        const t = entry.table;
+        if (t === null) continue;
+        const { next, ops } = t.transitions();
+        let lists = 0;
+        for (let k = 0; k < t.ops.length; k += 1 + 2 * t.ops[k]) lists++;
+        const where = `${spec} ${rule}`;
+        expect(next.every((x) => x >= 0 && x < t.states), `${where}: targets`).to.equal(true);
+        expect(ops.every((x) => x <= lists), `${where}: list numbers`).to.equal(true);
+        expect(t.accept.every((f) => f >= -1 && f < t.fixups.length), `${where}: fixups`).to.equal(true);
+        expect(t.accept.some((f) => f >= 0), `${where}: an accepting state`).to.equal(true);
+        tables++;
+      }
+    }
+    expect(tables).to.be.greaterThan(100);
+  });
+
+  it("a planted mistake (encoder and decoder out of step on two digits) is caught", async () => {
+    const { tableText, TEXT_DIGITS } = await encoder();
+    const [a, b] = [TEXT_DIGITS[1], TEXT_DIGITS[2]];
+    const swap = (text: string) => text.replace(/./g, (ch) => (ch === a ? b : ch === b ? a : ch));
+    const failed = fc.check(
+      fc.property(tablesArb, (t) => roundTrip(tableText, t, swap).length === 0),
+      { numRuns: 300, seed: 27 },
+    );
+    expect(failed.failed).to.equal(true);
+  });
+});
