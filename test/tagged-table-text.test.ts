@@ -1,14 +1,15 @@
-// The text form of a tagged DFA's tables: scripts/ast/table-text.mjs writes it at build time,
-// src/scanner/tagged.ts (taggedTable) reads it back on first use. Property: any tables (targets
-// anywhere in the table, numbers of one and of several digits, rows alike and unlike their
-// neighbours) come back exactly. Every revision's tables decode into a table that stays inside
-// itself. A planted mistake (the encoder and the decoder out of step on two digits) is caught.
+// The text form of a tagged DFA's tables: scripts/ast/table-text.mjs writes it at build time (and
+// packs a revision's texts into one), src/scanner/tagged.ts (tableSource, taggedTable) reads it back
+// on first use. Property: any tables (targets anywhere in the table, numbers of one and of several
+// digits, rows alike and unlike their neighbours), alone or packed with others, come back exactly.
+// Every revision's tables decode into tables that stay inside themselves. Planted mistakes (the
+// encoder and the decoder out of step on two digits; on the shortest copy) are caught.
 import { expect } from "chai";
 import { join } from "node:path";
 import fc from "fast-check";
 import { SPEC_IDS } from "../src";
 import { getRevision } from "../src/revisions";
-import { taggedTable, type TaggedTable } from "../src/scanner/tagged";
+import { tableSource, taggedTable, unpackTables, type TaggedTable } from "../src/scanner/tagged";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -23,8 +24,9 @@ interface Tables {
 }
 
 type Encoder = (t: Tables) => string;
+type Packer = (texts: string[]) => { packed: string; starts: number[]; length: number };
 
-async function encoder(): Promise<{ tableText: Encoder; TEXT_DIGITS: string }> {
+async function encoder(): Promise<{ tableText: Encoder; packTexts: Packer; TEXT_DIGITS: string }> {
   return import(join(ROOT, "scripts", "ast", "table-text.mjs"));
 }
 
@@ -76,7 +78,8 @@ function differences(t: Tables, table: TaggedTable): string[] {
 
 function roundTrip(tableText: Encoder, t: Tables, plant: (text: string) => string = (s) => s): string[] {
   try {
-    return differences(t, taggedTable(t.K, t.count, 1, 0, 0, plant(tableText(t))));
+    const text = plant(tableText(t));
+    return differences(t, taggedTable(() => Uint8Array.from(text, (ch) => ch.charCodeAt(0)), 0, t.K, t.count, 1, 0, 0));
   } catch (e) {
     return [`the decoder threw: ${(e as Error).message}`];
   }
@@ -129,6 +132,44 @@ describe("tagged DFA tables as text (scripts/ast/table-text.mjs, taggedTable)", 
       }
     }
     expect(tables).to.be.greaterThan(100);
+  });
+
+  it("several tables packed into one text (packTexts, tableSource) come back exactly, each from its offset", async () => {
+    const { tableText, packTexts } = await encoder();
+    fc.assert(
+      fc.property(fc.array(tablesArb, { minLength: 1, maxLength: 4 }), fc.nat(), (list, seed) => {
+        // Repeats, as a revision's start rules have them: some tables twice.
+        const all = [...list, ...list.filter((_, i) => (seed >> i) & 1)];
+        const { packed, starts, length } = packTexts(all.map(tableText));
+        const source = tableSource(packed, length);
+        return all.every((t, i) => differences(t, taggedTable(source, starts[i], t.K, t.count, 1, 0, 0)).length === 0);
+      }),
+      { numRuns: 100, seed: 27 },
+    );
+  });
+
+  it("packed text: repeats of any length at any distance come back, and copies make it shorter", async () => {
+    const { packTexts, TEXT_DIGITS } = await encoder();
+    const piece = fc.stringOf(fc.constantFrom(...TEXT_DIGITS), { maxLength: 200 });
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(5), { maxLength: 6 }), (pieces, again) => {
+        const texts = [...pieces, ...again.map((i) => pieces[i % pieces.length])];
+        const { packed, length } = packTexts(texts);
+        return Buffer.from(unpackTables(packed, length)).toString("latin1") === texts.join("");
+      }),
+      { numRuns: 300, seed: 27 },
+    );
+    const long = TEXT_DIGITS.repeat(50);
+    const { packed } = packTexts([long, long]);
+    expect(packed.length).to.be.lessThan(TEXT_DIGITS.length + 20);
+  });
+
+  it("a planted mistake (the packer's and the unpacker's shortest copy out of step) is caught", async () => {
+    const { packTexts, TEXT_DIGITS } = await encoder();
+    const texts = [TEXT_DIGITS, TEXT_DIGITS.slice(10, 40), TEXT_DIGITS];
+    const { packed, length } = packTexts(texts);
+    expect(Buffer.from(unpackTables(packed, length)).toString("latin1")).to.equal(texts.join(""));
+    expect(Buffer.from(unpackTables(packed, length, 7)).toString("latin1")).to.not.equal(texts.join(""));
   });
 
   it("a planted mistake (encoder and decoder out of step on two digits) is caught", async () => {

@@ -9,7 +9,7 @@ import { readAstAnnotations } from "./read-ast.mjs";
 import { StartRulePlan, wantedRules } from "./plan-ast.mjs";
 import { TaggedGraph, TaggedBuilder, determinize, tables } from "../scanner/tdfa.mjs";
 import { componentFields, readerCode } from "./components.mjs";
-import { tableText } from "./table-text.mjs";
+import { packTexts, tableText } from "./table-text.mjs";
 
 /** The AST plan of a whole grammar: the annotations, and a plan per start rule. */
 export function planGrammar(source, file, id, ruleList, publishedNames) {
@@ -131,10 +131,9 @@ function opsData(opLists) {
   return flat;
 }
 
-/** A start rule's tagged DFA as code: taggedTable() over its tables' text (scripts/ast/table-text.mjs), decoded on first use. */
-function tableCode(t) {
-  const text = tableText({ count: t.count, K: t.K, trans: t.trans, ops: t.ops, opsData: opsData(t.opLists), accept: t.accept, fixups: t.fixups });
-  return `/* @__PURE__ */ taggedTable(${t.K}, ${t.count}, ${t.start}, ${t.registers}, ${t.captures}, ${JSON.stringify(text)})`;
+/** A tagged DFA's tables as text (scripts/ast/table-text.mjs). */
+function textOf(t) {
+  return tableText({ count: t.count, K: t.K, trans: t.trans, ops: t.ops, opsData: opsData(t.opLists), accept: t.accept, fixups: t.fixups });
 }
 
 const KNOWN_TYPES = new Set(["TextComponent", "Span", "Host", "Port", "Array", "ReadonlyArray", "Readonly"]);
@@ -160,7 +159,7 @@ export function emitAstModule(planned, id, file, srcDir) {
   out.push(`/* eslint-disable */`);
   out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
   out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
-  out.push(`import { taggedTable, type AstEntry } from "${srcDir}/scanner/tagged";`);
+  out.push(`import { tableSource, taggedTable, type AstEntry } from "${srcDir}/scanner/tagged";`);
   if (ctx.reader) out.push(`import { componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);
   if (ctx.calls.size > 0) out.push(`import * as H from "${srcDir}/ast/${id}";`);
   if (imports.length > 0) out.push(`import type { ${imports.join(", ")} } from "${srcDir}/ast/${id}";`);
@@ -188,11 +187,18 @@ export function emitAstModule(planned, id, file, srcDir) {
     out.push(ctx.reader, "");
     for (const p of plans) out.push(p.leanCode, "");
   }
+  // Every start rule's tables in one packed text: the start rules share most of their sub-automata.
+  const withTables = plans.filter((p) => p.tables);
+  const { packed, starts, length } = packTexts(withTables.map((p) => textOf(p.tables)));
+  const from = new Map(withTables.map((p, i) => [p, starts[i]]));
+  out.push(`/** The tagged DFAs of every start rule, packed (scripts/ast/table-text.mjs), unpacked the first time one is parsed. */`);
+  out.push(`const TABLES = /* @__PURE__ */ tableSource(${JSON.stringify(packed)}, ${length});`);
+  out.push("");
   out.push(`/** Per start rule (peggy name): the tagged DFA (absent when the AST reads no position) and the builder. */`);
   out.push(`export const AST: Readonly<Record<string, AstEntry>> = {`);
   for (const p of plans) {
     const t = p.tables;
-    const table = t ? tableCode(t) : "null";
+    const table = t ? `/* @__PURE__ */ taggedTable(TABLES, ${from.get(p)}, ${t.K}, ${t.count}, ${t.start}, ${t.registers}, ${t.captures})` : "null";
     const components = ctx.reader ? `, components: (input: string, c: Int32Array) => readComponents(lean_${p.peg}(input, c))` : "";
     out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}, build: build_${p.peg} as AstEntry["build"]${components} },`);
   }

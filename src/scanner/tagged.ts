@@ -43,41 +43,81 @@ const DIGIT = (() => {
   return d;
 })();
 
-/** A reader of the table text's numbers from offset `from`: each call of next() returns the next; at() where it stands. */
-function textNumbers(text: string, from: number): { next: () => number; at: () => number } {
-  let at = from;
-  return {
-    next: () => {
-      let v = 0;
-      for (;;) {
-        // (past the end, NaN & 127 reads as the digit 0: a number ends there)
-        const d = DIGIT[text.charCodeAt(at++) & 127];
-        if (d < 64) return v * 64 + d;
-        v = v * 24 + d - 63;
-      }
-    },
-    at: () => at,
-  };
+/** A reader of the table text's numbers (char codes) from `at`: next() returns the next number and moves past it. */
+interface Numbers {
+  readonly b: Uint8Array;
+  at: number;
+}
+
+function nextNumber(r: Numbers): number {
+  let v = 0;
+  for (;;) {
+    // (past the end, undefined & 127 reads as the digit 0: a number ends there)
+    const d = DIGIT[r.b[r.at++] & 127];
+    if (d < 64) return v * 64 + d;
+    v = v * 24 + d - 63;
+  }
+}
+
+/** The shortest copy of the packed text (scripts/ast/table-text.mjs, MIN_COPY). */
+const MIN_COPY = 8;
+
+/**
+ * The joined text of a revision's tables from its packed form (scripts/ast/table-text.mjs,
+ * packTexts: items of a number n, then n / 2 characters as they are for n even, or for n odd a
+ * copy of (n - 1) / 2 + minCopy characters from the distance back the next number gives), as char
+ * codes. `minCopy` is a parameter for test/tagged-table-text.test.ts's planted mistake only.
+ */
+export function unpackTables(packed: string, length: number, minCopy = MIN_COPY): Uint8Array {
+  const p = new Uint8Array(packed.length);
+  for (let i = 0; i < packed.length; i++) p[i] = packed.charCodeAt(i);
+  const out = new Uint8Array(length);
+  const r: Numbers = { b: p, at: 0 };
+  let o = 0;
+  while (r.at < p.length && o < length) {
+    const n = nextNumber(r);
+    if ((n & 1) === 0) {
+      const count = Math.min(n / 2, length - o);
+      out.set(p.subarray(r.at, r.at + count), o);
+      r.at += count;
+      o += count;
+    } else {
+      const count = Math.min((n - 1) / 2 + minCopy, length - o);
+      const from = o - nextNumber(r);
+      for (let k = 0; k < count; k++) out[o + k] = out[from + k];
+      o += count;
+    }
+  }
+  return out;
 }
 
 /**
- * A start rule's tagged DFA from the text of its tables (scripts/ast/table-text.mjs writes it;
- * generated/<spec>.ast.ts calls this at import, which only keeps the string): the operations, the
- * accepting states and their fixups are decoded the first time one of them is read, the
- * transitions by runFormOf() the first time the start rule is parsed.
+ * A revision's tables, kept packed (generated/<spec>.ast.ts makes one at import, which keeps the
+ * string) and unpacked the first time one of its start rules is parsed: the text each of its
+ * taggedTable()s reads from its own offset.
  */
-export function taggedTable(K: number, states: number, start: number, registers: number, captures: number, text: string): TaggedTable {
+export function tableSource(packed: string, length: number): () => Uint8Array {
+  let text: Uint8Array | null = null;
+  return () => (text ??= unpackTables(packed, length));
+}
+
+/**
+ * A start rule's tagged DFA, from offset `from` of its revision's table text (scripts/ast/table-text.mjs,
+ * tableText): the operations, the accepting states and their fixups are decoded the first time one
+ * of them is read, the transitions by runFormOf() the first time the start rule is parsed.
+ */
+export function taggedTable(source: () => Uint8Array, from: number, K: number, states: number, start: number, registers: number, captures: number): TaggedTable {
   let small: { ops: Int16Array; accept: Int32Array; fixups: Int32Array; rowsAt: number } | null = null;
   const decoded = () => {
     if (small !== null) return small;
-    const r = textNumbers(text, 0);
-    const ops = new Int16Array(r.next());
-    for (let i = 0; i < ops.length; i++) ops[i] = r.next() - 2;
-    const fixups = new Int32Array(r.next());
-    for (let i = 0; i < fixups.length; i++) fixups[i] = r.next() - 2;
+    const r: Numbers = { b: source(), at: from };
+    const ops = new Int16Array(nextNumber(r));
+    for (let i = 0; i < ops.length; i++) ops[i] = nextNumber(r) - 2;
+    const fixups = new Int32Array(nextNumber(r));
+    for (let i = 0; i < fixups.length; i++) fixups[i] = nextNumber(r) - 2;
     const accept = new Int32Array(states);
-    for (let s = 0; s < states; s++) accept[s] = r.next() - 1;
-    return (small = { ops, accept, fixups, rowsAt: r.at() });
+    for (let s = 0; s < states; s++) accept[s] = nextNumber(r) - 1;
+    return (small = { ops, accept, fixups, rowsAt: r.at });
   };
   return {
     K,
@@ -97,25 +137,25 @@ export function taggedTable(K: number, states: number, start: number, registers:
     transitions: () => {
       const next = new Int32Array(states * K);
       const ops = new Uint16Array(states * K);
-      const r = textNumbers(text, decoded().rowsAt);
+      const r: Numbers = { b: source(), at: decoded().rowsAt };
       for (let s = 0; s < states; s++) {
-        const back = r.next();
+        const back = nextNumber(r);
         if (back > 0) {
           next.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
           ops.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
         }
         let c = -1;
-        for (let d = r.next(); d > 0; d--) {
+        for (let d = nextNumber(r); d > 0; d--) {
           // 3 x (classes skipped) + what changes: 0 the target, 1 the operations, 2 both.
-          const step = r.next();
+          const step = nextNumber(r);
           const kind = step % 3;
           c += (step - kind) / 3 + 1;
           if (kind !== 1) {
             // 0 rejects; else 1 + the zigzag of (target - s): z = 2d for d >= 0, -2d - 1 below.
-            const z = r.next() - 1;
+            const z = nextNumber(r) - 1;
             next[s * K + c] = z < 0 ? 0 : s + (z & 1 ? -((z + 1) >> 1) : z >> 1);
           }
-          if (kind !== 0) ops[s * K + c] = r.next();
+          if (kind !== 0) ops[s * K + c] = nextNumber(r);
         }
       }
       return { next, ops };
