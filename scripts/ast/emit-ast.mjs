@@ -190,7 +190,7 @@ export function emitAstModule(planned, id, file, srcDir) {
   // Every start rule's tables in one packed text: the start rules share most of their sub-automata.
   const withTables = plans.filter((p) => p.tables);
   const { packed, starts, length } = packTexts(withTables.map((p) => textOf(p.tables)));
-  const from = new Map(withTables.map((p, i) => [p, starts[i]]));
+  const from = new Map(withTables.map((p, i) => [p, `${starts[i]}, ${starts[i + 1] ?? length}`]));
   out.push(`/** The tagged DFAs of every start rule, packed (scripts/ast/table-text.mjs), unpacked the first time one is parsed. */`);
   out.push(`const TABLES = /* @__PURE__ */ tableSource(${JSON.stringify(packed)}, ${length});`);
   out.push("");

@@ -66,51 +66,60 @@ const MIN_COPY = 8;
  * The joined text of a revision's tables from its packed form (scripts/ast/table-text.mjs,
  * packTexts: items of a number n, then n / 2 characters as they are for n even, or for n odd a
  * copy of (n - 1) / 2 + minCopy characters from the distance back the next number gives), as char
- * codes. `minCopy` is a parameter for test/tagged-table-text.test.ts's planted mistake only.
+ * codes, unpacked as far as asked: `upTo(end)` unpacks (at least) the first `end` characters and
+ * returns the whole buffer. `minCopy` is a parameter for test/tagged-table-text.test.ts's planted
+ * mistake only.
  */
-export function unpackTables(packed: string, length: number, minCopy = MIN_COPY): Uint8Array {
+export function unpacker(packed: string, length: number, minCopy = MIN_COPY): (end: number) => Uint8Array {
   const p = new Uint8Array(packed.length);
   for (let i = 0; i < packed.length; i++) p[i] = packed.charCodeAt(i);
   const out = new Uint8Array(length);
   const r: Numbers = { b: p, at: 0 };
   let o = 0;
-  while (r.at < p.length && o < length) {
-    const n = nextNumber(r);
-    if ((n & 1) === 0) {
-      const count = Math.min(n / 2, length - o);
-      out.set(p.subarray(r.at, r.at + count), o);
-      r.at += count;
-      o += count;
-    } else {
-      const count = Math.min((n - 1) / 2 + minCopy, length - o);
-      const from = o - nextNumber(r);
-      for (let k = 0; k < count; k++) out[o + k] = out[from + k];
-      o += count;
+  return (end) => {
+    while (o < end && r.at < p.length && o < length) {
+      const n = nextNumber(r);
+      if ((n & 1) === 0) {
+        const count = Math.min(n / 2, length - o);
+        out.set(p.subarray(r.at, r.at + count), o);
+        r.at += count;
+        o += count;
+      } else {
+        const count = Math.min((n - 1) / 2 + minCopy, length - o);
+        const from = o - nextNumber(r);
+        for (let k = 0; k < count; k++) out[o + k] = out[from + k];
+        o += count;
+      }
     }
-  }
-  return out;
+    return out;
+  };
+}
+
+/** The whole joined text (unpacker() to its end). */
+export function unpackTables(packed: string, length: number, minCopy = MIN_COPY): Uint8Array {
+  return unpacker(packed, length, minCopy)(length);
 }
 
 /**
  * A revision's tables, kept packed (generated/<spec>.ast.ts makes one at import, which keeps the
- * string) and unpacked the first time one of its start rules is parsed: the text each of its
- * taggedTable()s reads from its own offset.
+ * string) and unpacked as far as the start rules parsed so far need: `(end)` returns the text with
+ * its first `end` characters unpacked, which each taggedTable() reads from its own offset.
  */
-export function tableSource(packed: string, length: number): () => Uint8Array {
-  let text: Uint8Array | null = null;
-  return () => (text ??= unpackTables(packed, length));
+export function tableSource(packed: string, length: number): (end: number) => Uint8Array {
+  let unpack: ((end: number) => Uint8Array) | null = null;
+  return (end) => (unpack ??= unpacker(packed, length))(end);
 }
 
 /**
- * A start rule's tagged DFA, from offset `from` of its revision's table text (scripts/ast/table-text.mjs,
- * tableText): the operations, the accepting states and their fixups are decoded the first time one
+ * A start rule's tagged DFA, from offset `from` to `to` of its revision's table text
+ * (scripts/ast/table-text.mjs, tableText): the operations, the accepting states and their fixups are decoded the first time one
  * of them is read, the transitions by runFormOf() the first time the start rule is parsed.
  */
-export function taggedTable(source: () => Uint8Array, from: number, K: number, states: number, start: number, registers: number, captures: number): TaggedTable {
+export function taggedTable(source: (end: number) => Uint8Array, from: number, to: number, K: number, states: number, start: number, registers: number, captures: number): TaggedTable {
   let small: { ops: Int16Array; accept: Int32Array; fixups: Int32Array; rowsAt: number } | null = null;
   const decoded = () => {
     if (small !== null) return small;
-    const r: Numbers = { b: source(), at: from };
+    const r: Numbers = { b: source(to), at: from };
     const ops = new Int16Array(nextNumber(r));
     for (let i = 0; i < ops.length; i++) ops[i] = nextNumber(r) - 2;
     const fixups = new Int32Array(nextNumber(r));
@@ -137,7 +146,7 @@ export function taggedTable(source: () => Uint8Array, from: number, K: number, s
     transitions: () => {
       const next = new Int32Array(states * K);
       const ops = new Uint16Array(states * K);
-      const r: Numbers = { b: source(), at: decoded().rowsAt };
+      const r: Numbers = { b: source(to), at: decoded().rowsAt };
       for (let s = 0; s < states; s++) {
         const back = nextNumber(r);
         if (back > 0) {
@@ -185,10 +194,14 @@ export interface RunForm {
   /** Per state and class with operations: the offset in `ops` of its list; with a skip: its regex in `skips`. */
   opAt: Int32Array;
   skips: readonly RegExp[];
-  /** The table's operations, accepting states and fixups (TaggedTable's), read once. */
+  /** The table's operations, accepting states, fixups and sizes (TaggedTable's), read once. */
   ops: Int16Array;
   accept: Int32Array;
   fixups: Int32Array;
+  K: number;
+  start: number;
+  registers: number;
+  captures: number;
 }
 
 const runForms = new WeakMap<TaggedTable, RunForm>();
@@ -221,7 +234,7 @@ export function runFormOf(t: TaggedTable, classRanges: readonly (readonly number
     if (ops[i] !== 0) opAt[i] = listAt[ops[i]];
     else if (skip >= 0) opAt[i] = skip;
   }
-  form = { next, opAt, skips: skips.res, ops: listOps, accept: t.accept, fixups: t.fixups };
+  form = { next, opAt, skips: skips.res, ops: listOps, accept: t.accept, fixups: t.fixups, K, start: t.start, registers: t.registers, captures: t.captures };
   runForms.set(t, form);
   lastTable = t;
   lastForm = form;
@@ -235,14 +248,17 @@ export function runFormOf(t: TaggedTable, classRanges: readonly (readonly number
  * read it (build the AST) before running another.
  */
 export function capture(t: TaggedTable, scanner: Pick<GeneratedScanner, "LOW" | "classOf" | "CLASS_RANGES">, input: string): Int32Array | null {
+  // Everything the run reads comes from the form (a plain object of one shape; the table, with
+  // its getters, is only the key: measured, reading it here made parse() 4-6% slower).
   const form = runFormOf(t, scanner.CLASS_RANGES);
-  if (registers.length < t.registers) registers = new Int32Array(t.registers);
+  if (registers.length < form.registers) registers = new Int32Array(form.registers);
   const regs = registers;
   // Home registers (the capture slots) start unset; the others are written before they are read.
-  for (let k = t.captures - 1; k >= 0; k--) regs[k] = -1; // (a loop: fill() is a call that costs more for a few dozen)
-  const s = run(form.next, form.opAt, form.skips, form.ops, scanner.LOW, scanner.classOf, regs, t.start * t.K, input);
+  for (let k = form.captures - 1; k >= 0; k--) regs[k] = -1; // (a loop: fill() is a call that costs more for a few dozen)
+  const K = form.K;
+  const s = run(form.next, form.opAt, form.skips, form.ops, scanner.LOW, scanner.classOf, regs, form.start * K, input);
   if (s < 0) return null;
-  const f = form.accept[(s / t.K) | 0];
+  const f = form.accept[(s / K) | 0];
   if (f < 0) return null;
   const n = input.length;
   const fixups = form.fixups;
