@@ -86,8 +86,10 @@ export function unpacker(packed: string, length: number, minCopy = MIN_COPY): (e
         o += count;
       } else {
         const count = Math.min((n - 1) / 2 + minCopy, length - o);
-        const from = o - nextNumber(r);
-        for (let k = 0; k < count; k++) out[o + k] = out[from + k];
+        const back = nextNumber(r);
+        // A copy that overlaps what it writes repeats its first `back` characters (LZ77's way).
+        if (back >= count) out.copyWithin(o, o - back, o - back + count);
+        else for (let k = 0; k < count; k++) out[o + k] = out[o - back + k];
         o += count;
       }
     }
