@@ -71,8 +71,9 @@ const MIN_COPY = 8;
  * mistake only.
  */
 export function unpacker(packed: string, length: number, minCopy = MIN_COPY): (end: number) => Uint8Array {
-  const p = new Uint8Array(packed.length);
-  for (let i = 0; i < packed.length; i++) p[i] = packed.charCodeAt(i);
+  // The packed text is ASCII, so its UTF-8 is its char codes: a native conversion (a loop of
+  // charCodeAt, run once and cold, cost milliseconds).
+  const p = new TextEncoder().encode(packed);
   const out = new Uint8Array(length);
   const r: Numbers = { b: p, at: 0 };
   let o = 0;
