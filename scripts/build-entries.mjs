@@ -3,15 +3,24 @@
 // so a revision added to src/revisions/built-in.ts gets its entry with no edit here), esbuild bundles
 // src/revision-entry.ts with the registry's list (src/revisions/built-in.ts) replaced by a list of
 // that revision alone. What the bundle writes, in dist/entries/:
-//   <spec>.js     the CommonJS entry: the core, bundled (minified); the revision's generated modules
-//                 are required from ../generated/ (the tarball holds each revision's tables once, and
-//                 the main entry shares them), and no other revision's are reached
-//   <spec>.mjs    the ES module entry: a wrapper over <spec>.js, its export list read from it (as
-//                 dist/src/index.mjs over index.js)
+//   parts/<spec>.core.js
+//                 everything but validate(), CommonJS: the core, bundled (minified); the revision's
+//                 generated modules are required from ../../generated/ (the tarball holds each
+//                 revision's tables once, and the main entry shares them), and no other revision's
+//   parts/<spec>.validate.js
+//                 validate() alone: validatorFor() (src/validator.ts) over the revision's acceptance
+//                 DFA (../../generated/<spec>.accept.js), with the descriptor's facts that choose the
+//                 start rule written in (validatorFacts())
+//   <spec>.js     the CommonJS entry: the two parts' exports together
+//   <spec>.mjs    the ES module entry: `validate` re-exported from parts/<spec>.validate.mjs and the
+//                 rest from parts/<spec>.api.mjs (over parts/<spec>.core.js, its export list read
+//                 from it), so that a bundler that sees only `validate` imported leaves the core and
+//                 its tables out, and one that sees no `validate` leaves the acceptance DFA out
+//                 (package.json "sideEffects": false). Issue 27: a page pays for what it imports.
 //   <spec>.d.ts   the types: those of src/revision-entry.ts, with `spec` and the AST types of parse(),
 //                 validate(), components() and check() defaulting to the revision (as the code does)
 //   <spec>.d.mts  the ES module entry's types: the CommonJS ones, re-exported
-// package.json's `exports` maps "./*" to these (an id of no revision finds no file).
+// package.json's `exports` maps "./*" to these (an id of no revision finds no file) and "./parts/*" to nothing.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, basename } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,11 +73,61 @@ export function entryBuildOptions(id, { external = true } = {}) {
             b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => {
               const path = join(args.resolveDir, args.path);
               if (relative(join(root, "generated"), path).includes("..")) return undefined;
-              return { path: `../generated/${basename(path)}.js`, external: true };
+              return { path: `../../generated/${basename(path)}.js`, external: true };
             });
         },
       },
     ],
+  };
+}
+
+/**
+ * The descriptor's facts that choose validate()'s start rule (src/validator.ts, ValidatorFacts), read
+ * from the built registry: the names that find each rule as findNamedRule() finds them
+ * (ruleNameMaps()), the top rule and the scheme productions.
+ */
+export function validatorFacts(id) {
+  const { getRevision, ruleNameMaps } = require(join(root, "dist", "src", "revisions", "index.js"));
+  const revision = getRevision(id);
+  const { exact, folded } = ruleNameMaps(revision);
+  const entries = (map) => [...map].map(([name, rule]) => [name, rule.pegName]);
+  const how = revision.schemeProductions;
+  return {
+    id,
+    topRule: revision.topRule,
+    rules: entries(exact),
+    foldedRules: folded === null ? null : entries(folded),
+    schemeProductions: how === undefined ? null : { ...how, productions: [...how.productions] },
+  };
+}
+
+/** esbuild's options for parts/<spec>.validate.js: validatorFor() over the acceptance DFA, the DFA required from ../../generated/ (or inlined: `external` false). */
+export function validateBuildOptions(id, { external = true } = {}) {
+  const contents =
+    `import * as dfa from ${JSON.stringify(join(root, "generated", `${id}.accept`))};\n` +
+    `import { validatorFor } from ${JSON.stringify(join(root, "src", "validator"))};\n` +
+    `export const validate = validatorFor(dfa, ${JSON.stringify(validatorFacts(id))});\n`;
+  return {
+    stdin: { contents, loader: "ts", resolveDir: root, sourcefile: `${id}.validate.ts` },
+    bundle: true,
+    format: "cjs",
+    platform: "neutral",
+    mainFields: ["main"],
+    target: "node20",
+    minify: true,
+    legalComments: "none",
+    write: false,
+    metafile: true,
+    plugins: external
+      ? [
+          {
+            name: "generated-external",
+            setup(b) {
+              b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ path: `../../generated/${basename(args.path)}.js`, external: true }));
+            },
+          },
+        ]
+      : [],
   };
 }
 
@@ -111,24 +170,42 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const ids = registryIds();
   const sizes = [];
+  mkdirSync(join(outDir, "parts"), { recursive: true });
   for (const id of ids) {
+    // The generated modules an entry requires are those of its own revision and nothing else.
+    const ownModules = (code, what) => {
+      const foreign = [...code.matchAll(/require\("(?:\.\.\/)+generated\/([^"]+)"\)/g)].map((m) => m[1]).filter((f) => !f.startsWith(`${id}.`));
+      if (foreign.length > 0) throw new Error(`build-entries: ${what} of ${id} requires ${foreign.join(", ")}`);
+      return code;
+    };
+    const validate = await build(validateBuildOptions(id));
+    writeFileSync(join(outDir, "parts", `${id}.validate.js`), ownModules(`// GENERATED by scripts/build-entries.mjs: validate() of uri-grammars/${id}, the revision's acceptance DFA alone (src/validator.ts).\n${validate.outputFiles[0].text}`, "validate()"));
+    writeFileSync(join(outDir, "parts", `${id}.validate.mjs`), `// GENERATED by scripts/build-entries.mjs: validate() of uri-grammars/${id} as an ES module.\nimport part from "./${id}.validate.js";\n\nexport const { validate } = part;\n`);
     const out = await build(entryBuildOptions(id));
-    const code = `// GENERATED by scripts/build-entries.mjs: uri-grammars/${id}, the entry of the revision ${id} (bundled, minified).\n${out.outputFiles[0].text}`;
-    // The generated modules it requires are those of its own revision and nothing else.
-    const required = [...code.matchAll(/require\("\.\.\/generated\/([^"]+)"\)/g)].map((m) => m[1]);
-    const foreign = required.filter((f) => !f.startsWith(`${id}.`));
-    if (foreign.length > 0) throw new Error(`build-entries: the entry of ${id} requires ${foreign.join(", ")}`);
-    writeFileSync(join(outDir, `${id}.js`), code);
-    const names = Object.keys(require(join(outDir, `${id}.js`))).sort();
+    const core = ownModules(`// GENERATED by scripts/build-entries.mjs: uri-grammars/${id} but validate(), the core bundled and minified.\n${out.outputFiles[0].text}`, "the entry");
+    writeFileSync(join(outDir, "parts", `${id}.core.js`), core);
+    const names = Object.keys(require(join(outDir, "parts", `${id}.core.js`))).sort();
     for (const n of names) if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(n)) throw new Error(`build-entries: export ${n} is no identifier`);
+    if (names.includes("validate")) throw new Error(`build-entries: the core of ${id} exports validate() (src/revision-entry.ts must not)`);
+    writeFileSync(
+      join(outDir, `${id}.js`),
+      `// GENERATED by scripts/build-entries.mjs: uri-grammars/${id}, the entry of the revision ${id}: its core and its validate().\n` +
+        `"use strict";\nmodule.exports = { ...require("./parts/${id}.core.js"), validate: require("./parts/${id}.validate.js").validate };\n`,
+    );
+    writeFileSync(
+      join(outDir, "parts", `${id}.api.mjs`),
+      `// GENERATED by scripts/build-entries.mjs: uri-grammars/${id} but validate(), as an ES module over its CommonJS core.\n` +
+        `import core from "./${id}.core.js";\n\nexport const {\n${names.map((n) => `  ${n},`).join("\n")}\n} = core;\n`,
+    );
     writeFileSync(
       join(outDir, `${id}.mjs`),
-      `// GENERATED by scripts/build-entries.mjs: the ES module entry of uri-grammars/${id}, over the CommonJS one.\n` +
-        `import api from "./${id}.js";\n\nexport const {\n${names.map((n) => `  ${n},`).join("\n")}\n} = api;\n`,
+      `// GENERATED by scripts/build-entries.mjs: the ES module entry of uri-grammars/${id}. validate() and the rest come from their own\n` +
+        `// parts, so that a bundler that sees one of them imported leaves the other out.\n` +
+        `export { validate } from "./parts/${id}.validate.mjs";\nexport {\n${names.map((n) => `  ${n},`).join("\n")}\n} from "./parts/${id}.api.mjs";\n`,
     );
     writeFileSync(join(outDir, `${id}.d.ts`), declarations(id));
     writeFileSync(join(outDir, `${id}.d.mts`), `// GENERATED by scripts/build-entries.mjs: the types of the ES module entry (${id}.mjs) are those of the CommonJS one.\nexport * from "./${id}.js";\n`);
-    sizes.push(`${id} ${Math.round(code.length / 1024)} KiB`);
+    sizes.push(`${id} ${Math.round(core.length / 1024)} KiB`);
   }
   console.log(`entries: one per revision (dist/entries/, core bundled): ${sizes.join(", ")}`);
 }
