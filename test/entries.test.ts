@@ -92,6 +92,15 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
     }
   });
 
+  it("a process that requires an entry and only validates loads the acceptance DFA and not the core, the scanner or the AST tables (reading parse loads them: the check can fail)", () => {
+    const loaded = (use: string) =>
+      (JSON.parse(
+        execFileSync(process.execPath, ["-e", `const m = require(${JSON.stringify(join(ROOT, "dist", "entries", "rfc3986.js"))});\n${use}\nconsole.log(JSON.stringify(Object.keys(require.cache).map((f) => f.replace(/\\\\/g, "/").replace(/^.*\\/dist\\//, ""))));`], { encoding: "utf8" }),
+      ) as string[]).filter((f) => /^(generated|entries\/parts)\//.test(f)).sort();
+    expect(loaded(`if (m.validate("http://a/") !== true) throw new Error("validate");`)).to.deep.equal(["entries/parts/rfc3986.validate.js", "generated/rfc3986.accept.js"]);
+    expect(loaded(`m.parse("http://a/");`)).to.include.members(["entries/parts/rfc3986.core.js", "generated/rfc3986.scanner.js", "generated/rfc3986.ast.js"]);
+  });
+
   it("an entry answers for its revision alone: spec defaults to it, another revision's id is an unknown-spec error value", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const one = require(join(ROOT, "dist", "entries", "rfc1738.js")) as typeof import("../src/revision-entry") & { validate: typeof import("../src/parse").validate };
