@@ -1,12 +1,16 @@
 // One entry point per revision (`uri-grammars/rfc3986`, ...), after tsc and build-package.mjs
-// (scripts/build.mjs). For every revision of the registry (SPEC_IDS of the built dist/src/revisions,
-// so a revision added to src/revisions/built-in.ts gets its entry with no edit here), esbuild bundles
-// src/revision-entry.ts with the registry's list (src/revisions/built-in.ts) replaced by a list of
-// that revision alone. What the bundle writes, in dist/entries/:
+// (scripts/build.mjs), for every revision of the registry (SPEC_IDS of the built dist/src/revisions,
+// so a revision added to src/revisions/built-in.ts gets its entry with no edit here). What it writes,
+// in dist/entries/:
+//   parts/core.js everything but validate(), once for all revisions: esbuild bundles
+//                 src/revision-entry.ts (minified) with the registry's list (src/revisions/built-in.ts)
+//                 read from a parameter, and the bundle is wrapped in a function of it: each entry
+//                 calls it with its own revision and has its own instance (its registry, its state).
+//                 The core reaches no revision's tables but through that list (the build refuses it)
 //   parts/<spec>.core.js
-//                 everything but validate(), CommonJS: the core, bundled (minified); the revision's
-//                 generated modules are required from ../../generated/ (the tarball holds each
-//                 revision's tables once, and the main entry shares them), and no other revision's
+//                 the core called with the revision's descriptor (dist/src/revisions/<spec>.js, which
+//                 requires its generated modules from ../../generated/: the tarball holds each
+//                 revision's tables once, and the main entry shares them) and no other
 //   parts/<spec>.validate.js
 //                 validate() alone: validatorFor() (src/validator.ts) over the revision's acceptance
 //                 DFA (../../generated/<spec>.accept.js), with the descriptor's facts that choose the
@@ -23,7 +27,7 @@
 //   <spec>.d.mts  the ES module entry's types: the CommonJS ones, re-exported
 // package.json's `exports` maps "./*" to these (an id of no revision finds no file) and "./parts/*" to nothing.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, basename } from "node:path";
+import { dirname, join, basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { build } from "esbuild";
@@ -38,14 +42,15 @@ export function registryIds() {
   return [...require(join(root, "dist", "src", "revisions", "index.js")).SPEC_IDS];
 }
 
-/** The file of a revision's descriptor: src/revisions/<spec>.ts (the registry's list imports it from there). */
-const descriptorFile = (id) => join(root, "src", "revisions", `${id}.ts`);
 
 /**
- * esbuild's options for the entry of revision `id` (also used by test/entries.test.ts, which bundles an
- * entry as a web page would). `external` false inlines the generated modules too.
+ * esbuild's options for parts/core.js, the core every revision's entry shares: src/revision-entry.ts
+ * bundled with the registry's list (src/revisions/built-in.ts) replaced by what the entry hands the
+ * core (`__uriGrammarsBuiltIn`: its one descriptor, its id as the default, the note of unknown-spec
+ * messages). main() wraps the bundle in a function of that parameter, so that each entry that calls
+ * it gets its own instance (its own registry and state), and the tarball holds the core once.
  */
-export function entryBuildOptions(id, { external = true } = {}) {
+export function coreBuildOptions() {
   return {
     entryPoints: [join(root, "src", "revision-entry.ts")],
     bundle: true,
@@ -59,27 +64,35 @@ export function entryBuildOptions(id, { external = true } = {}) {
     metafile: true,
     plugins: [
       {
-        name: "one-revision",
+        name: "built-in-from-entry",
         setup(b) {
           b.onResolve({ filter: /\/built-in$/ }, (args) => {
             const path = join(args.resolveDir, args.path) + ".ts";
-            return path === BUILT_IN ? { path, namespace: "one-revision" } : undefined;
+            return path === BUILT_IN ? { path, namespace: "built-in-from-entry" } : undefined;
           });
-          b.onLoad({ filter: /.*/, namespace: "one-revision" }, () => ({
-            loader: "ts",
-            resolveDir: dirname(BUILT_IN),
-            contents: oneRevisionList(id),
+          b.onLoad({ filter: /.*/, namespace: "built-in-from-entry" }, () => ({
+            loader: "js",
+            contents:
+              "export const BUILT_IN_REVISIONS = __uriGrammarsBuiltIn.revisions;\n" +
+              "export const BUILT_IN_DEFAULT = __uriGrammarsBuiltIn.default;\n" +
+              "export const BUILT_IN_NOTE = __uriGrammarsBuiltIn.note;\n",
           }));
-          if (external)
-            b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => {
-              const path = join(args.resolveDir, args.path);
-              if (relative(join(root, "generated"), path).includes("..")) return undefined;
-              return { path: `../../generated/${basename(path)}.js`, external: true };
-            });
+          // The core names no revision: a generated module reached from it is a mistake (a module of
+          // src/ that imports a revision's tables or descriptor directly).
+          b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ errors: [{ text: `the core reaches ${args.path} (from ${args.importer}): it must reach a revision through the registry alone` }] }));
         },
       },
     ],
   };
+}
+
+/** What parts/<spec>.core.js hands the core: the revision's descriptor (dist/src/revisions/<spec>.js), its id as the default, the note. */
+function builtInOf(id) {
+  const descriptor = require(join(root, "dist", "src", "revisions", `${id}.js`));
+  const names = Object.keys(descriptor).filter((k) => descriptor[k] && descriptor[k].id === id);
+  if (names.length !== 1) throw new Error(`build-entries: src/revisions/${id}.ts exports ${names.length} descriptors of ${id}`);
+  const note = ` This is uri-grammars/${id}, which parses ${id} alone: import from "uri-grammars" for every revision.`;
+  return `{ revisions: { ${JSON.stringify(id)}: require("../../src/revisions/${id}.js").${names[0]} }, default: ${JSON.stringify(id)}, note: ${JSON.stringify(note)} }`;
 }
 
 /**
@@ -132,19 +145,6 @@ export function validateBuildOptions(id, { external = true } = {}) {
   };
 }
 
-/** src/revisions/built-in.ts for one revision: its descriptor alone, and the default spec. */
-function oneRevisionList(id) {
-  const descriptor = require(join(root, "dist", "src", "revisions", `${id}.js`));
-  const names = Object.keys(descriptor).filter((k) => descriptor[k] && descriptor[k].id === id);
-  if (names.length !== 1) throw new Error(`build-entries: src/revisions/${id}.ts exports ${names.length} descriptors of ${id}`);
-  return (
-    `import { ${names[0]} } from ${JSON.stringify(descriptorFile(id))};\n` +
-    `export const BUILT_IN_REVISIONS = { ${JSON.stringify(id)}: ${names[0]} };\n` +
-    `export const BUILT_IN_DEFAULT = ${JSON.stringify(id)};\n` +
-    `export const BUILT_IN_NOTE = ${JSON.stringify(` This is uri-grammars/${id}, which parses ${id} alone: import from "uri-grammars" for every revision.`)};\n`
-  );
-}
-
 /** The types of the entry of `id`: src/revision-entry.ts's, with the revision as the default `spec`. */
 function declarations(id) {
   const S = JSON.stringify(id);
@@ -168,23 +168,28 @@ export declare function check(input: unknown, options?: CheckOptions<${S}> | ${S
 
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  const ids = registryIds();
-  const sizes = [];
   mkdirSync(join(outDir, "parts"), { recursive: true });
+  const ids = registryIds();
+  const core = await build(coreBuildOptions());
+  const body = core.outputFiles[0].text.replace(/^"use strict";/, "");
+  writeFileSync(
+    join(outDir, "parts", "core.js"),
+    `// GENERATED by scripts/build-entries.mjs: the core of every revision's entry (src/revision-entry.ts, bundled and minified),\n` +
+      `// as a function of the registry's list: each entry calls it with its own revision and gets its own instance.\n` +
+      `"use strict";\nmodule.exports = function revisionEntry(__uriGrammarsBuiltIn) {\nconst module = { exports: {} };\nconst exports = module.exports;\n${body}\nreturn module.exports;\n};\n`,
+  );
+  const sizes = [`core ${Math.round(body.length / 1024)} KiB`];
   for (const id of ids) {
-    // The generated modules an entry requires are those of its own revision and nothing else.
-    const ownModules = (code, what) => {
-      const foreign = [...code.matchAll(/require\("(?:\.\.\/)+generated\/([^"]+)"\)/g)].map((m) => m[1]).filter((f) => !f.startsWith(`${id}.`));
-      if (foreign.length > 0) throw new Error(`build-entries: ${what} of ${id} requires ${foreign.join(", ")}`);
-      return code;
-    };
     const validate = await build(validateBuildOptions(id));
-    writeFileSync(join(outDir, "parts", `${id}.validate.js`), ownModules(`// GENERATED by scripts/build-entries.mjs: validate() of uri-grammars/${id}, the revision's acceptance DFA alone (src/validator.ts).\n${validate.outputFiles[0].text}`, "validate()"));
+    const foreign = [...validate.outputFiles[0].text.matchAll(/require\("(?:\.\.\/)+generated\/([^"]+)"\)/g)].map((m) => m[1]).filter((f) => !f.startsWith(`${id}.`));
+    if (foreign.length > 0) throw new Error(`build-entries: validate() of ${id} requires ${foreign.join(", ")}`);
+    writeFileSync(join(outDir, "parts", `${id}.validate.js`), `// GENERATED by scripts/build-entries.mjs: validate() of uri-grammars/${id}, the revision's acceptance DFA alone (src/validator.ts).\n${validate.outputFiles[0].text}`);
     writeFileSync(join(outDir, "parts", `${id}.validate.mjs`), `// GENERATED by scripts/build-entries.mjs: validate() of uri-grammars/${id} as an ES module.\nimport part from "./${id}.validate.js";\n\nexport const { validate } = part;\n`);
-    const out = await build(entryBuildOptions(id));
-    const core = ownModules(`// GENERATED by scripts/build-entries.mjs: uri-grammars/${id} but validate(), the core bundled and minified.\n${out.outputFiles[0].text}`, "the entry");
-    writeFileSync(join(outDir, "parts", `${id}.core.js`), core);
+    writeFileSync(
+      join(outDir, "parts", `${id}.core.js`),
+      `// GENERATED by scripts/build-entries.mjs: uri-grammars/${id} but validate(): the core with ${id}'s descriptor (and through it ${id}'s tables) alone.\n` +
+        `"use strict";\nmodule.exports = require("./core.js")(${builtInOf(id)});\n`,
+    );
     const names = Object.keys(require(join(outDir, "parts", `${id}.core.js`))).sort();
     for (const n of names) if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(n)) throw new Error(`build-entries: export ${n} is no identifier`);
     if (names.includes("validate")) throw new Error(`build-entries: the core of ${id} exports validate() (src/revision-entry.ts must not)`);
@@ -211,9 +216,9 @@ async function main() {
     );
     writeFileSync(join(outDir, `${id}.d.ts`), declarations(id));
     writeFileSync(join(outDir, `${id}.d.mts`), `// GENERATED by scripts/build-entries.mjs: the types of the ES module entry (${id}.mjs) are those of the CommonJS one.\nexport * from "./${id}.js";\n`);
-    sizes.push(`${id} ${Math.round(core.length / 1024)} KiB`);
+    sizes.push(`${id} ${Math.round(validate.outputFiles[0].text.length / 1024)} KiB`);
   }
-  console.log(`entries: one per revision (dist/entries/, core bundled): ${sizes.join(", ")}`);
+  console.log(`entries: one per revision (dist/entries/; the core shared, validate() parts): ${sizes.join(", ")}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
