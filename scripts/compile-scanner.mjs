@@ -363,7 +363,7 @@ ${passes}
 import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
 import { u8, u32, i32, rowsInto } from "${srcDir}/scanner/tables";
-import { noSkips, selfLoopSkipsInto } from "${srcDir}/scanner/skip";
+import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 /** Number of character classes: the width of a transition row. */
 export const K = ${K};
@@ -419,7 +419,7 @@ export function load(): void {
   if (loaded) return;
   loaded = true;
   ${t.fill("TRANS")};
-${rev ? `  ${revTable.fill("REV_TRANS")};\n` : ""}  selfLoopSkipsInto(SKIPS, CLASS_RANGES, (s, k) => TRANS[s * K + k] === s);
+${rev ? `  ${revTable.fill("REV_TRANS")};\n` : ""}  tableSelfLoopSkipsInto(SKIPS, CLASS_RANGES, TRANS);
 }
 
 /**
@@ -542,7 +542,7 @@ export function emitAcceptModule(model, grammarFile, srcDir = "../src") {
 // input, ends in an accepting state; the scanner's scan() gives the same verdict (test/validator.test.ts).
 /* eslint-disable */
 import { u8, rowsInto } from "${srcDir}/scanner/tables";
-import { noSkips, selfLoopSkipsInto } from "${srcDir}/scanner/skip";
+import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 /** Number of character classes: the width of a transition row. */
 const K = ${K};
@@ -572,7 +572,7 @@ export function load(): void {
   loaded = true;
   ${t.fill("TRANS")};
   ACCEPT.set(u8(${JSON.stringify(base64(accept))}));
-  selfLoopSkipsInto(SKIPS, CLASS_RANGES, (s, k) => TRANS[s * K + k] === s);
+  tableSelfLoopSkipsInto(SKIPS, CLASS_RANGES, TRANS);
 }
 
 /** Whether the rule starting in \`start\` accepts the whole input: its DFA, one lookup per character (a self-loop's run at once). */
