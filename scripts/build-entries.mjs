@@ -115,8 +115,8 @@ export function validatorFacts(id) {
   };
 }
 
-/** esbuild's options for parts/<spec>.validate.js: validatorFor() over the acceptance DFA, the DFA required from ../../generated/ (or inlined: `external` false). */
-export function validateBuildOptions(id, { external = true } = {}) {
+/** esbuild's options for parts/<spec>.validate.js: validatorFor() over the acceptance DFA, the DFA required from ../../generated/. */
+export function validateBuildOptions(id) {
   const contents =
     `import * as dfa from ${JSON.stringify(join(root, "generated", `${id}.accept`))};\n` +
     `import { validatorFor } from ${JSON.stringify(join(root, "src", "validator"))};\n` +
@@ -132,16 +132,14 @@ export function validateBuildOptions(id, { external = true } = {}) {
     legalComments: "none",
     write: false,
     metafile: true,
-    plugins: external
-      ? [
-          {
-            name: "generated-external",
-            setup(b) {
-              b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ path: `../../generated/${basename(args.path)}.js`, external: true }));
-            },
-          },
-        ]
-      : [],
+    plugins: [
+      {
+        name: "generated-external",
+        setup(b) {
+          b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ path: `../../generated/${basename(args.path)}.js`, external: true }));
+        },
+      },
+    ],
   };
 }
 
