@@ -79,3 +79,33 @@ export function validatorFor(dfa: AcceptanceDfa, facts: ValidatorFacts): Validat
     return start >= 0 && dfa.accepts(start, input);
   };
 }
+
+/**
+ * validate() over several revisions' own validate() (the ES module main entry's, dist/src/index.mjs:
+ * every built-in revision's part, and nothing else, so that a page that imports only `validate` from
+ * `uri-grammars` bundles the twelve acceptance DFAs and not the scanners or the AST tables). The
+ * options are read once, as validatorFor() reads them; `spec` (default `defaultSpec`) picks the
+ * revision, which gets the same rule. An id of no revision given here: false (unknown-spec).
+ */
+export function validatorOfRevisions(byRevision: Readonly<Record<string, Validate>>, defaultSpec: string): Validate {
+  const parts = new Map(Object.entries(byRevision));
+  return function validate(input: unknown, options?: unknown): boolean {
+    if (typeof input !== "string") return false;
+    let spec: unknown;
+    let rule: unknown;
+    if (typeof options === "string") spec = options;
+    else if (typeof options === "object" && options !== null) {
+      try {
+        const o = options as { spec?: unknown; rule?: unknown; tree?: unknown };
+        spec = o.spec;
+        rule = o.rule;
+        void o.tree;
+      } catch {
+        return false;
+      }
+    }
+    const id = spec === undefined ? defaultSpec : spec;
+    const part = typeof id === "string" ? parts.get(id) : undefined;
+    return part !== undefined && part(input, { spec: id, rule });
+  };
+}

@@ -4,6 +4,8 @@
 //   by walking the product of the two DFAs (every pair of states reachable from a rule's two start
 //   states must agree on acceptance), with a planted mistake (one state's acceptance flipped) that
 //   the walk finds, with the input that shows it;
+// - the ES module main entry's validate() (every revision's part) answers as the CommonJS main
+//   entry's (src/parse.ts), for every revision;
 // - the entry's validate() routes every name a caller may give, every options shape and every spec
 //   as the entry's parse() does (validate() promises parse(input, options).ok): the same verdict on every rule's random derivations and their mutations
 //   (test/support/peg-generator.ts), under every name of every rule (as published, as PEG names it,
@@ -11,7 +13,7 @@
 //   whose getters throw, and other revisions' ids.
 import { expect } from "chai";
 import { join } from "node:path";
-import { SPEC_IDS } from "../src";
+import { SPEC_IDS, validate as mainValidate } from "../src";
 import { getRevision, ruleNameMaps } from "../src/revisions";
 import type { GeneratedScanner } from "../src/scanner/types";
 import type { AcceptanceDfa } from "../src/validator";
@@ -89,6 +91,29 @@ const THROWS = (name: string) => ({
   get [name]() {
     throw new Error(`${name} read`);
   },
+});
+
+describe("validate() of the main entry as an ES module: every revision's part, as the CommonJS main entry answers", function () {
+  this.timeout(120000);
+  it("the same verdict as validate() of src/parse.ts for every revision, rule name and options shape", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const esmValidate = (require(join(ROOT, "dist", "entries", "parts", "all.validate.js")) as { validate: Validate }).validate;
+    const main = mainValidate as Validate;
+    const problems: string[] = [];
+    const compare = (input: unknown, options: unknown, label: string) => {
+      const want = main(input, options);
+      if (esmValidate(input, options) !== want && problems.length < 10) problems.push(`${label}: ${JSON.stringify(input)?.slice(0, 60)}: ES module entry ${!want}, CommonJS ${want}`);
+    };
+    const optionShapes: unknown[] = [undefined, null, 7, "nosuchspec", {}, { spec: 5 }, { rule: null }, { rule: 5 }, THROWS("spec"), THROWS("rule"), THROWS("tree"), () => 0, ["rfc3986"], ...SPEC_IDS, ...SPEC_IDS.map((spec) => ({ spec }))];
+    for (const spec of SPEC_IDS) {
+      const inputs = samples(spec, 1);
+      optionShapes.forEach((options, i) => {
+        for (const input of [...inputs, 5, null]) compare(input, options, `${spec} inputs, options shape #${i}`);
+      });
+      for (const rule of ruleNameVariants(spec)) for (const input of inputs.filter((_, i) => i % 4 === 0)) compare(input, { spec, rule }, `${spec} rule ${rule}`);
+    }
+    expect(problems).to.deep.equal([]);
+  });
 });
 
 describe("validate() of a per-revision entry: the acceptance DFA, as the scanner answers", function () {
