@@ -7,7 +7,8 @@
 //     --scripts/scanner/dfa.mjs--> one DFA for all of them (derivatives, BDD states), minimised
 //     --scripts/scanner/reverse.mjs--> a right-to-left DFA for the decisions that need it
 //     --scripts/scanner/emit-walk.mjs--> one function per rule: peggy's successful run, decided
-//   -> generated/<spec>.scanner.ts: tables (base64) + scan() + walk()
+//   -> generated/<spec>.scanner.ts: tables (the transitions as text, scripts/scanner/rows-text.mjs;
+//      the small ones base64) + scan() + walk(); generated/<spec>.accept.ts: validate()'s DFA alone
 //
 // What the scanner does with an input (src/scanner/index.ts):
 //   scan(start, input)   the start rule's DFA, left to right, one table lookup per character; stops
@@ -38,6 +39,7 @@ import { DfaBuilder, minimize } from "./scanner/dfa.mjs";
 import { listDecisions, callPaths } from "./scanner/decisions.mjs";
 import { buildReverse } from "./scanner/reverse.mjs";
 import { emitWalk, ruleFunction } from "./scanner/emit-walk.mjs";
+import { rowsText } from "./scanner/rows-text.mjs";
 import { planGrammar, taggedAutomata, emitAstModule } from "./ast/emit-ast.mjs";
 
 const require = createRequire(import.meta.url);
@@ -286,41 +288,15 @@ function base64(typed) {
 }
 
 /**
- * A transition table, compressed as flex's template rows (issue 27: the full state x class table was
- * most of the package): per state, varints of the row it starts from (as a distance back, 0 for an
- * all-reject row), the number of classes that differ from it, and per such class (class, target).
- * The row chosen is the earlier one that differs in the fewest classes. src/scanner/tables.ts rows()
- * decodes it into the same typed array as before.
+ * A transition table in its text form (scripts/scanner/rows-text.mjs: flex's template rows, targets
+ * relative to their state, in whole-character digits): the zeroed table the module allocates at
+ * import (its pages are not touched until load() fills it) and the call that fills it,
+ * src/scanner/tables.ts rowsFromText().
  */
 function table(trans, K, count) {
   const wide = count > 0xffff;
-  const bytes = [];
-  const varint = (v) => {
-    while (v >= 0x80) (bytes.push((v & 0x7f) | 0x80), (v = Math.floor(v / 128)));
-    bytes.push(v);
-  };
-  for (let s = 0; s < count; s++) {
-    const row = trans[s];
-    let ref = -1;
-    let best = 0;
-    for (let c = 0; c < K; c++) if (row[c] !== 0) best++;
-    for (let r = s - 1; r >= 0 && best > 0; r--) {
-      const other = trans[r];
-      let d = 0;
-      for (let c = 0; c < K && d < best; c++) if (other[c] !== row[c]) d++;
-      if (d < best) (best = d), (ref = r);
-    }
-    varint(ref < 0 ? 0 : s - ref);
-    varint(best);
-    for (let c = 0; c < K; c++) {
-      if (row[c] === (ref < 0 ? 0 : trans[ref][c])) continue;
-      varint(c);
-      varint(row[c]);
-    }
-  }
   const type = wide ? "Uint32Array" : "Uint16Array";
-  // The zeroed table (allocated at import: its pages are not touched until load() fills them) and what fills it.
-  return { empty: `new ${type}(${count * K})`, fill: (name) => `rowsInto(${name}, K, ${JSON.stringify(base64(Uint8Array.from(bytes)))})`, wide };
+  return { empty: `new ${type}(${count * K})`, fill: (name) => `rowsFromText(${name}, K, ${JSON.stringify(rowsText(trans, K, count))})`, wide };
 }
 
 /** The class of a code unit: a table below 128, a few range tests above. */
@@ -362,7 +338,7 @@ ${passes}
 /* eslint-disable */
 import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
-import { u8, u32, i32, rowsInto } from "${srcDir}/scanner/tables";
+import { u8, u32, i32, rowsFromText } from "${srcDir}/scanner/tables";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 /** Number of character classes: the width of a transition row. */
@@ -541,7 +517,7 @@ export function emitAcceptModule(model, grammarFile, srcDir = "../src") {
 // character classes. An input is valid for a rule when the rule's start state, run over the whole
 // input, ends in an accepting state; the scanner's scan() gives the same verdict (test/validator.test.ts).
 /* eslint-disable */
-import { u8, rowsInto } from "${srcDir}/scanner/tables";
+import { u8, rowsFromText } from "${srcDir}/scanner/tables";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 /** Number of character classes: the width of a transition row. */

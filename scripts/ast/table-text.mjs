@@ -34,7 +34,7 @@ const LAST = 64;
 const MORE = TEXT_DIGITS.length - LAST;
 
 /** Appends the digits of unsigned integer v to out (an array of strings). */
-function put(out, v) {
+export function put(out, v) {
   if (!Number.isSafeInteger(v) || v < 0) throw new Error(`table text: ${v} is not an unsigned integer`);
   const digits = [TEXT_DIGITS[v % LAST]];
   let more = Math.floor(v / LAST);
@@ -51,7 +51,8 @@ const TARGET = 0;
 const OPERATIONS = 1;
 const BOTH = 2;
 
-const zigzag = (d) => (d >= 0 ? 2 * d : -2 * d - 1);
+/** A signed difference as an unsigned number: 0, -1, 1, -2, 2 ... -> 0, 1, 2, 3, 4 ... */
+export const zigzag = (d) => (d >= 0 ? 2 * d : -2 * d - 1);
 
 /**
  * The text of one tagged DFA's tables: { count, K, trans, ops (per state and class), opsData (the

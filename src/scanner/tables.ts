@@ -43,40 +43,54 @@ export function i16(base64: string): Int16Array {
 }
 
 /**
- * A transition table written as template rows (scripts/compile-scanner.mjs, table()): per state,
- * varints of the row it starts from (a distance back, 0 for a row of zeros), how many classes differ,
- * and per such class (class, target). Decoded into the state x class table the scanner indexes.
+ * The digit values of the table text's characters (scripts/ast/table-text.mjs, TEXT_DIGITS): 0-63
+ * end a number, 64-87 say more follow. The text of the AST's tagged DFAs (src/scanner/tagged.ts) and
+ * of the scanners' transition tables (rowsFromText()) is written in them.
  */
-export function rows(wide: boolean, states: number, K: number, base64: string): Uint16Array | Uint32Array {
-  return rowsInto(wide ? new Uint32Array(states * K) : new Uint16Array(states * K), K, base64);
+const DIGIT = (() => {
+  const d = new Uint8Array(128);
+  let k = 0;
+  for (let c = 0x23; c < 0x7f; c++) if (c !== 0x5c && c !== 0x3c && c !== 0x60 && c !== 0x27) d[c] = k++;
+  return d;
+})();
+
+/** A reader of the table text's numbers (its char codes `b`) from `at`: nextNumber() returns the next number and moves past it. */
+export interface Numbers {
+  readonly b: Uint8Array;
+  at: number;
 }
 
-/** rows() into a zeroed table of the right size (a generated scanner's TRANS, allocated at import, filled on first use). */
-export function rowsInto<T extends Uint16Array | Uint32Array>(out: T, K: number, base64: string): T {
+export function nextNumber(r: Numbers): number {
+  let v = 0;
+  for (;;) {
+    // (past the end, undefined & 127 reads as the digit 0: a number ends there)
+    const d = DIGIT[r.b[r.at++] & 127];
+    if (d < 64) return v * 64 + d;
+    v = v * 24 + d - 63;
+  }
+}
+
+/**
+ * A transition table written as text (scripts/scanner/rows-text.mjs, rowsText()) into a zeroed
+ * state x class table (a generated scanner's TRANS, allocated at import, filled on first use): per
+ * state, flex's template rows (the row it starts from as a distance back, 0 for an empty row; how
+ * many classes differ; per such class the gap from the one before, and its target: 0 rejects, 1 is
+ * the state that accepts everything, else 2 + the zigzag of target - state).
+ */
+export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: number, text: string): T {
   const states = out.length / K;
-  const varint = varints(bytes(base64));
+  // The text is ASCII: its UTF-8 is its char codes, converted natively.
+  const r: Numbers = { b: new TextEncoder().encode(text), at: 0 };
   for (let s = 0; s < states; s++) {
-    const back = varint();
+    const back = nextNumber(r);
     if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
-    for (let d = varint(); d > 0; d--) {
-      const c = varint();
-      out[s * K + c] = varint();
+    let c = -1;
+    for (let d = nextNumber(r); d > 0; d--) {
+      c += nextNumber(r) + 1;
+      const t = nextNumber(r);
+      // t - 2 is a zigzag: even n -> n / 2, odd n -> -(n + 1) / 2
+      out[s * K + c] = t < 2 ? t : s + ((t - 2) % 2 === 0 ? (t - 2) / 2 : -(t - 1) / 2);
     }
   }
   return out;
-}
-
-/** A reader of unsigned LEB128 varints (7 bits a byte, low first; high bit: more follow): each call returns the next. */
-export function varints(b: Uint8Array): () => number {
-  let at = 0;
-  return () => {
-    let v = 0;
-    let scale = 1;
-    for (;;) {
-      const x = b[at++];
-      v += (x & 0x7f) * scale;
-      if (x < 0x80) return v;
-      scale *= 128;
-    }
-  };
 }

@@ -7,6 +7,7 @@
 
 import type { Components } from "../ast/types";
 import { selfLoopSkips } from "./skip";
+import { nextNumber, type Numbers } from "./tables";
 import type { GeneratedScanner } from "./types";
 
 /** One start rule's tagged DFA. */
@@ -33,30 +34,6 @@ export interface TaggedTable {
   readonly fixups: Int32Array;
   /** The transitions, decoded anew at each call (runFormOf() calls it once per table): per state and class, the target (0 rejects) and its operations' list number (0: none). */
   readonly transitions: () => { next: Int32Array; ops: Uint16Array };
-}
-
-/** The digit values of the table text's characters (scripts/ast/table-text.mjs, TEXT_DIGITS): 0-63 end a number, 64-87 say more follow. */
-const DIGIT = (() => {
-  const d = new Uint8Array(128);
-  let k = 0;
-  for (let c = 0x23; c < 0x7f; c++) if (c !== 0x5c && c !== 0x3c && c !== 0x60 && c !== 0x27) d[c] = k++;
-  return d;
-})();
-
-/** A reader of the table text's numbers (char codes) from `at`: next() returns the next number and moves past it. */
-interface Numbers {
-  readonly b: Uint8Array;
-  at: number;
-}
-
-function nextNumber(r: Numbers): number {
-  let v = 0;
-  for (;;) {
-    // (past the end, undefined & 127 reads as the digit 0: a number ends there)
-    const d = DIGIT[r.b[r.at++] & 127];
-    if (d < 64) return v * 64 + d;
-    v = v * 24 + d - 63;
-  }
 }
 
 /** The shortest copy of the packed text (scripts/ast/table-text.mjs, MIN_COPY). */

@@ -1,0 +1,43 @@
+// A scanner's transition table (state x class -> state; 0 rejects, 1 accepts everything) as text, the
+// form generated/<spec>.scanner.ts and <spec>.accept.ts carry it in; src/scanner/tables.ts,
+// rowsFromText(), reads it on the first scan. The numbers are written in the digits of the AST's
+// table text (scripts/ast/table-text.mjs, put(): whole characters, so a run of numbers that recurs is
+// a run of characters that recurs, which gzip finds; base64 of bytes hid it). Per state, flex's
+// template rows (issue 27: the full table was most of the package):
+//   the row it starts from, as a distance back (0 for an empty row): the earlier row that differs in
+//   the fewest classes;
+//   how many classes differ from it;
+//   per class that differs, in class order: the gap from the class before (the first: from -1),
+//   minus one; then its target: 0 rejects, 1 the state that accepts everything, else 2 + the
+//   zigzag of target - state (nearby states are small numbers, and a sub-automaton numbered alike
+//   reads the same wherever it lies: rfc3986's table, 42 KB gzip as base64 of absolute targets, is
+//   15 KB so).
+import { put, zigzag } from "../ast/table-text.mjs";
+
+/** The text of a table: `trans` a row (array of K targets) per state, `count` states. */
+export function rowsText(trans, K, count) {
+  const out = [];
+  for (let s = 0; s < count; s++) {
+    const row = trans[s];
+    let ref = -1;
+    let best = 0;
+    for (let c = 0; c < K; c++) if (row[c] !== 0) best++;
+    for (let r = s - 1; r >= 0 && best > 0; r--) {
+      const other = trans[r];
+      let d = 0;
+      for (let c = 0; c < K && d < best; c++) if (other[c] !== row[c]) d++;
+      if (d < best) (best = d), (ref = r);
+    }
+    put(out, ref < 0 ? 0 : s - ref);
+    put(out, best);
+    let before = -1;
+    for (let c = 0; c < K; c++) {
+      if (row[c] === (ref < 0 ? 0 : trans[ref][c])) continue;
+      put(out, c - before - 1);
+      before = c;
+      const t = row[c];
+      put(out, t <= 1 ? t : 2 + zigzag(t - s));
+    }
+  }
+  return out.join("");
+}

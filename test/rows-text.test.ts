@@ -1,0 +1,103 @@
+// The text form of a scanner's transition table (scripts/scanner/rows-text.mjs writes it at build
+// time into generated/<spec>.scanner.ts and <spec>.accept.ts; src/scanner/tables.ts, rowsFromText(),
+// reads it on the first scan). Property: any table (targets anywhere, the two sinks, self-loops,
+// rows alike and unlike their neighbours, numbers of one and of several digits) comes back exactly,
+// in a 16-bit and a 32-bit table. Every revision's decoded tables stay inside themselves and keep
+// the sinks. A planted mistake (a decoder that reads the target's zigzag with the wrong sign) is caught.
+import { expect } from "chai";
+import { join } from "node:path";
+import fc from "fast-check";
+import { SPEC_IDS } from "../src";
+import { getRevision } from "../src/revisions";
+import { nextNumber, rowsFromText, type Numbers } from "../src/scanner/tables";
+
+const ROOT = join(__dirname, "..", "..");
+
+type RowsText = (trans: ArrayLike<number>[], K: number, count: number) => string;
+
+async function rowsText(): Promise<RowsText> {
+  return ((await import(join(ROOT, "scripts", "scanner", "rows-text.mjs"))) as { rowsText: RowsText }).rowsText;
+}
+
+/** Random tables: a few template rows that the others copy with changes, so that both row forms occur. */
+const tableArb = fc
+  .record({ count: fc.integer({ min: 2, max: 60 }), K: fc.integer({ min: 1, max: 70 }), seed: fc.integer(), far: fc.boolean() })
+  .map(({ count, K, seed, far }) => {
+    let x = seed | 0;
+    const random = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) | 0) >>> 0) % n;
+    const rows: number[][] = [new Array(K).fill(0), new Array(K).fill(1)];
+    // far: state numbers beyond one digit's reach (a 32-bit table's), as a long table has
+    const target = () => (random(4) === 0 ? random(2) : far ? 70000 + random(5000) : random(count));
+    for (let s = 2; s < count; s++) {
+      const row = random(3) === 0 ? Array.from({ length: K }, target) : [...rows[random(s)]];
+      for (let k = random(4); k > 0; k--) row[random(K)] = random(5) === 0 ? s : target();
+      rows.push(row);
+    }
+    return { count, K, rows, wide: far };
+  });
+
+/** rowsFromText() with the target's zigzag read the wrong way round (planted). */
+function plantedRowsFromText(out: Uint32Array, K: number, text: string): Uint32Array {
+  const r: Numbers = { b: new TextEncoder().encode(text), at: 0 };
+  for (let s = 0; s < out.length / K; s++) {
+    const back = nextNumber(r);
+    if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
+    let c = -1;
+    for (let d = nextNumber(r); d > 0; d--) {
+      c += nextNumber(r) + 1;
+      const t = nextNumber(r);
+      out[s * K + c] = t < 2 ? t : s - ((t - 2) % 2 === 0 ? (t - 2) / 2 : -(t - 1) / 2);
+    }
+  }
+  return out;
+}
+
+describe("a scanner's transition table as text (rows-text.mjs, rowsFromText)", function () {
+  this.timeout(60000);
+
+  it("any table comes back exactly (16-bit and 32-bit tables)", async () => {
+    const encode = await rowsText();
+    fc.assert(
+      fc.property(tableArb, ({ count, K, rows, wide }) => {
+        const text = encode(rows, K, count);
+        expect(text).to.match(/^[\x23-\x7e]*$/);
+        const out = rowsFromText(wide ? new Uint32Array(count * K) : new Uint16Array(count * K), K, text);
+        return rows.every((row, s) => row.every((t, c) => out[s * K + c] === t));
+      }),
+      { numRuns: 400, seed: 7 },
+    );
+  });
+
+  it("a decoder that reads the zigzag with the wrong sign is caught (planted)", async () => {
+    const encode = await rowsText();
+    const failure = fc.check(
+      fc.property(tableArb, ({ count, K, rows }) => {
+        const out = plantedRowsFromText(new Uint32Array(count * K), K, encode(rows, K, count));
+        return rows.every((row, s) => row.every((t, c) => out[s * K + c] === t));
+      }),
+      { numRuns: 400, seed: 7 },
+    );
+    expect(failure.failed).to.equal(true);
+  });
+
+  for (const spec of SPEC_IDS) {
+    it(`${spec}: the decoded tables keep the sinks and every target inside the table`, () => {
+      const scanner = getRevision(spec)!.scanner;
+      scanner.load();
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const accept = require(join(ROOT, "dist", "generated", `${spec}.accept.js`)) as { TRANS: Uint16Array | Uint32Array; ACCEPT: Uint8Array; load(): void };
+      accept.load();
+      for (const [trans, states] of [[scanner.TRANS, scanner.ACCEPT.length], [accept.TRANS, accept.ACCEPT.length]] as const) {
+        const K = trans.length / states;
+        expect(K).to.equal(scanner.K);
+        for (let c = 0; c < K; c++) {
+          expect(trans[c], "state 0 rejects everything").to.equal(0);
+          expect(trans[K + c], "state 1 accepts everything").to.equal(1);
+        }
+        let outside = 0;
+        for (const t of trans) if (t >= states) outside++;
+        expect(outside).to.equal(0);
+      }
+    });
+  }
+});
