@@ -270,7 +270,7 @@ function trapCard(t: Trap, data: Map<string, RevisionData>): HTMLElement {
     });
     rows.append(h("tr", { class: cells[1].dataset.verdict !== cells[0].dataset.verdict ? "changed" : "" }, h("td", { class: "mono" }, input), cells.map((c) => h("td", {}, c))));
   }
-  return h("div", { class: "construct trap", id: `trap-${t.id}`, "data-trap": t.id },
+  return h("div", { class: "construct trap", id: `trap-${t.id}`, "data-trap": t.id, "data-spec": t.spec },
     h("h3", {}, t.title),
     h("p", {}, t.text),
     ruleDiagrams(revision, d, t.rule),

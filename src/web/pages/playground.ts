@@ -79,7 +79,7 @@ startPage(() => {
   );
 
   const cols: Column[] = revisions.map((revision) => {
-    const el = h("section", { class: "column", "data-spec": revision.id, "aria-label": revision.id, "data-verdict": "loading" },
+    const el = h("section", { class: "column", "data-spec": revision.id, "aria-label": revision.id, "data-state": "loading" },
       columnHead(revision),
       h("p", { class: "verdict loading" }, "loading this revision's tables…"),
     );
@@ -103,7 +103,7 @@ startPage(() => {
     document.body.dataset.pending = "1";
     columns.classList.add("stale");
     const slow = setTimeout(() => {
-      const loading = cols.filter((c) => c.el.dataset.verdict === "loading").length;
+      const loading = cols.filter((c) => c.el.dataset.state === "loading").length;
       fill(status, loading > 0 ? `Loading the tables of ${loading} revision${loading === 1 ? "" : "s"}…` : `Parsing ${text.length.toLocaleString("en")} characters under ${revisions.length} revisions…`);
     }, 300);
     const done = new Set<string>();
@@ -152,6 +152,7 @@ function emptyState(text: string, choose: (example: string) => void): (Node | st
 
 function renderColumn(col: Column, input: string, startRule: string, r: ColumnResult): void {
   const { revision, el } = col;
+  delete el.dataset.state;
   el.dataset.verdict = r.ok ? "valid" : "invalid";
   if (r.ok || !r.error) delete el.dataset.offset;
   else el.dataset.offset = String(r.error.offset);
