@@ -69,6 +69,9 @@ const contestants = [
 ];
 for (const spec of SPECS) {
   contestants.push({ name: `ours ${spec} validate`, key: `validate ${spec}`, validates: true, components: false, run: (u) => validate(u, { spec }) });
+  // validate() of the revision's own entry (uri-grammars/<spec>): its acceptance DFA (src/validator.ts).
+  const entryValidate = require(`../dist/entries/parts/${spec}.validate.js`).validate;
+  contestants.push({ name: `ours ${spec} validate (uri-grammars/${spec})`, key: `entry validate ${spec}`, validates: true, components: false, run: (u) => entryValidate(u) });
   contestants.push({ name: `ours ${spec} AST`, key: `ast ${spec}`, validates: true, components: true, run: (u) => parse(u, { spec }).ok });
   contestants.push({ name: `ours ${spec} components`, key: `components ${spec}`, validates: true, components: true, run: (u) => components(u, { spec }).ok });
   contestants.push({ name: `ours ${spec} AST + tree`, validates: true, components: true, run: (u) => parse(u, { spec, tree: true }).ok });

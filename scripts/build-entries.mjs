@@ -1,19 +1,33 @@
 // One entry point per revision (`uri-grammars/rfc3986`, ...), after tsc and build-package.mjs
-// (scripts/build.mjs). For every revision of the registry (SPEC_IDS of the built dist/src/revisions,
-// so a revision added to src/revisions/built-in.ts gets its entry with no edit here), esbuild bundles
-// src/revision-entry.ts with the registry's list (src/revisions/built-in.ts) replaced by a list of
-// that revision alone. What the bundle writes, in dist/entries/:
-//   <spec>.js     the CommonJS entry: the core, bundled (minified); the revision's generated modules
-//                 are required from ../generated/ (the tarball holds each revision's tables once, and
-//                 the main entry shares them), and no other revision's are reached
-//   <spec>.mjs    the ES module entry: a wrapper over <spec>.js, its export list read from it (as
-//                 dist/src/index.mjs over index.js)
+// (scripts/build.mjs), for every revision of the registry (SPEC_IDS of the built dist/src/revisions,
+// so a revision added to src/revisions/built-in.ts gets its entry with no edit here). What it writes,
+// in dist/entries/:
+//   parts/core.js everything but validate(), once for all revisions: esbuild bundles
+//                 src/revision-entry.ts (minified) with the registry's list (src/revisions/built-in.ts)
+//                 read from a parameter, and the bundle is wrapped in a function of it: each entry
+//                 calls it with its own revision and has its own instance (its registry, its state).
+//                 The core reaches no revision's tables but through that list (the build refuses it)
+//   parts/<spec>.core.js
+//                 the core called with the revision's descriptor (dist/src/revisions/<spec>.js, which
+//                 requires its generated modules from ../../generated/: the tarball holds each
+//                 revision's tables once, and the main entry shares them) and no other
+//   parts/<spec>.validate.js
+//                 validate() alone: validatorFor() (src/validator.ts) over the revision's acceptance
+//                 DFA (../../generated/<spec>.accept.js), with the descriptor's facts that choose the
+//                 start rule written in (validatorFacts())
+//   <spec>.js     the CommonJS entry: the two parts' exports together, the core's required when one
+//                 of its exports is first read
+//   <spec>.mjs    the ES module entry: `validate` re-exported from parts/<spec>.validate.mjs and the
+//                 rest from parts/<spec>.api.mjs (over parts/<spec>.core.js, its export list read
+//                 from it), so that a bundler that sees only `validate` imported leaves the core and
+//                 its tables out, and one that sees no `validate` leaves the acceptance DFA out
+//                 (package.json "sideEffects": false). Issue 27: a page pays for what it imports.
 //   <spec>.d.ts   the types: those of src/revision-entry.ts, with `spec` and the AST types of parse(),
 //                 validate(), components() and check() defaulting to the revision (as the code does)
 //   <spec>.d.mts  the ES module entry's types: the CommonJS ones, re-exported
-// package.json's `exports` maps "./*" to these (an id of no revision finds no file).
+// package.json's `exports` maps "./*" to these (an id of no revision finds no file) and "./parts/*" to nothing.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, basename } from "node:path";
+import { dirname, join, basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { build } from "esbuild";
@@ -28,14 +42,15 @@ export function registryIds() {
   return [...require(join(root, "dist", "src", "revisions", "index.js")).SPEC_IDS];
 }
 
-/** The file of a revision's descriptor: src/revisions/<spec>.ts (the registry's list imports it from there). */
-const descriptorFile = (id) => join(root, "src", "revisions", `${id}.ts`);
 
 /**
- * esbuild's options for the entry of revision `id` (also used by test/entries.test.ts, which bundles an
- * entry as a web page would). `external` false inlines the generated modules too.
+ * esbuild's options for parts/core.js, the core every revision's entry shares: src/revision-entry.ts
+ * bundled with the registry's list (src/revisions/built-in.ts) replaced by what the entry hands the
+ * core (`__uriGrammarsBuiltIn`: its one descriptor, its id as the default, the note of unknown-spec
+ * messages). main() wraps the bundle in a function of that parameter, so that each entry that calls
+ * it gets its own instance (its own registry and state), and the tarball holds the core once.
  */
-export function entryBuildOptions(id, { external = true } = {}) {
+export function coreBuildOptions() {
   return {
     entryPoints: [join(root, "src", "revision-entry.ts")],
     bundle: true,
@@ -49,40 +64,83 @@ export function entryBuildOptions(id, { external = true } = {}) {
     metafile: true,
     plugins: [
       {
-        name: "one-revision",
+        name: "built-in-from-entry",
         setup(b) {
           b.onResolve({ filter: /\/built-in$/ }, (args) => {
             const path = join(args.resolveDir, args.path) + ".ts";
-            return path === BUILT_IN ? { path, namespace: "one-revision" } : undefined;
+            return path === BUILT_IN ? { path, namespace: "built-in-from-entry" } : undefined;
           });
-          b.onLoad({ filter: /.*/, namespace: "one-revision" }, () => ({
-            loader: "ts",
-            resolveDir: dirname(BUILT_IN),
-            contents: oneRevisionList(id),
+          b.onLoad({ filter: /.*/, namespace: "built-in-from-entry" }, () => ({
+            loader: "js",
+            contents:
+              "export const BUILT_IN_REVISIONS = __uriGrammarsBuiltIn.revisions;\n" +
+              "export const BUILT_IN_DEFAULT = __uriGrammarsBuiltIn.default;\n" +
+              "export const BUILT_IN_NOTE = __uriGrammarsBuiltIn.note;\n",
           }));
-          if (external)
-            b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => {
-              const path = join(args.resolveDir, args.path);
-              if (relative(join(root, "generated"), path).includes("..")) return undefined;
-              return { path: `../generated/${basename(path)}.js`, external: true };
-            });
+          // The core names no revision: a generated module reached from it is a mistake (a module of
+          // src/ that imports a revision's tables or descriptor directly).
+          b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ errors: [{ text: `the core reaches ${args.path} (from ${args.importer}): it must reach a revision through the registry alone` }] }));
         },
       },
     ],
   };
 }
 
-/** src/revisions/built-in.ts for one revision: its descriptor alone, and the default spec. */
-function oneRevisionList(id) {
+/** What parts/<spec>.core.js hands the core: the revision's descriptor (dist/src/revisions/<spec>.js), its id as the default, the note. */
+function builtInOf(id) {
   const descriptor = require(join(root, "dist", "src", "revisions", `${id}.js`));
   const names = Object.keys(descriptor).filter((k) => descriptor[k] && descriptor[k].id === id);
   if (names.length !== 1) throw new Error(`build-entries: src/revisions/${id}.ts exports ${names.length} descriptors of ${id}`);
-  return (
-    `import { ${names[0]} } from ${JSON.stringify(descriptorFile(id))};\n` +
-    `export const BUILT_IN_REVISIONS = { ${JSON.stringify(id)}: ${names[0]} };\n` +
-    `export const BUILT_IN_DEFAULT = ${JSON.stringify(id)};\n` +
-    `export const BUILT_IN_NOTE = ${JSON.stringify(` This is uri-grammars/${id}, which parses ${id} alone: import from "uri-grammars" for every revision.`)};\n`
-  );
+  const note = ` This is uri-grammars/${id}, which parses ${id} alone: import from "uri-grammars" for every revision.`;
+  return `{ revisions: { ${JSON.stringify(id)}: require("../../src/revisions/${id}.js").${names[0]} }, default: ${JSON.stringify(id)}, note: ${JSON.stringify(note)} }`;
+}
+
+/**
+ * The descriptor's facts that choose validate()'s start rule (src/validator.ts, ValidatorFacts), read
+ * from the built registry: the names that find each rule as findNamedRule() finds them
+ * (ruleNameMaps()), the top rule and the scheme productions.
+ */
+export function validatorFacts(id) {
+  const { getRevision, ruleNameMaps } = require(join(root, "dist", "src", "revisions", "index.js"));
+  const revision = getRevision(id);
+  const { exact, folded } = ruleNameMaps(revision);
+  const entries = (map) => [...map].map(([name, rule]) => [name, rule.pegName]);
+  const how = revision.schemeProductions;
+  return {
+    id,
+    topRule: revision.topRule,
+    rules: entries(exact),
+    foldedRules: folded === null ? null : entries(folded),
+    schemeProductions: how === undefined ? null : { ...how, productions: [...how.productions] },
+  };
+}
+
+/** esbuild's options for parts/<spec>.validate.js: validatorFor() over the acceptance DFA, the DFA required from ../../generated/. */
+export function validateBuildOptions(id) {
+  const contents =
+    `import * as dfa from ${JSON.stringify(join(root, "generated", `${id}.accept`))};\n` +
+    `import { validatorFor } from ${JSON.stringify(join(root, "src", "validator"))};\n` +
+    `export const validate = validatorFor(dfa, ${JSON.stringify(validatorFacts(id))});\n`;
+  return {
+    stdin: { contents, loader: "ts", resolveDir: root, sourcefile: `${id}.validate.ts` },
+    bundle: true,
+    format: "cjs",
+    platform: "neutral",
+    mainFields: ["main"],
+    target: "node20",
+    minify: true,
+    legalComments: "none",
+    write: false,
+    metafile: true,
+    plugins: [
+      {
+        name: "generated-external",
+        setup(b) {
+          b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ path: `../../generated/${basename(args.path)}.js`, external: true }));
+        },
+      },
+    ],
+  };
 }
 
 /** The types of the entry of `id`: src/revision-entry.ts's, with the revision as the default `spec`. */
@@ -108,29 +166,74 @@ export declare function check(input: unknown, options?: CheckOptions<${S}> | ${S
 
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+  mkdirSync(join(outDir, "parts"), { recursive: true });
   const ids = registryIds();
-  const sizes = [];
+  const core = await build(coreBuildOptions());
+  const body = core.outputFiles[0].text.replace(/^"use strict";/, "");
+  writeFileSync(
+    join(outDir, "parts", "core.js"),
+    `// GENERATED by scripts/build-entries.mjs: the core of every revision's entry (src/revision-entry.ts, bundled and minified),\n` +
+      `// as a function of the registry's list: each entry calls it with its own revision and gets its own instance.\n` +
+      `"use strict";\nmodule.exports = function revisionEntry(__uriGrammarsBuiltIn) {\nconst module = { exports: {} };\nconst exports = module.exports;\n${body}\nreturn module.exports;\n};\n`,
+  );
+  const sizes = [`core ${Math.round(body.length / 1024)} KiB`];
   for (const id of ids) {
-    const out = await build(entryBuildOptions(id));
-    const code = `// GENERATED by scripts/build-entries.mjs: uri-grammars/${id}, the entry of the revision ${id} (bundled, minified).\n${out.outputFiles[0].text}`;
-    // The generated modules it requires are those of its own revision and nothing else.
-    const required = [...code.matchAll(/require\("\.\.\/generated\/([^"]+)"\)/g)].map((m) => m[1]);
-    const foreign = required.filter((f) => !f.startsWith(`${id}.`));
-    if (foreign.length > 0) throw new Error(`build-entries: the entry of ${id} requires ${foreign.join(", ")}`);
-    writeFileSync(join(outDir, `${id}.js`), code);
-    const names = Object.keys(require(join(outDir, `${id}.js`))).sort();
+    const validate = await build(validateBuildOptions(id));
+    const foreign = [...validate.outputFiles[0].text.matchAll(/require\("(?:\.\.\/)+generated\/([^"]+)"\)/g)].map((m) => m[1]).filter((f) => !f.startsWith(`${id}.`));
+    if (foreign.length > 0) throw new Error(`build-entries: validate() of ${id} requires ${foreign.join(", ")}`);
+    writeFileSync(join(outDir, "parts", `${id}.validate.js`), `// GENERATED by scripts/build-entries.mjs: validate() of uri-grammars/${id}, the revision's acceptance DFA alone (src/validator.ts).\n${validate.outputFiles[0].text}`);
+    writeFileSync(join(outDir, "parts", `${id}.validate.mjs`), `// GENERATED by scripts/build-entries.mjs: validate() of uri-grammars/${id} as an ES module.\nimport part from "./${id}.validate.js";\n\nexport const { validate } = part;\n`);
+    writeFileSync(
+      join(outDir, "parts", `${id}.core.js`),
+      `// GENERATED by scripts/build-entries.mjs: uri-grammars/${id} but validate(): the core with ${id}'s descriptor (and through it ${id}'s tables) alone.\n` +
+        `"use strict";\nmodule.exports = require("./core.js")(${builtInOf(id)});\n`,
+    );
+    const names = Object.keys(require(join(outDir, "parts", `${id}.core.js`))).sort();
     for (const n of names) if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(n)) throw new Error(`build-entries: export ${n} is no identifier`);
+    if (names.includes("validate")) throw new Error(`build-entries: the core of ${id} exports validate() (src/revision-entry.ts must not)`);
+    writeFileSync(
+      join(outDir, `${id}.js`),
+      `// GENERATED by scripts/build-entries.mjs: uri-grammars/${id}, the entry of the revision ${id}: its core and its validate().\n` +
+        `"use strict";\n` +
+        `// validate() at once (its part is the acceptance DFA alone); the rest when a first export of it is read, so that a\n` +
+        `// process that only validates never loads the core, the scanner or the AST tables (issue 27: pay for what is used).\n` +
+        `let core;\nconst load = () => (core ??= require("./parts/${id}.core.js"));\n` +
+        `module.exports = { validate: require("./parts/${id}.validate.js").validate };\n` +
+        `for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });\n`,
+    );
+    writeFileSync(
+      join(outDir, "parts", `${id}.api.mjs`),
+      `// GENERATED by scripts/build-entries.mjs: uri-grammars/${id} but validate(), as an ES module over its CommonJS core.\n` +
+        `import core from "./${id}.core.js";\n\nexport const {\n${names.map((n) => `  ${n},`).join("\n")}\n} = core;\n`,
+    );
     writeFileSync(
       join(outDir, `${id}.mjs`),
-      `// GENERATED by scripts/build-entries.mjs: the ES module entry of uri-grammars/${id}, over the CommonJS one.\n` +
-        `import api from "./${id}.js";\n\nexport const {\n${names.map((n) => `  ${n},`).join("\n")}\n} = api;\n`,
+      `// GENERATED by scripts/build-entries.mjs: the ES module entry of uri-grammars/${id}. validate() and the rest come from their own\n` +
+        `// parts, so that a bundler that sees one of them imported leaves the other out.\n` +
+        `export { validate } from "./parts/${id}.validate.mjs";\nexport {\n${names.map((n) => `  ${n},`).join("\n")}\n} from "./parts/${id}.api.mjs";\n`,
     );
     writeFileSync(join(outDir, `${id}.d.ts`), declarations(id));
     writeFileSync(join(outDir, `${id}.d.mts`), `// GENERATED by scripts/build-entries.mjs: the types of the ES module entry (${id}.mjs) are those of the CommonJS one.\nexport * from "./${id}.js";\n`);
-    sizes.push(`${id} ${Math.round(code.length / 1024)} KiB`);
+    sizes.push(`${id} ${Math.round(validate.outputFiles[0].text.length / 1024)} KiB`);
   }
-  console.log(`entries: one per revision (dist/entries/, core bundled): ${sizes.join(", ")}`);
+  // validate() of the main entry as an ES module (dist/src/index.mjs re-exports it): every revision's part.
+  const { DEFAULT_SPEC } = require(join(root, "dist", "src", "revisions", "index.js"));
+  const all = await build({
+    ...validateBuildOptions(ids[0]),
+    stdin: {
+      contents:
+        `import { validatorOfRevisions } from ${JSON.stringify(join(root, "src", "validator"))};\n` +
+        ids.map((id, i) => `import { validate as v${i} } from "./${id}.validate.js";\n`).join("") +
+        `export const validate = validatorOfRevisions({ ${ids.map((id, i) => `${JSON.stringify(id)}: v${i}`).join(", ")} }, ${JSON.stringify(DEFAULT_SPEC)});\n`,
+      loader: "ts",
+      resolveDir: join(outDir, "parts"),
+      sourcefile: "all.validate.ts",
+    },
+    plugins: [{ name: "parts-external", setup: (b) => b.onResolve({ filter: /^\.\/[^/]+\.validate\.js$/ }, (args) => ({ path: args.path, external: true })) }],
+  });
+  writeFileSync(join(outDir, "parts", "all.validate.js"), `// GENERATED by scripts/build-entries.mjs: validate() of the main entry as an ES module: every revision's own validate() part.\n${all.outputFiles[0].text}`);
+  writeFileSync(join(outDir, "parts", "all.validate.mjs"), `// GENERATED by scripts/build-entries.mjs: validate() of the main entry (dist/src/index.mjs) as an ES module.\nimport part from "./all.validate.js";\n\nexport const { validate } = part;\n`);
+  console.log(`entries: one per revision (dist/entries/; the core shared, validate() parts): ${sizes.join(", ")}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

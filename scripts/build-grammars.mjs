@@ -151,7 +151,7 @@ export function buildAll(from = grammarDir, to = outDir) {
   // A file an older build wrote (another variant, a grammar since removed) must not survive:
   // generated/ holds exactly what the build makes (it is not committed).
   const ids = readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).map((f) => basename(f, ".peggy"));
-  const made = new Set([...ids.flatMap((id) => [`${id}.peggy.ts`, `${id}.rules.ts`, `${id}.scanner.ts`, `${id}.ast.ts`]), "rule-names.ts", "ast-types.ts"]);
+  const made = new Set([...ids.flatMap((id) => [`${id}.peggy.ts`, `${id}.rules.ts`, `${id}.scanner.ts`, `${id}.ast.ts`, `${id}.accept.ts`]), "rule-names.ts", "ast-types.ts"]);
   for (const f of readdirSync(outDir)) if (f.endsWith(".ts") && !made.has(f)) rmSync(join(outDir, f));
   const specs = [];
   const ruleNames = {};

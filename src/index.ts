@@ -4,9 +4,11 @@
 // rule come back as `{ ok: false, error }` with parse()'s error value.
 
 // Everything one revision's entry (`uri-grammars/<spec>`, src/revision-entry.ts) exports: the
-// revisions, parse and validate, the AST types, components, format, check, lint, resolution,
-// normalization, equivalence, extraction.
+// revisions, parse, the AST types, components, format, check, lint, resolution, normalization,
+// equivalence, extraction; and validate(), which a revision's entry takes from its own part
+// (src/validator.ts) and this entry from src/parse.ts.
 export * from "./revision-entry";
+export { validate } from "./parse";
 
 // Across revisions: compare, diff, the character matrix, explain, the languages' differences
 export { compareInput, characterTable, diffSpecs, explain } from "./ops";

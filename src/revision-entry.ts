@@ -10,7 +10,9 @@ export { specs, availableSpecIds, isSpecId, SPEC_IDS, DEFAULT_SPEC } from "./rev
 export type { SpecId, SpecAst, SpecAsts, RuleName, DefaultSpec, SpecInfo, RuleInfo } from "./revisions";
 
 // Parsing and validation
-export { parse, validate } from "./parse";
+export { parse } from "./parse";
+// validate() is not here: the main entry exports src/parse.ts's (src/index.ts), a per-revision entry its
+// revision's own, over the acceptance DFA alone (src/validator.ts; scripts/build-entries.mjs).
 export type { AnyParseResult, AstFor, ParseOptions, ParseResult, ParseSuccess, ParseFailure, TreeField, ValidateOptions } from "./parse";
 export type { UsageFailure } from "./request";
 export { MAX_TREE_INPUT } from "./request";

@@ -1,5 +1,6 @@
 // One entry point per revision (issue 27): `uri-grammars/<spec>` loads that revision's generated
-// modules (scanner tables, AST builders, rule inventory) and no other revision's. Checked the way a web
+// modules (scanner tables, AST builders, rule inventory, acceptance DFA) and no other revision's, and
+// a page that imports only `validate` bundles the acceptance DFA alone. Checked the way a web
 // page is built: esbuild bundles a file that imports `validate` from the entry through the package's
 // `exports` map (platform browser, minified), and the bundle's inputs are read for generated modules.
 // A planted second import (another revision's entry) shows that the check finds a foreign table.
@@ -12,18 +13,30 @@ import { SPEC_IDS } from "../src";
 
 const ROOT = join(__dirname, "..", "..");
 
-/** The revisions whose generated modules (generated/<spec>.scanner, .ast, .rules) a bundle of `source` holds, with its size. */
-async function bundledRevisions(dir: string, source: string): Promise<{ revisions: string[]; bytes: number }> {
+/** A generated module a bundle holds bytes of: its revision and kind (generated/<spec>.<kind>.js). */
+interface GeneratedModule {
+  revision: string;
+  kind: string;
+}
+
+/**
+ * The revisions whose generated modules (generated/<spec>.scanner, .ast, .rules, .accept) a bundle of
+ * `source` holds bytes of (a module the bundler read but left out, tree-shaken, does not count), and
+ * which modules.
+ */
+async function bundledRevisions(dir: string, source: string): Promise<{ revisions: string[]; modules: GeneratedModule[]; bytes: number }> {
   const esbuild = require("esbuild") as typeof import("esbuild");
   const entry = join(dir, `page-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(entry, source);
-  const out = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "browser", write: false, metafile: true, logLevel: "silent" });
-  const revisions = new Set<string>();
-  for (const input of Object.keys(out.metafile.inputs)) {
-    const m = /(?:^|\/)generated\/([^/]+)\.(scanner|ast|rules)\.js$/.exec(input);
-    if (m) revisions.add(m[1]);
+  const out = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "browser", write: false, metafile: true, logLevel: "silent", outdir: join(dir, "out") });
+  const modules: GeneratedModule[] = [];
+  for (const output of Object.values(out.metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const m = /(?:^|\/)generated\/([^/]+)\.(scanner|ast|rules|accept)\.js$/.exec(input);
+      if (m && bytesInOutput > 0) modules.push({ revision: m[1], kind: m[2] });
+    }
   }
-  return { revisions: [...revisions].sort(), bytes: out.outputFiles[0].contents.length };
+  return { revisions: [...new Set(modules.map((m) => m.revision))].sort(), modules, bytes: out.outputFiles[0].contents.length };
 }
 
 describe("one entry point per revision (uri-grammars/<spec>)", function () {
@@ -39,9 +52,14 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   for (const id of SPEC_IDS) {
-    it(`a page importing validate from uri-grammars/${id} bundles ${id}'s tables and no other revision's`, async () => {
-      const { revisions } = await bundledRevisions(dir, `import { validate } from "uri-grammars/${id}";\nconsole.log(validate("http://a/", { spec: ${JSON.stringify(id)} }));\n`);
+    it(`a page importing validate from uri-grammars/${id} bundles ${id}'s acceptance DFA alone: no other revision's tables, and not its own scanner, AST tables or rule inventory`, async () => {
+      const { modules } = await bundledRevisions(dir, `import { validate } from "uri-grammars/${id}";\nconsole.log(validate("http://a/", { spec: ${JSON.stringify(id)} }));\n`);
+      expect(modules).to.deep.equal([{ revision: id, kind: "accept" }]);
+    });
+    it(`a page importing parse from uri-grammars/${id} bundles ${id}'s tables and no other revision's, and not the acceptance DFA`, async () => {
+      const { revisions, modules } = await bundledRevisions(dir, `import { parse } from "uri-grammars/${id}";\nconsole.log(parse("http://a/").ok);\n`);
       expect(revisions).to.deep.equal([id]);
+      expect(modules.map((m) => m.kind).sort()).to.deep.equal(["ast", "rules", "scanner"]);
     });
   }
 
@@ -51,9 +69,19 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
     expect(revisions).to.deep.equal([other, one].sort());
   });
 
+  it("the check finds the scanner beside the acceptance DFA (planted: parse imported with validate)", async () => {
+    const { modules } = await bundledRevisions(dir, `import { validate, parse } from "uri-grammars/rfc3986";\nconsole.log(validate("a:b"), parse("a:b").ok);\n`);
+    expect(modules.map((m) => m.kind).sort()).to.deep.equal(["accept", "ast", "rules", "scanner"]);
+  });
+
   it("the main entry still bundles every revision", async () => {
-    const { revisions } = await bundledRevisions(dir, `import { validate } from "uri-grammars";\nconsole.log(validate("http://a/"));\n`);
+    const { revisions } = await bundledRevisions(dir, `import { parse } from "uri-grammars";\nconsole.log(parse("http://a/").ok);\n`);
     expect(revisions).to.deep.equal([...SPEC_IDS].sort());
+  });
+
+  it("a page importing validate from the main entry bundles every revision's acceptance DFA and nothing else of theirs", async () => {
+    const { modules } = await bundledRevisions(dir, `import { validate } from "uri-grammars";\nconsole.log(validate("http://a/"));\n`);
+    expect(modules.map((m) => `${m.revision} ${m.kind}`).sort()).to.deep.equal(SPEC_IDS.map((id) => `${id} accept`).sort());
   });
 
   it("a revision's tables are decoded on its first scan, not at import (in a fresh process: zero before, the decoded table after)", () => {
@@ -69,9 +97,18 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
     }
   });
 
+  it("a process that requires an entry and only validates loads the acceptance DFA and not the core, the scanner or the AST tables (reading parse loads them: the check can fail)", () => {
+    const loaded = (use: string) =>
+      (JSON.parse(
+        execFileSync(process.execPath, ["-e", `const m = require(${JSON.stringify(join(ROOT, "dist", "entries", "rfc3986.js"))});\n${use}\nconsole.log(JSON.stringify(Object.keys(require.cache).map((f) => f.replace(/\\\\/g, "/").replace(/^.*\\/dist\\//, ""))));`], { encoding: "utf8" }),
+      ) as string[]).filter((f) => /^(generated|entries\/parts)\//.test(f)).sort();
+    expect(loaded(`if (m.validate("http://a/") !== true) throw new Error("validate");`)).to.deep.equal(["entries/parts/rfc3986.validate.js", "generated/rfc3986.accept.js"]);
+    expect(loaded(`m.parse("http://a/");`)).to.include.members(["entries/parts/rfc3986.core.js", "generated/rfc3986.scanner.js", "generated/rfc3986.ast.js"]);
+  });
+
   it("an entry answers for its revision alone: spec defaults to it, another revision's id is an unknown-spec error value", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const one = require(join(ROOT, "dist", "entries", "rfc1738.js")) as typeof import("../src/revision-entry");
+    const one = require(join(ROOT, "dist", "entries", "rfc1738.js")) as typeof import("../src/revision-entry") & { validate: typeof import("../src/parse").validate };
     expect(one.SPEC_IDS).to.deep.equal(["rfc1738"]);
     expect(one.DEFAULT_SPEC).to.equal("rfc1738");
     const r = one.parse("ftp://u:p@h/a;type=i");

@@ -77,7 +77,7 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
 
   it("the tarball carries dist/, the binary and the grammars, and none of the repository's own files", () => {
     const files = ok(sh("tar", ["-tzf", tarball], work), "tar").trim().split("\n").map((f) => f.replace(/^package\//, ""));
-    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/entries/rfc3986.js", "dist/entries/rfc3986.mjs", "dist/entries/rfc3986.d.ts", "dist/entries/rfc3986.d.mts", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv", "dist/conformance/tables.json", "dist/conformance/suite.schema.json", "adapters/python3-rfc3986.py", "CHANGELOG.md", "LICENSE", "docs/api.md", "docs/schemas/check.schema.json", "docs/schemas/common.schema.json"]) {
+    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/src/index.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/entries/rfc3986.js", "dist/entries/rfc3986.mjs", "dist/entries/rfc3986.d.ts", "dist/entries/rfc3986.d.mts", "dist/entries/parts/rfc3986.validate.js", "dist/entries/parts/rfc3986.core.js", "dist/generated/rfc3986.accept.js", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003.peggy", "grammar/published/deviations.tsv", "dist/conformance/tables.json", "dist/conformance/suite.schema.json", "adapters/python3-rfc3986.py", "CHANGELOG.md", "LICENSE", "docs/api.md", "docs/schemas/check.schema.json", "docs/schemas/common.schema.json"]) {
       expect(files, f).to.include(f);
     }
     const foreign = files.filter((f) => /^(test|bench|scripts|src|generated|dist\/test|site)\//.test(f) || /\.peggy\.js$/.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".map"));
@@ -227,6 +227,12 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
     ok(sh(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.one.json"], project), "tsc");
     expect(ok(sh(process.execPath, [join("out-one", "one-typed.mjs")], project), "node out-one/one-typed.mjs")).to.equal("esm absolute rfc3986 rfc3986 true\n/\nh\n");
     expect(ok(sh(process.execPath, [join("out-one", "one-typed.cjs")], project), "node out-one/one-typed.cjs")).to.equal("cjs absolute rfc3986 rfc3986 true\n/\nh\n");
+    // ESM and CommonJS hand out the same validate() (its part), and the parts are no subpath of the package.
+    writeFileSync(join(project, "same.mjs"), `import { validate } from "uri-grammars/rfc3986";\nimport { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\nconsole.log(validate === require("uri-grammars/rfc3986").validate);\n`);
+    expect(ok(sh(process.execPath, ["same.mjs"], project), "node same.mjs")).to.equal("true\n");
+    const hidden = sh(process.execPath, ["-e", `require("uri-grammars/parts/rfc3986.validate.js")`], project);
+    expect(hidden.status).to.not.equal(0);
+    expect(hidden.stderr).to.contain("ERR_PACKAGE_PATH_NOT_EXPORTED");
   });
 
   it("runs the installed binary from an unrelated directory", () => {

@@ -86,6 +86,14 @@ describe("self-loop skips read exactly the loop's characters", () => {
       expect(skipProblems(states, scanner.CLASS_RANGES, loops, scanner.SKIPS)).to.deep.equal([]);
     });
 
+    it(`${spec}: every acceptance-DFA state's regex (validate() of uri-grammars/${spec}), against its table row`, () => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const accept = require(join(ROOT, "dist", "generated", `${spec}.accept.js`)) as { TRANS: Uint16Array | Uint32Array; ACCEPT: Uint8Array; SKIPS: Skips; load(): void };
+      accept.load();
+      const loops = (s: number, k: number) => accept.TRANS[s * scanner.K + k] === s;
+      expect(skipProblems(accept.ACCEPT.length, scanner.CLASS_RANGES, loops, accept.SKIPS)).to.deep.equal([]);
+    });
+
     it(`${spec}: every tagged DFA's regexes, against its decoded rows`, () => {
       let checked = 0;
       for (const entry of Object.values(revision.ast)) {

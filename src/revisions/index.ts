@@ -5,6 +5,9 @@
 import { BUILT_IN_REVISIONS, BUILT_IN_DEFAULT, BUILT_IN_NOTE } from "./built-in";
 import type { Revision, RuleName, SchemeProductions, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
+import { schemeProduction } from "./scheme-production";
+
+export { schemeProduction };
 
 export type { Revision, RuleName, SpecAst, SpecAsts, SpecId, SpecInfo, RuleInfo, Citation, NormalizationAlgorithm, ResolutionAlgorithm };
 
@@ -113,22 +116,44 @@ export function specs(): SpecInfo[] {
   });
 }
 
-const rulesByName = new WeakMap<Revision, Map<string, RuleInfo>>();
+/** The names a user may give a revision's rules: `exact` (findRule()), and `folded` (lower-cased) for an ABNF revision. */
+export interface RuleNameMaps {
+  readonly exact: ReadonlyMap<string, RuleInfo>;
+  /** For a revision whose notation ignores the case of rule names (ruleNameCase "insensitive"), else null. */
+  readonly folded: ReadonlyMap<string, RuleInfo> | null;
+}
+
+const nameMaps = new WeakMap<Revision, RuleNameMaps>();
+
+/**
+ * The statement of which name finds which rule, made once per revision: findRule() and
+ * findNamedRule() read it, and the build writes it into a per-revision entry's validate()
+ * (scripts/build-entries.mjs, src/validator.ts).
+ */
+export function ruleNameMaps(revision: Revision): RuleNameMaps {
+  let maps = nameMaps.get(revision);
+  if (maps !== undefined) return maps;
+  const exact = new Map<string, RuleInfo>();
+  // Published names first (the first rule of a name), then helpers' own names where no published rule has it.
+  for (const r of revision.rules) if (r.published !== null && !exact.has(r.published)) exact.set(r.published, r);
+  for (const r of revision.rules) if (r.kind === "helper" && !exact.has(r.pegName)) exact.set(r.pegName, r);
+  let folded: Map<string, RuleInfo> | null = null;
+  if (revision.ruleNameCase === "insensitive") {
+    folded = new Map();
+    for (const r of revision.rules) {
+      const n = r.published ?? (r.kind === "helper" ? r.pegName : null);
+      if (n !== null && exact.get(n) === r && !folded.has(n.toLowerCase())) folded.set(n.toLowerCase(), r);
+    }
+  }
+  maps = { exact, folded };
+  nameMaps.set(revision, maps);
+  return maps;
+}
 
 /** Looks a rule up by the name a user types: the published spelling (`URI-reference`, `IPv6address`), or a helper's own name. */
 export function findRule(revision: Revision, name: string): RuleInfo | undefined {
-  let byName = rulesByName.get(revision);
-  if (byName === undefined) {
-    byName = new Map();
-    // Published names first (the first rule of a name), then helpers' own names where no published rule has it.
-    for (const r of revision.rules) if (r.published !== null && !byName.has(r.published)) byName.set(r.published, r);
-    for (const r of revision.rules) if (r.kind === "helper" && !byName.has(r.pegName)) byName.set(r.pegName, r);
-    rulesByName.set(revision, byName);
-  }
-  return byName.get(name);
+  return ruleNameMaps(revision).exact.get(name);
 }
-
-const rulesByFoldedName = new WeakMap<Revision, Map<string, RuleInfo>>();
 
 /**
  * The rule a user names (parse()'s and the CLI's `rule`): findRule(), and for a revision whose
@@ -137,18 +162,8 @@ const rulesByFoldedName = new WeakMap<Revision, Map<string, RuleInfo>>();
  * draft's `alpha` is not RFC 3986's `ALPHA` because ABNF folds case within one grammar.
  */
 export function findNamedRule(revision: Revision, name: string): RuleInfo | undefined {
-  const exact = findRule(revision, name);
-  if (exact || revision.ruleNameCase !== "insensitive") return exact;
-  let folded = rulesByFoldedName.get(revision);
-  if (folded === undefined) {
-    folded = new Map();
-    for (const r of revision.rules) {
-      const n = r.published ?? (r.kind === "helper" ? r.pegName : null);
-      if (n !== null && findRule(revision, n) === r && !folded.has(n.toLowerCase())) folded.set(n.toLowerCase(), r);
-    }
-    rulesByFoldedName.set(revision, folded);
-  }
-  return folded.get(name.toLowerCase());
+  const { exact, folded } = ruleNameMaps(revision);
+  return exact.get(name) ?? folded?.get(name.toLowerCase());
 }
 
 /** Published rule names of a revision, in grammar order (for "which rules exist" messages). */
@@ -165,24 +180,4 @@ export function defaultRule(revision: Revision, input: string): { rule: string; 
   if (!how) return { rule: revision.topRule };
   const production = schemeProduction(how, input);
   return { rule: production + (how.ruleSuffix ?? ""), production };
-}
-
-/** The production a scheme-aware revision applies to an input: by its prefix, else by its scheme (see defaultRule). */
-export function schemeProduction(how: SchemeProductions, input: string): string {
-  if (how.prefix && input.slice(0, how.prefix.text.length).toLowerCase() === how.prefix.text.toLowerCase()) return how.prefix.production;
-  // The scheme is everything before the first ":" (no scheme rule of these documents has one).
-  const colon = input.indexOf(":");
-  if (colon < 0) return how.productions.get("") ?? how.otherwise;
-  const scheme = input.slice(0, colon);
-  return how.productions.get(how.caseSensitive || !hasUpperCase(scheme) ? scheme : scheme.toLowerCase()) ?? how.otherwise;
-}
-
-/** Whether a string has an ASCII capital (most schemes are written in lower case: toLowerCase() is then a copy for nothing). */
-function hasUpperCase(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return true;
-    if (c >= 0x80) return true; // non-ASCII: toLowerCase() decides
-  }
-  return false;
 }

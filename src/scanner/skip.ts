@@ -42,14 +42,48 @@ export function noSkips(states: number): { at: Int16Array; res: RegExp[] } {
  * (scan() holds them in constants) and are filled on its first scan (issue 27: nothing decoded at import).
  */
 export function selfLoopSkipsInto(skips: { at: Int16Array; res: RegExp[] }, classRanges: readonly (readonly number[])[], loops: (state: number, cls: number) => boolean): Skips {
+  const K = classRanges.length;
+  return fillSkips(skips, classRanges, (s, out) => {
+    for (let k = 0; k < K; k++) if (loops(s, k)) out.push(k);
+  });
+}
+
+/**
+ * selfLoopSkipsInto() for a plain transition table (state * K + class -> state; a state loops on the
+ * classes that send it back to itself), reading the table itself: the generated scanners call it on
+ * their first scan, which runs it cold, where a call per state and class cost milliseconds (issue 27:
+ * the first validate()).
+ */
+export function tableSelfLoopSkipsInto(skips: { at: Int16Array; res: RegExp[] }, classRanges: readonly (readonly number[])[], trans: Uint16Array | Uint32Array): Skips {
+  const K = classRanges.length;
+  return fillSkips(skips, classRanges, (s, out) => {
+    const row = s * K;
+    for (let k = 0; k < K; k++) if (trans[row + k] === s) out.push(k);
+  });
+}
+
+/** The skips of every state but 0, from the classes each loops on (`loopClasses` pushes them into `out`). */
+function fillSkips(skips: { at: Int16Array; res: RegExp[] }, classRanges: readonly (readonly number[])[], loopClasses: (state: number, out: number[]) => void): Skips {
   const { at, res } = skips;
   const states = at.length;
   const bySource = new Map<string, number>();
+  // Many states loop on the same classes: their regex (or none, -1) is made once.
+  const byClasses = new Map<string, number>();
+  const classes: number[] = [];
   for (let s = 1; s < states; s++) {
+    classes.length = 0;
+    loopClasses(s, classes);
+    if (classes.length === 0) continue;
+    const key = classes.join(",");
+    const known = byClasses.get(key);
+    if (known !== undefined) {
+      if (known >= 0) at[s] = known;
+      continue;
+    }
+    byClasses.set(key, -1);
     const ranges: [number, number][] = [];
     let ascii = 0;
-    for (let k = 0; k < classRanges.length; k++) {
-      if (!loops(s, k)) continue;
+    for (const k of classes) {
       const r = classRanges[k];
       for (let i = 0; i < r.length; i += 2) {
         ranges.push([r[i], r[i + 1]]);
@@ -65,6 +99,7 @@ export function selfLoopSkipsInto(skips: { at: Int16Array; res: RegExp[] }, clas
       res.push(new RegExp(source, "y"));
       bySource.set(source, index);
     }
+    byClasses.set(key, index);
     at[s] = index;
   }
   return { at, res };

@@ -1,7 +1,13 @@
 // Decoders for the tables of the generated scanners (generated/<spec>.scanner.ts): typed arrays
-// written as base64 of their little-endian bytes. `atob` exists in browsers and in Node >= 16.
+// written as base64 of their little-endian bytes. `atob` exists in browsers and in Node >= 16; Node's
+// Buffer decodes natively, several times faster on a first, cold call.
+
+/** Node's Buffer where there is one (its native decoder), for bytes(); undefined in a browser. */
+const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: "base64"): Uint8Array } }).Buffer;
 
 function bytes(base64: string): Uint8Array {
+  // A copy: a small Buffer may be a view of a shared pool, and callers read .buffer.
+  if (NodeBuffer !== undefined) return new Uint8Array(NodeBuffer.from(base64, "base64"));
   const binary = atob(base64);
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
