@@ -6,7 +6,10 @@
 //                                                            and the rules it uses; the published
 //                                                            grammar as one model; per rule an input
 //                                                            it accepts, from the test tables)
-//            src/web/pages/*.ts + the library (src/) --esbuild--> assets/*.js (ESM, one shared chunk)
+//            src/web/pages/*.ts + the library (src/) --esbuild--> assets/*.js (ESM, shared chunks; each
+//                                                            revision's tables in a chunk of their own,
+//                                                            loaded when a page shows the revision:
+//                                                            scripts/site/revision-chunks.mjs)
 //            grammar/published/* --src/ops/fidelity-proof.ts--> data/fidelity.json (the grammar
 //                                                            pages' "proved equal" lines)
 //            test/data/resolution/appendix-c-*.tsv, test/data/extract/*-texts.tsv --> the resolution
@@ -29,6 +32,7 @@ import { PAGES, pageHtml } from "./site/pages.mjs";
 import { pegRules } from "./site/peg-rules.mjs";
 import { ruleExamples } from "./site/rule-examples.mjs";
 import { revisionDocuments } from "./site/documents.mjs";
+import { revisionChunksPlugin } from "./site/revision-chunks.mjs";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -193,7 +197,8 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
   writeFileSync(join(outDir, "data", "extract-examples.json"), JSON.stringify(extractExamples()));
   writeFileSync(join(outDir, "data", "fidelity.json"), JSON.stringify(fidelityData(availableSpecIds())));
 
-  const plugins = [];
+  // Each revision's tables in a chunk of their own, loaded when a page needs them (scripts/site/revision-chunks.mjs).
+  const plugins = [revisionChunksPlugin(root, transform)];
   if (transform) {
     plugins.push({
       name: "transform-sources",
@@ -202,8 +207,9 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
       },
     });
   }
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: root,
+    metafile: true,
     // The worker (src/web/worker/) runs the library off the pages' thread; it shares their chunks.
     entryPoints: [...PAGES.map((p) => ({ in: `src/web/pages/${p.entry}.ts`, out: p.entry })), { in: "src/web/worker/explorer-worker.ts", out: "worker" }, { in: "src/web/style/explorer.css", out: "explorer" }],
     outdir: join(outDir, "assets"),
@@ -220,6 +226,8 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
     plugins,
   });
   for (const page of PAGES) writeFileSync(join(outDir, page.file), pageHtml(page));
+  // Which chunk holds which revision's tables (the browser test checks that a page fetches only the ones it shows).
+  writeFileSync(join(outDir, "assets", "revision-chunks.json"), JSON.stringify(revisionChunkFiles(result.metafile, outDir), null, 1));
 
   const files = listFiles(outDir).map((f) => {
     const bytes = readFileSync(f);
@@ -230,6 +238,20 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
     console.log(`site: ${files.length} files in ${relative(process.cwd(), outDir) || "."}/, ${kb(total.bytes)} (${kb(total.gzip)} gzip); open it with: npx uri-grammars serve`);
   }
   return files;
+}
+
+/** By revision id: the output files that hold its generated tables (from esbuild's metafile). */
+function revisionChunkFiles(metafile, outDir) {
+  const out = {};
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    for (const input of Object.keys(output.inputs)) {
+      const m = /^generated\/([\w-]+)\.(scanner|ast)\.ts$/.exec(input);
+      if (!m) continue;
+      const name = relative(outDir, join(root, file)).replace(/\\/g, "/");
+      (out[m[1]] ??= []).includes(name) || out[m[1]].push(name);
+    }
+  }
+  return out;
 }
 
 function listFiles(dir) {

@@ -4,6 +4,7 @@
 // that a planted mistake can show that it fails).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -409,6 +410,61 @@ export async function ready(page: Page): Promise<void> {
   await page.waitForSelector("main > :not(.loading):not(h1)", { state: "attached" });
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => document.body.dataset.pending !== "1" && document.querySelector(".trace-out")?.dataset.state !== "running", undefined, { timeout: 60_000 });
+}
+
+// ---- Revision chunks: a page fetches the tables of the revisions it shows, and no other ----
+
+/** By revision id, the files of the site that hold its tables (assets/revision-chunks.json, written by scripts/build-site.mjs). */
+export async function revisionChunks(siteUrl: string): Promise<Map<string, string>> {
+  const r = await fetch(`${siteUrl}assets/revision-chunks.json`);
+  const byId = (await r.json()) as Record<string, string[]>;
+  return new Map(Object.entries(byId).flatMap(([id, files]) => files.map((f) => [`${siteUrl}${f}`, id] as [string, string])));
+}
+
+/** What one page's first load fetched (its worker's requests too), in a fresh context: every response, and the revisions whose tables came. */
+export interface FirstLoad {
+  responses: { url: string; body: number; gzip: number; revision: string | null }[];
+  revisions: string[];
+  /** The revisions the page shows, as its DOM names them (the notation guide's examples and traps), or null. */
+  shownInPage: string[] | null;
+}
+
+/** Opens `address` with an empty cache and waits until it has drawn everything (its worker's answers too). */
+export async function firstLoad(browser: Browser, siteUrl: string, address: string): Promise<FirstLoad> {
+  const owner = await revisionChunks(siteUrl);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const responses: FirstLoad["responses"] = [];
+  const pending: Promise<void>[] = [];
+  // The context's events: a page's worker fetches the tables, and its requests are not the page's.
+  context.on("requestfinished", (req) => {
+    pending.push(
+      (async () => {
+        const res = await req.response();
+        if (!res) return;
+        const body = await res.body();
+        responses.push({ url: req.url(), body: body.length, gzip: gzipSync(body).length, revision: owner.get(req.url()) ?? null });
+      })(),
+    );
+  });
+  const page = await context.newPage();
+  await page.goto(`${siteUrl}${address}`, { waitUntil: "networkidle" });
+  await ready(page);
+  await page.waitForLoadState("networkidle");
+  await Promise.all(pending);
+  const shownInPage = (await page.$$eval("[data-example], [data-trap][data-spec]", (els) => els.map((e) => e.getAttribute("data-spec") ?? e.getAttribute("data-example")!.split(" ")[0]))) as string[];
+  await context.close();
+  const revisions = [...new Set(responses.map((r) => r.revision).filter((x): x is string => x !== null))];
+  return { responses, revisions: availableSpecIds().filter((id) => revisions.includes(id)), shownInPage: shownInPage.length > 0 ? [...new Set(shownInPage)] : null };
+}
+
+/** The revisions a page fetched the tables of but does not show, and those it shows but did not fetch, as sentences. */
+export function revisionFetchProblems(address: string, fetched: readonly string[], shown: readonly string[]): string[] {
+  const extra = fetched.filter((id) => !shown.includes(id));
+  const missing = shown.filter((id) => !fetched.includes(id));
+  return [
+    ...(extra.length > 0 ? [`${address}: its first load fetched the tables of ${extra.join(", ")}, which it does not show (it shows ${shown.join(", ") || "no revision's parse"})`] : []),
+    ...(missing.length > 0 ? [`${address}: shows ${missing.join(", ")} but did not fetch their tables`] : []),
+  ];
 }
 
 /** Where a page scrolls sideways at this viewport: the document's width, and the outermost elements that stick out. */

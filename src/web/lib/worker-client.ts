@@ -74,7 +74,13 @@ export class WorkerClient {
     });
     this.worker.postMessage({ ...req, id });
     // After a stopped job, a spare for the next one, loaded while this one runs.
-    if (this.cancelled > 0 && !this.spare) setTimeout(() => (this.spare ??= this.start()), 0);
+    // It loads the tables of the revisions asked for now (a new worker has none: lib/revision-tables.ts).
+    const specs = req.type === "trace" ? [req.spec] : req.specs;
+    if (this.cancelled > 0 && !this.spare) setTimeout(() => {
+      if (this.spare) return;
+      this.spare = this.start();
+      this.spare.postMessage({ type: "load", specs, id: 0 } satisfies WorkerRequest & { id: number });
+    }, 0);
     return promise;
   }
 }

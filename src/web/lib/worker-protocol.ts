@@ -51,6 +51,8 @@ export interface ParseVerdict {
 
 export type WorkerRequest =
   | { type: "judge"; input: string; rule: string; specs: string[] }
+  /** Load the revisions' tables ahead (a spare worker): no answer. */
+  | { type: "load"; specs: string[] }
   | { type: "trace"; spec: string; rule: string; input: string }
   | { type: "extract"; text: string; specs: string[]; spec: string; rows: number };
 

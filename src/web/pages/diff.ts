@@ -10,6 +10,7 @@ import { diagramElement, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
 import { pageLink, readParam } from "../lib/url-state";
 import { annotateWitnesses } from "../lib/languages";
+import { loadRevisions } from "../lib/revision-tables";
 
 startPage(async () => {
   const main = mainElement();
@@ -33,7 +34,8 @@ startPage(async () => {
   if (a.id === b.id) {
     main.append(h("p", { class: "note" }, "Both sides are the same revision: pick another one to see what changed."));
   }
-  const [da, db] = await Promise.all([loadRevisionData(a.id), loadRevisionData(b.id)]);
+  // The character matrix and the language verdicts run the two revisions' scanners: their tables only.
+  const [da, db] = await Promise.all([loadRevisionData(a.id), loadRevisionData(b.id), loadRevisions([a.id, b.id])]);
   const rules = diffRules(a, b);
   main.append(
     h("p", { class: "summary-counts" },

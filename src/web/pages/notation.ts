@@ -14,6 +14,7 @@ import { diagramElement, pegItem, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
 import { readAnchor, readParam, writeParams } from "../lib/url-state";
 import { diagramKey } from "../lib/diagram-key";
+import { loadRevisions } from "../lib/revision-tables";
 
 interface Example {
   spec: SpecId;
@@ -157,7 +158,9 @@ startPage(async () => {
   main.classList.add("guide");
   const specs = availableSpecIds();
   const data = new Map<string, RevisionData>();
-  await Promise.all(specs.map(async (id) => data.set(id, await loadRevisionData(id))));
+  // The examples and traps parse with their revisions: those revisions' tables only.
+  const parsed = [...new Set([...CONSTRUCTS.flatMap((c) => c.examples.map((e) => e.spec)), ...TRAPS.map((t) => t.spec)])];
+  await Promise.all([...specs.map(async (id) => data.set(id, await loadRevisionData(id))), loadRevisions(parsed)]);
   main.append(
     h("p", { class: "intro" }, "The documents write their grammars in three notations. Our transcriptions are PEG (peggy), which reads like them but is not the same: its choice is ordered and its repetition is greedy. Each construct below shows how each notation writes it, how PEG writes it, and rules from our grammars to try. The traps at the end are the places where a word-for-word transcription would change the language."),
     h("nav", { class: "toc", "aria-label": "sections" }, h("ul", {},
@@ -267,7 +270,7 @@ function trapCard(t: Trap, data: Map<string, RevisionData>): HTMLElement {
     });
     rows.append(h("tr", { class: cells[1].dataset.verdict !== cells[0].dataset.verdict ? "changed" : "" }, h("td", { class: "mono" }, input), cells.map((c) => h("td", {}, c))));
   }
-  return h("div", { class: "construct trap", id: `trap-${t.id}`, "data-trap": t.id },
+  return h("div", { class: "construct trap", id: `trap-${t.id}`, "data-trap": t.id, "data-spec": t.spec },
     h("h3", {}, t.title),
     h("p", {}, t.text),
     ruleDiagrams(revision, d, t.rule),

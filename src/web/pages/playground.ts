@@ -4,6 +4,8 @@
 // links to the trace of the same input. The library runs in the explorer's worker
 // (src/web/worker/explorer-worker.ts): a keystroke stops a parse its input has made stale, so a
 // 2 MB paste never blocks typing. The input and the start rule live in the address's fragment.
+// The worker loads each revision's tables when it first judges with it (lib/revision-tables.ts):
+// on the first input a column shows its revision's heading and "loading" until its chunk arrives.
 import { availableSpecIds, findRule, getRevision, type Revision } from "../../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../../revisions/revision";
 import type { ComponentValue } from "../../ops/components";
@@ -77,7 +79,10 @@ startPage(() => {
   );
 
   const cols: Column[] = revisions.map((revision) => {
-    const el = h("section", { class: "column", "data-spec": revision.id, "aria-label": revision.id });
+    const el = h("section", { class: "column", "data-spec": revision.id, "aria-label": revision.id, "data-state": "loading" },
+      columnHead(revision),
+      h("p", { class: "verdict loading" }, "loading this revision's tables…"),
+    );
     columns.appendChild(el);
     return { revision, el, textMap: { nodes: [] } };
   });
@@ -97,7 +102,10 @@ startPage(() => {
     }));
     document.body.dataset.pending = "1";
     columns.classList.add("stale");
-    const slow = setTimeout(() => fill(status, `Parsing ${text.length.toLocaleString("en")} characters under ${revisions.length} revisions…`), 300);
+    const slow = setTimeout(() => {
+      const loading = cols.filter((c) => c.el.dataset.state === "loading").length;
+      fill(status, loading > 0 ? `Loading the tables of ${loading} revision${loading === 1 ? "" : "s"}…` : `Parsing ${text.length.toLocaleString("en")} characters under ${revisions.length} revisions…`);
+    }, 300);
     const done = new Set<string>();
     let answer;
     try {
@@ -144,6 +152,7 @@ function emptyState(text: string, choose: (example: string) => void): (Node | st
 
 function renderColumn(col: Column, input: string, startRule: string, r: ColumnResult): void {
   const { revision, el } = col;
+  delete el.dataset.state;
   el.dataset.verdict = r.ok ? "valid" : "invalid";
   if (r.ok || !r.error) delete el.dataset.offset;
   else el.dataset.offset = String(r.error.offset);
@@ -152,13 +161,17 @@ function renderColumn(col: Column, input: string, startRule: string, r: ColumnRe
   else delete el.dataset.outcome;
   col.textMap = { nodes: [] };
   fill(el,
-    h("header", { class: "column-head" },
-      h("h2", {}, h("a", { href: pageLink("grammar.html", { spec: revision.id }) }, revision.id)),
-      h("p", { class: "meta" }, `${revision.date} · ${shortNotation(revision.notation)}`),
-    ),
+    columnHead(revision),
     verdictLine(revision, r, input, startRule),
     r.ok ? validBody(col, input, r, startRule) : invalidBody(revision, r),
     startRule || !r.explain ? null : explainSection(r),
+  );
+}
+
+function columnHead(revision: Revision): HTMLElement {
+  return h("header", { class: "column-head" },
+    h("h2", {}, h("a", { href: pageLink("grammar.html", { spec: revision.id }) }, revision.id)),
+    h("p", { class: "meta" }, `${revision.date} · ${shortNotation(revision.notation)}`),
   );
 }
 

@@ -8,12 +8,14 @@ import { definesResolution, resolve, resultText } from "../../ops/resolve";
 import { loadAppendixC, type AppendixC } from "../lib/data";
 import { append, h, mainElement, scrollBox, startPage } from "../lib/dom";
 import { readParam, writeParams } from "../lib/url-state";
+import { loadRevisions } from "../lib/revision-tables";
 
 startPage(async () => {
   const main = mainElement();
-  const examples = await loadAppendixC();
-  const defaultRefs = examples.references.map((r) => r.reference);
   const specs = availableSpecIds().filter(definesResolution);
+  // Every column parses with its revision: the tables of the revisions that define resolution.
+  const [examples] = await Promise.all([loadAppendixC(), loadRevisions(specs)]);
+  const defaultRefs = examples.references.map((r) => r.reference);
   const others = availableSpecIds().filter((id) => !definesResolution(id));
 
   const base = h("input", { id: "base", type: "text", class: "url-input", spellcheck: "false", autocomplete: "off", value: readParam("base") ?? examples.base });

@@ -11,6 +11,7 @@ import { lintTree } from "../../ops/lint";
 import { parse, verdictOf, type AnyParseResult as ParseResult } from "../../parse";
 import { defaultRule, findRule, getRevision, type Revision } from "../../revisions";
 import { loadRevisionData } from "../lib/data";
+import { loadRevisions, tablesLoaded } from "../lib/revision-tables";
 import { publishedMessage } from "../lib/published-names";
 import { stepBuffers, trace, traceGrammar, TRACE_INPUT_LIMIT, type TraceGrammar } from "../lib/trace";
 import type { ColumnResult, ExtractAnswer, ParseVerdict, ShownNode, TraceAnswer, WorkerAnswer, WorkerRequest } from "../lib/worker-protocol";
@@ -32,15 +33,21 @@ self.onmessage = (ev: MessageEvent<WorkerRequest & { id: number }>) => {
 async function run(req: WorkerRequest & { id: number }): Promise<void> {
   switch (req.type) {
     case "judge":
-      judge(req.id, req.input, req.rule, req.specs);
+      await judge(req.id, req.input, req.rule, req.specs);
       post({ id: req.id, type: "done" });
       return;
+    case "load":
+      // A spare worker, started while another works: the tables it will need, loaded ahead.
+      await loadRevisions(req.specs);
+      return;
     case "trace": {
+      await loadRevisions([req.spec]);
       const answer = await traceAnswer(req.spec, req.rule, req.input);
       post({ id: req.id, type: "done", trace: answer }, answer.trace ? stepBuffers(answer.trace.steps) : []);
       return;
     }
     case "extract":
+      await loadRevisions(req.specs);
       post({ id: req.id, type: "done", extract: extractAnswer(req.text, req.specs, req.spec, req.rows) });
       return;
   }
@@ -48,21 +55,47 @@ async function run(req: WorkerRequest & { id: number }): Promise<void> {
 
 // ---- The playground: every revision's verdict, error, components, derivation and explanation ----
 
-function judge(id: number, input: string, startRule: string, specs: string[]): void {
+/**
+ * Every revision's column. A revision whose tables are not loaded yet (the page's first input) is
+ * judged when its chunk arrives, so the page fills its columns as they come; the columns judged
+ * before the last revision arrived are sent again at the end, with every other revision's verdict
+ * in their explanation.
+ */
+async function judge(id: number, input: string, startRule: string, specs: string[]): Promise<void> {
   const big = input.length > DERIVATION_LIMIT;
   const revisions = specs.map((s) => getRevision(s)).filter((r): r is Revision => r !== undefined);
   // Each revision parses once; explain reuses the results (the other revisions' verdicts too).
-  const results: ParseResult[] = revisions.map((r) => {
-    const options = startRule ? { spec: r.id, rule: startRule } : { spec: r.id };
+  const results = new Map<Revision, ParseResult>();
+  const judged = (revision: Revision): ParseResult => {
+    const options = startRule ? { spec: revision.id, rule: startRule } : { spec: revision.id };
     if (!big) return parse(input, { ...options, tree: true });
     // A long input: the verdict, and a derivation pruned to the components (linear memory).
-    const filter = componentFilter(r);
+    const filter = componentFilter(revision);
     return verdictOf(input, options, filter) as ParseResult;
-  });
-  const verdicts: OtherVerdict[] = results.map((r, i) => (r.ok ? { spec: revisions[i].id, valid: true } : { spec: revisions[i].id, valid: false, offset: r.error.offset }));
-  revisions.forEach((revision, i) => {
-    post({ id, type: "column", column: column(revision, input, startRule, results[i], verdicts.filter((v) => v.spec !== revision.id), big) });
-  });
+  };
+  const send = (revision: Revision) => {
+    const verdicts: OtherVerdict[] = revisions.filter((r) => r !== revision && results.has(r)).map((r) => {
+      const x = results.get(r)!;
+      return x.ok ? { spec: r.id, valid: true } : { spec: r.id, valid: false, offset: x.error.offset };
+    });
+    post({ id, type: "column", column: column(revision, input, startRule, results.get(revision)!, verdicts, big) });
+  };
+  const waiting = revisions.filter((r) => !tablesLoaded(r.id));
+  for (const r of revisions) if (tablesLoaded(r.id)) results.set(r, judged(r));
+  if (waiting.length === 0) {
+    for (const r of revisions) send(r);
+    return;
+  }
+  // Loading: the loaded revisions' columns now, each other one as its tables arrive.
+  const early = revisions.filter((r) => results.has(r));
+  for (const r of early) send(r);
+  await Promise.all(waiting.map((r) => loadRevisions([r.id]).then(() => {
+    results.set(r, judged(r));
+    early.push(r);
+    send(r);
+  })));
+  // Every verdict is known now: the columns sent before, again, with all the others in explain.
+  for (const r of revisions) if (early.indexOf(r) < early.length - 1) send(r);
 }
 
 function column(revision: Revision, input: string, startRule: string, r: ParseResult, others: OtherVerdict[], big: boolean): ColumnResult {
