@@ -37,6 +37,9 @@ const require = createRequire(import.meta.url);
 const outDir = join(root, "dist", "entries");
 const BUILT_IN = join(root, "src", "revisions", "built-in.ts");
 
+/** What every part is bundled as: CommonJS for Node 20 and bundlers, minified, kept in memory. */
+const BUNDLE = { bundle: true, format: "cjs", platform: "neutral", mainFields: ["main"], target: "node20", minify: true, legalComments: "none", write: false, metafile: true };
+
 /** The revisions of the registry, as the build compiled it. */
 export function registryIds() {
   return [...require(join(root, "dist", "src", "revisions", "index.js")).SPEC_IDS];
@@ -53,15 +56,7 @@ export function registryIds() {
 export function coreBuildOptions() {
   return {
     entryPoints: [join(root, "src", "revision-entry.ts")],
-    bundle: true,
-    format: "cjs",
-    platform: "neutral",
-    mainFields: ["main"],
-    target: "node20",
-    minify: true,
-    legalComments: "none",
-    write: false,
-    metafile: true,
+    ...BUNDLE,
     plugins: [
       {
         name: "built-in-from-entry",
@@ -123,15 +118,7 @@ export function validateBuildOptions(id) {
     `export const validate = validatorFor(dfa, ${JSON.stringify(validatorFacts(id))});\n`;
   return {
     stdin: { contents, loader: "ts", resolveDir: root, sourcefile: `${id}.validate.ts` },
-    bundle: true,
-    format: "cjs",
-    platform: "neutral",
-    mainFields: ["main"],
-    target: "node20",
-    minify: true,
-    legalComments: "none",
-    write: false,
-    metafile: true,
+    ...BUNDLE,
     plugins: [
       {
         name: "generated-external",

@@ -315,9 +315,49 @@ function classOfCode(classes) {
   return { low: `u8(${JSON.stringify(base64(low))})`, high: tests };
 }
 
+/**
+ * The source of K, LOW and classOf() of a generated module (`exported`: "export " or ""): the
+ * scanner's and the acceptance DFA's are the same classes.
+ */
+function classesSource(K, classes, exported) {
+  const { low, high } = classOfCode(classes);
+  return `/** Number of character classes: the width of a transition row. */
+${exported}const K = ${K};
+/** The character class of each code unit below 128. */
+${exported}const LOW = ${low};
+/** The character class of a UTF-16 code unit. */
+${exported}function classOf(c: number): number {
+  if (c < 128) return LOW[c];
+${high}
+}`;
+}
+
+/** The self-loop regexes of a generated module's `states` states (filled by its load(), which `loaded` says has run). */
+const skipsSource = (states) => `/** Per state whose self-loop reads a large class, a sticky regex that reads a run of it at once (src/scanner/skip.ts). */
+export const SKIPS = noSkips(${states});
+const SKIP_AT = SKIPS.at;
+const SKIP_RE = SKIPS.res;
+let loaded = false;`;
+
+/** The head of the scan loops (scan(), accepts()): from \`start\`, the next state of each code unit of the input. */
+const SCAN_LOOP_HEAD = `  if (!loaded) load();
+  let s = start;
+  const n = input.length;
+  for (let p = 0; p < n; p++) {
+    const c = input.charCodeAt(p);
+    const next = TRANS[s * K + (c < 128 ? LOW[c] : classOf(c))];`;
+
+/** The scan loops' step on a self-loop (state s, at p): the rest of its run at once by the state's sticky regex (src/scanner/skip.ts). */
+const SELF_LOOP_RUN = `      // A self-loop: the rest of its run at once, ending where the table would (the state stays).
+      const k = SKIP_AT[s];
+      if (k >= 0) {
+        const re = SKIP_RE[k];
+        re.lastIndex = p + 1;
+        if (re.test(input)) p = re.lastIndex - 1;
+      }`;
+
 export function emitModule(model, grammarFile, srcDir = "../src") {
   const { K, classes } = model;
-  const { low, high } = classOfCode(classes);
   const t = table(model.trans, K, model.trans.length);
   const stateType = t.wide ? "Uint32Array" : "Uint16Array";
   const decisionStarts = new Uint32Array(model.decisions.map((d) => d.start));
@@ -341,15 +381,7 @@ import type { NodeFilter } from "${srcDir}/scanner/types";
 import { u8, u32, i32, rowsFromText } from "${srcDir}/scanner/tables";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
-/** Number of character classes: the width of a transition row. */
-export const K = ${K};
-/** The character class of each code unit below 128. */
-export const LOW = ${low};
-/** The character class of a UTF-16 code unit. */
-export function classOf(c: number): number {
-  if (c < 128) return LOW[c];
-${high}
-}
+${classesSource(K, classes, "export ")}
 /** Code-unit ranges of each class, [lo, hi, lo, hi, ...] (error messages list what was expected). */
 export const CLASS_RANGES: readonly (readonly number[])[] = ${JSON.stringify(classRanges)};
 /** Transitions: state * K + class -> state. State 0 rejects everything; state 1 accepts everything. Filled by load(). */
@@ -381,11 +413,7 @@ export const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
 const REV_INITIAL = ${rev.initial};` : ""}
 /** The state scan() stopped in (the last state that could still accept). */
 export const LAST = new Int32Array(1);
-/** Per state whose self-loop reads a large class, a sticky regex that reads a run of it at once (src/scanner/skip.ts). */
-export const SKIPS = noSkips(ACCEPT.length);
-const SKIP_AT = SKIPS.at;
-const SKIP_RE = SKIPS.res;
-let loaded = false;
+${skipsSource("ACCEPT.length")}
 /**
  * Decodes the transition table${rev ? "s" : ""} and builds the self-loop regexes, once: on the first scan() or
  * walk(), not at import (issue 27: a revision costs nothing until it is used). Whoever reads TRANS or
@@ -404,24 +432,13 @@ ${rev ? `  ${revTable.fill("REV_TRANS")};\n` : ""}  tableSelfLoopSkipsInto(SKIPS
  * ends too early); LAST[0] is then the state before that character.
  */
 export function scan(start: number, input: string): number {
-  if (!loaded) load();
-  let s = start;
-  const n = input.length;
-  for (let p = 0; p < n; p++) {
-    const c = input.charCodeAt(p);
-    const next = TRANS[s * K + (c < 128 ? LOW[c] : classOf(c))];
+${SCAN_LOOP_HEAD}
     if (next === 0) {
       LAST[0] = s;
       return p;
     }
     if (next === s) {
-      // A self-loop: the rest of its run at once, ending where the table would (the state stays).
-      const k = SKIP_AT[s];
-      if (k >= 0) {
-        const re = SKIP_RE[k];
-        re.lastIndex = p + 1;
-        if (re.test(input)) p = re.lastIndex - 1;
-      }
+${SELF_LOOP_RUN}
     }
     s = next;
   }
@@ -508,7 +525,6 @@ ${rev ? "  REV = null;\n" : ""}  if (end !== N) throw new Error(\`scanner: the w
 export function emitAcceptModule(model, grammarFile, srcDir = "../src") {
   const { K, classes } = model;
   const { trans, accept, starts } = model.acceptance;
-  const { low, high } = classOfCode(classes);
   const t = table(trans, K, trans.length);
   return `// GENERATED by scripts/compile-scanner.mjs from grammar/${grammarFile}. Do not edit: edit the grammar and run \`npm run build\`.
 //
@@ -520,15 +536,7 @@ export function emitAcceptModule(model, grammarFile, srcDir = "../src") {
 import { u8, rowsFromText } from "${srcDir}/scanner/tables";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
-/** Number of character classes: the width of a transition row. */
-const K = ${K};
-/** The character class of each code unit below 128. */
-const LOW = ${low};
-/** The character class of a UTF-16 code unit. */
-function classOf(c: number): number {
-  if (c < 128) return LOW[c];
-${high}
-}
+${classesSource(K, classes, "")}
 /** Code-unit ranges of each class, [lo, hi, lo, hi, ...] (the self-loop regexes read them). */
 const CLASS_RANGES: readonly (readonly number[])[] = ${JSON.stringify(classes.map((c) => c.ranges.flat()))};
 /** Transitions: state * K + class -> state; 0 rejects everything, 1 accepts everything. Filled by load(). */
@@ -537,11 +545,7 @@ export const TRANS: ${t.wide ? "Uint32Array" : "Uint16Array"} = ${t.empty};
 export const ACCEPT = new Uint8Array(${trans.length});
 /** The state where each rule (pegName) starts. */
 export const START: Readonly<Record<string, number>> = ${JSON.stringify(starts)};
-/** Per state whose self-loop reads a large class, a sticky regex that reads a run of it at once (src/scanner/skip.ts). */
-export const SKIPS = noSkips(${trans.length});
-const SKIP_AT = SKIPS.at;
-const SKIP_RE = SKIPS.res;
-let loaded = false;
+${skipsSource(trans.length)}
 /** Decodes the tables and builds the self-loop regexes, once: on the first accepts(), not at import. */
 export function load(): void {
   if (loaded) return;
@@ -553,20 +557,10 @@ export function load(): void {
 
 /** Whether the rule starting in \`start\` accepts the whole input: its DFA, one lookup per character (a self-loop's run at once). */
 export function accepts(start: number, input: string): boolean {
-  if (!loaded) load();
-  let s = start;
-  const n = input.length;
-  for (let p = 0; p < n; p++) {
-    const c = input.charCodeAt(p);
-    const next = TRANS[s * K + (c < 128 ? LOW[c] : classOf(c))];
+${SCAN_LOOP_HEAD}
     if (next === 0) return false;
     if (next === s) {
-      const k = SKIP_AT[s];
-      if (k >= 0) {
-        const re = SKIP_RE[k];
-        re.lastIndex = p + 1;
-        if (re.test(input)) p = re.lastIndex - 1;
-      }
+${SELF_LOOP_RUN}
     } else if (next === 1) return true;
     s = next;
   }

@@ -34,6 +34,25 @@ export interface ValidatorFacts {
 export type Validate = (input: unknown, options?: unknown) => boolean;
 
 /**
+ * The options as validate() of the main entry reads them (src/request.ts, optionsObject()): a string
+ * is the revision; another non-object is no options; of an object, `spec`, `rule` and `tree` are read
+ * once, in that order. Null when a read throws (the call is then false).
+ */
+function readOptions(options: unknown): { spec: unknown; rule: unknown } | null {
+  if (typeof options === "string") return { spec: options, rule: undefined };
+  if (typeof options !== "object" || options === null) return { spec: undefined, rule: undefined };
+  try {
+    const o = options as { spec?: unknown; rule?: unknown; tree?: unknown };
+    const spec = o.spec;
+    const rule = o.rule;
+    void o.tree; // read as parse() reads it: a getter that throws makes the call false there too
+    return { spec, rule };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The validate() of the revision `facts` describes, over its acceptance DFA. Every step is the main
  * validate()'s (src/parse.ts, src/request.ts), in the same order, so that each answers as it does:
  * - a non-string input: false;
@@ -59,19 +78,9 @@ export function validatorFor(dfa: AcceptanceDfa, facts: ValidatorFacts): Validat
   const top = startOf(facts.topRule);
   return function validate(input: unknown, options?: unknown): boolean {
     if (typeof input !== "string") return false;
-    let spec: unknown;
-    let rule: unknown;
-    if (typeof options === "string") spec = options;
-    else if (typeof options === "object" && options !== null) {
-      try {
-        const o = options as { spec?: unknown; rule?: unknown; tree?: unknown };
-        spec = o.spec;
-        rule = o.rule;
-        void o.tree; // read as parse() reads it: a getter that throws makes the call false there too
-      } catch {
-        return false;
-      }
-    }
+    const read = readOptions(options);
+    if (read === null) return false;
+    const { spec, rule } = read;
     if (spec !== undefined && spec !== facts.id) return false;
     let start: number;
     if (rule === undefined && how !== null) start = startOf(schemeProduction(how, input) + (how.ruleSuffix ?? ""));
@@ -91,20 +100,10 @@ export function validatorOfRevisions(byRevision: Readonly<Record<string, Validat
   const parts = new Map(Object.entries(byRevision));
   return function validate(input: unknown, options?: unknown): boolean {
     if (typeof input !== "string") return false;
-    let spec: unknown;
-    let rule: unknown;
-    if (typeof options === "string") spec = options;
-    else if (typeof options === "object" && options !== null) {
-      try {
-        const o = options as { spec?: unknown; rule?: unknown; tree?: unknown };
-        spec = o.spec;
-        rule = o.rule;
-        void o.tree;
-      } catch {
-        return false;
-      }
-    }
-    const id = spec === undefined ? defaultSpec : spec;
+    const read = readOptions(options);
+    if (read === null) return false;
+    const id = read.spec === undefined ? defaultSpec : read.spec;
+    const rule = read.rule;
     const part = typeof id === "string" ? parts.get(id) : undefined;
     return part !== undefined && part(input, { spec: id, rule });
   };
