@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { SPEC_IDS } from "../src";
 import { getRevision } from "../src/revisions";
-import { nextNumber, rowsFromText, type Numbers } from "../src/scanner/tables";
+import { fromZigzag, nextNumber, rowsFromText, type Numbers } from "../src/scanner/tables";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -46,7 +46,7 @@ function plantedRowsFromText(out: Uint32Array, K: number, text: string): Uint32A
     for (let d = nextNumber(r); d > 0; d--) {
       c += nextNumber(r) + 1;
       const t = nextNumber(r);
-      out[s * K + c] = t < 2 ? t : s - ((t - 2) % 2 === 0 ? (t - 2) / 2 : -(t - 1) / 2);
+      out[s * K + c] = t < 2 ? t : s - fromZigzag(t - 2);
     }
   }
   return out;

@@ -55,6 +55,22 @@ const BOTH = 2;
 export const zigzag = (d) => (d >= 0 ? 2 * d : -2 * d - 1);
 
 /**
+ * flex's template row for state s: the earlier state whose row differs from s's in the fewest
+ * classes (ref -1: none beats the empty row, which differs in the `filled` non-empty classes), and
+ * that number. `differs(r, s, limit)` counts the classes where rows r and s differ, up to `limit`.
+ * The AST's tables (tableText()) and the scanners' (scripts/scanner/rows-text.mjs) choose so.
+ */
+export function templateRow(s, filled, differs) {
+  let ref = -1;
+  let best = filled;
+  for (let r = s - 1; r >= 0 && best > 0; r--) {
+    const d = differs(r, s, best);
+    if (d < best) (best = d), (ref = r);
+  }
+  return { ref, best };
+}
+
+/**
  * The text of one tagged DFA's tables: { count, K, trans, ops (per state and class), opsData (the
  * flat lists), accept, fixups }, trans[s * K + c] the target state (0 rejects).
  */
@@ -71,13 +87,9 @@ export function tableText({ count: n, K, trans, ops, opsData, accept, fixups }) 
     return d;
   };
   for (let s = 0; s < n; s++) {
-    let ref = -1;
-    let best = 0;
-    for (let c = 0; c < K; c++) if (trans[s * K + c] !== 0 || ops[s * K + c] !== 0) best++;
-    for (let r = s - 1; r >= 0 && best > 0; r--) {
-      const d = differs(r, s, best);
-      if (d < best) (best = d), (ref = r);
-    }
+    let filled = 0;
+    for (let c = 0; c < K; c++) if (trans[s * K + c] !== 0 || ops[s * K + c] !== 0) filled++;
+    const { ref, best } = templateRow(s, filled, differs);
     put(out, ref < 0 ? 0 : s - ref);
     put(out, best);
     let before = -1;

@@ -12,22 +12,21 @@
 //   zigzag of target - state (nearby states are small numbers, and a sub-automaton numbered alike
 //   reads the same wherever it lies: rfc3986's table, 42 KB gzip as base64 of absolute targets, is
 //   15 KB so).
-import { put, zigzag } from "../ast/table-text.mjs";
+import { put, templateRow, zigzag } from "../ast/table-text.mjs";
 
 /** The text of a table: `trans` a row (array of K targets) per state, `count` states. */
 export function rowsText(trans, K, count) {
   const out = [];
+  const differs = (a, b, limit) => {
+    let d = 0;
+    for (let c = 0; c < K && d < limit; c++) if (trans[a][c] !== trans[b][c]) d++;
+    return d;
+  };
   for (let s = 0; s < count; s++) {
     const row = trans[s];
-    let ref = -1;
-    let best = 0;
-    for (let c = 0; c < K; c++) if (row[c] !== 0) best++;
-    for (let r = s - 1; r >= 0 && best > 0; r--) {
-      const other = trans[r];
-      let d = 0;
-      for (let c = 0; c < K && d < best; c++) if (other[c] !== row[c]) d++;
-      if (d < best) (best = d), (ref = r);
-    }
+    let filled = 0;
+    for (let c = 0; c < K; c++) if (row[c] !== 0) filled++;
+    const { ref, best } = templateRow(s, filled, differs);
     put(out, ref < 0 ? 0 : s - ref);
     put(out, best);
     let before = -1;

@@ -66,6 +66,11 @@ export function nextNumber(r: Numbers): number {
   }
 }
 
+/** The signed difference a zigzag number stands for (scripts/ast/table-text.mjs, zigzag): 2d for d >= 0, -2d - 1 below. */
+export function fromZigzag(z: number): number {
+  return z & 1 ? -((z + 1) >> 1) : z >> 1;
+}
+
 /**
  * A transition table written as text (scripts/scanner/rows-text.mjs, rowsText()) into a zeroed
  * state x class table (a generated scanner's TRANS, allocated at import, filled on first use): per
@@ -84,8 +89,7 @@ export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: num
     for (let d = nextNumber(r); d > 0; d--) {
       c += nextNumber(r) + 1;
       const t = nextNumber(r);
-      // t - 2 is a zigzag: even n -> n / 2, odd n -> -(n + 1) / 2
-      out[s * K + c] = t < 2 ? t : s + ((t - 2) % 2 === 0 ? (t - 2) / 2 : -(t - 1) / 2);
+      out[s * K + c] = t < 2 ? t : s + fromZigzag(t - 2);
     }
   }
   return out;

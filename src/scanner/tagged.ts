@@ -7,7 +7,7 @@
 
 import type { Components } from "../ast/types";
 import { selfLoopSkips } from "./skip";
-import { nextNumber, type Numbers } from "./tables";
+import { fromZigzag, nextNumber, type Numbers } from "./tables";
 import type { GeneratedScanner } from "./types";
 
 /** One start rule's tagged DFA. */
@@ -142,7 +142,7 @@ export function taggedTable(source: (end: number) => Uint8Array, from: number, t
           if (kind !== 1) {
             // 0 rejects; else 1 + the zigzag of (target - s): z = 2d for d >= 0, -2d - 1 below.
             const z = nextNumber(r) - 1;
-            next[s * K + c] = z < 0 ? 0 : s + (z & 1 ? -((z + 1) >> 1) : z >> 1);
+            next[s * K + c] = z < 0 ? 0 : s + fromZigzag(z);
           }
           if (kind !== 0) ops[s * K + c] = nextNumber(r);
         }
