@@ -77,10 +77,14 @@ export function compileGrammar(source, file) {
   const labels = builder.states.map((_, s) => (live[s] ? builder.label(s) : 0));
   const keys = builder.states.map((_, s) => (live[s] ? `${builder.accepting(s) ? 1 : 0}:${labels[s]}` : "dead"));
   const { block } = minimize(builder.transitions, keys);
-  // Renumber: 0 dead, 1 "accepts everything", then in order of first appearance.
-  const order = new Map([[block[builder.stateIds.get(0)], 0], [block[builder.stateIds.get(1)], 1]]);
-  if (order.size !== 2) throw new Error("scanner: the dead state and the universal state merged");
-  for (let s = 0; s < block.length; s++) if (!order.has(block[s])) order.set(block[s], order.size);
+  // Renumber: 0 dead, 1 "accepts everything", then each start rule's states after the earlier rules'
+  // (numbered()), then the decisions', so that a scan decodes the rows before its rule's end alone.
+  const { order, rowsFrom } = numbered(
+    block,
+    builder.transitions,
+    [builder.stateIds.get(0), builder.stateIds.get(1)],
+    [...startStates, ...decisionStates],
+  );
   const count = order.size;
   const K = classes.length;
   const trans = Array.from({ length: count }, () => null);
@@ -152,6 +156,7 @@ export function compileGrammar(source, file) {
   taggedAutomata(planned, rules, publishedNames, classes);
 
   const starts = Object.fromEntries(ruleList.map((r, i) => [r.name, stateOf(startStates[i])]));
+  const startRows = Object.fromEntries(startStates.map((x) => [stateOf(x), rowsFrom.get(block[x])]));
 
   return {
     file,
@@ -165,6 +170,7 @@ export function compileGrammar(source, file) {
     stackParent,
     stackName,
     starts,
+    startRows,
     acceptance: acceptanceDfa(trans, accept, starts),
     decisions: decisionInfo,
     reverse,
@@ -185,13 +191,56 @@ export function compileGrammar(source, file) {
 }
 
 /**
+ * A numbering of a DFA's states (its blocks after minimisation: `block` maps a state to its block,
+ * `transitions` are per state) in which each root's states come after the earlier roots': the fixed
+ * roots (`fixed`: the dead state and the state that accepts everything, numbered 0 and 1), then per
+ * root of `roots`, in order, breadth-first from it the states no earlier root reached. Every state
+ * a root reaches is then numbered before `rowsFrom.get(its block)`: a table whose rows are written
+ * in this order and decoded from the first is ready for a run from that root once that many rows are
+ * (issue 27: the first parse of the top rule decodes its rule's rows, not every rule's and decision's).
+ * Breadth-first order also keeps neighbouring rows alike (the template rows of rows-text.mjs).
+ */
+export function numbered(block, transitions, fixed, roots) {
+  const order = new Map();
+  for (const x of fixed) if (!order.has(block[x])) order.set(block[x], order.size);
+  if (order.size !== fixed.length) throw new Error("scanner: the dead state and the universal state merged");
+  // A state of each block: its transitions are the block's (the minimisation merged equals).
+  const member = new Map();
+  for (let s = 0; s < block.length; s++) if (!member.has(block[s])) member.set(block[s], s);
+  // Per block, the number of states numbered when the search that numbered it ended: all it reaches.
+  const closedAt = new Map([...order.keys()].map((b) => [b, order.size]));
+  const rowsFrom = new Map();
+  const queue = [];
+  for (const root of roots) {
+    const b = block[root];
+    if (!order.has(b)) {
+      // A block an earlier search numbered has its successors numbered too (that search went on
+      // from it): this search goes on from the blocks it numbers.
+      queue.length = 0;
+      order.set(b, order.size);
+      queue.push(b);
+      for (let i = 0; i < queue.length; i++) {
+        for (const t of transitions[member.get(queue[i])]) {
+          const tb = block[t];
+          if (!order.has(tb)) order.set(tb, order.size), queue.push(tb);
+        }
+      }
+      for (const x of queue) closedAt.set(x, order.size);
+    }
+    rowsFrom.set(b, closedAt.get(b));
+  }
+  // Blocks no root reaches (none, as the DFA is built from its roots; numbered for completeness).
+  for (let s = 0; s < block.length; s++) if (!order.has(block[s])) order.set(block[s], order.size);
+  return { order, rowsFrom };
+}
+
+/**
  * The acceptance DFA of every rule as a start rule (generated/<spec>.accept.ts: what validate() runs,
  * src/validator.ts). It is the joint DFA's part that the start states reach (no decision's states:
  * validate() asks no question) minimised again by acceptance alone (an error label keeps states
  * apart that accept the same continuations; validate() names no error). Issue 27: rfc3986's is
- * 1,070 states of the joint table's 2,699. Same numbering rules: 0 rejects everything, 1 accepts
- * everything, the others in breadth-first order from the start states (neighbouring rows are alike,
- * which the template rows of table() exploit).
+ * 1,070 states of the joint table's 2,699. Same numbering rules (numbered()): 0 rejects everything,
+ * 1 accepts everything, then each start rule's states after the earlier rules', breadth-first.
  */
 export function acceptanceDfa(trans, accept, starts) {
   const index = new Int32Array(trans.length).fill(-1);
@@ -205,14 +254,7 @@ export function acceptanceDfa(trans, accept, starts) {
   for (let i = 0; i < reached.length; i++) for (const t of trans[reached[i]]) reach(t);
   const rows = reached.map((s) => Int32Array.from(trans[s], (t) => index[t]));
   const { block } = minimize(rows, reached.map((s) => (s === 0 ? "dead" : `${accept[s]}`)));
-  const order = new Map();
-  const queue = [0, 1, ...Object.values(starts).map((s) => index[s])];
-  for (let i = 0; i < queue.length; i++) {
-    const b = block[queue[i]];
-    if (order.has(b)) continue;
-    order.set(b, order.size);
-    for (const t of rows[queue[i]]) queue.push(t);
-  }
+  const { order, rowsFrom } = numbered(block, rows, [0, 1], Object.values(starts).map((s) => index[s]));
   if (order.get(block[0]) !== 0 || order.get(block[1]) !== 1) throw new Error("scanner: the acceptance DFA's sinks merged");
   const out = Array.from({ length: order.size }, () => null);
   const acceptOut = new Uint8Array(order.size);
@@ -222,7 +264,8 @@ export function acceptanceDfa(trans, accept, starts) {
     out[m] = Int32Array.from(rows[i], (t) => order.get(block[t]));
     acceptOut[m] = accept[reached[i]];
   }
-  return { trans: out, accept: acceptOut, starts: Object.fromEntries(Object.entries(starts).map(([rule, s]) => [rule, order.get(block[index[s]])])) };
+  const startRows = Object.fromEntries(Object.values(starts).map((s) => [order.get(block[index[s]]), rowsFrom.get(block[index[s]])]));
+  return { trans: out, accept: acceptOut, starts: Object.fromEntries(Object.entries(starts).map(([rule, s]) => [rule, order.get(block[index[s]])])), startRows };
 }
 
 /**
@@ -290,13 +333,14 @@ function base64(typed) {
 /**
  * A transition table in its text form (scripts/scanner/rows-text.mjs: flex's template rows, targets
  * relative to their state, in whole-character digits): the zeroed table the module allocates at
- * import (its pages are not touched until load() fills it) and the call that fills it,
- * src/scanner/tables.ts rowsFromText().
+ * import (its pages are not touched until load() fills it), the call that fills it whole
+ * (src/scanner/tables.ts rowsFromText()) and the reader that fills it as far as asked (rowsReader()).
  */
 function table(trans, K, count) {
   const wide = count > 0xffff;
   const type = wide ? "Uint32Array" : "Uint16Array";
-  return { empty: `new ${type}(${count * K})`, fill: (name) => `rowsFromText(${name}, K, ${JSON.stringify(rowsText(trans, K, count))})`, wide };
+  const text = JSON.stringify(rowsText(trans, K, count));
+  return { empty: `new ${type}(${count * K})`, fill: (name) => `rowsFromText(${name}, K, ${text})`, reader: (name) => `rowsReader(${name}, K, ${text})`, wide };
 }
 
 /** The class of a code unit: a table below 128, a few range tests above. */
@@ -332,15 +376,32 @@ ${high}
 }`;
 }
 
-/** The self-loop regexes of a generated module's `states` states (filled by its load(), which `loaded` says has run). */
-const skipsSource = (states) => `/** Per state whose self-loop reads a large class, a sticky regex that reads a run of it at once (src/scanner/skip.ts). */
+/**
+ * The self-loop regexes of a generated module's `states` states, the rows each start state needs
+ * (`startRows`: start state -> rows, compileGrammar()'s numbered()), and how far load() has decoded
+ * the table and filled the regexes (`ready` rows).
+ */
+const skipsSource = (states, startRows) => `/** Per state whose self-loop reads a large class, a sticky regex that reads a run of it at once (src/scanner/skip.ts). */
 export const SKIPS = noSkips(${states});
 const SKIP_AT = SKIPS.at;
 const SKIP_RE = SKIPS.res;
-let loaded = false;`;
+/** The number of states. */
+const STATES = ${states};
+/**
+ * Per start state, the rows a run from it reads: every state it reaches is numbered below (each
+ * start rule's states come after the earlier rules', the decisions' last: scripts/compile-scanner.mjs,
+ * numbered()). A run decodes those rows of the table, not the whole of it (issue 27).
+ */
+export const ROWS_FROM: Readonly<Record<number, number>> = ${JSON.stringify(startRows)};
+/** How many rows load() has decoded (and filled the self-loop regexes of). */
+let ready = 0;
+/** Decodes the rows a run from \`start\` reads (load()). */
+function prepare(start: number): void {
+  load(ROWS_FROM[start] ?? STATES);
+}`;
 
 /** The head of the scan loops (scan(), accepts()): from \`start\`, the next state of each code unit of the input. */
-const SCAN_LOOP_HEAD = `  if (!loaded) load();
+const SCAN_LOOP_HEAD = `  if (ready < STATES) prepare(start);
   let s = start;
   const n = input.length;
   for (let p = 0; p < n; p++) {
@@ -378,7 +439,7 @@ ${passes}
 /* eslint-disable */
 import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
-import { u8, u32, i32, rowsFromText } from "${srcDir}/scanner/tables";
+import { u8, u32, i32${rev ? ", rowsFromText" : ""}, rowsReader } from "${srcDir}/scanner/tables";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 ${classesSource(K, classes, "export ")}
@@ -413,18 +474,20 @@ export const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
 const REV_INITIAL = ${rev.initial};` : ""}
 /** The state scan() stopped in (the last state that could still accept). */
 export const LAST = new Int32Array(1);
-${skipsSource("ACCEPT.length")}
+${skipsSource(model.trans.length, model.startRows)}
+const readRows = ${t.reader("TRANS")};
 /**
- * Decodes the transition table${rev ? "s" : ""} and builds the self-loop regexes, once: on the first scan() or
- * walk(), not at import (issue 27: a revision costs nothing until it is used). Whoever reads TRANS or
- * SKIPS directly calls it first.
+ * Decodes the rows of the transition table before state \`rows\` (default: all of them${rev ? ", and the reverse pass's table" : ""})
+ * and builds their self-loop regexes, each once: not at import (issue 27: a revision costs nothing
+ * until it is used), and as far as a call needs. scan() decodes the rows its start rule reaches
+ * (ROWS_FROM); walk(), and whoever reads TRANS or SKIPS directly, all of them.
  */
-export function load(): void {
-  if (loaded) return;
-  loaded = true;
-  ${t.fill("TRANS")};
-${rev ? `  ${revTable.fill("REV_TRANS")};\n` : ""}  tableSelfLoopSkipsInto(SKIPS, CLASS_RANGES, TRANS);
-}
+export function load(rows: number = STATES): void {
+  if (rows <= ready) return;
+  const from = ready;
+  ready = readRows(rows);
+  tableSelfLoopSkipsInto(SKIPS, CLASS_RANGES, TRANS, from, ready);
+${rev ? `  if (ready === STATES) ${revTable.fill("REV_TRANS")};\n` : ""}}
 
 /**
  * Runs the start state's DFA over the input. Returns -1 when the input is accepted, otherwise the
@@ -503,7 +566,7 @@ ${model.ruleNames.map((r) => `  ${JSON.stringify(r)}: ${ruleFunction(r)},`).join
  * it is a filter (a pruned derivation: memory for those nodes only).
  */
 export function walk(rule: string, input: string, tree: true | NodeFilter): DerivationNode[] {
-  if (!loaded) load();
+  if (ready < STATES) load();
   I = input;
   N = input.length;
   KEEP = typeof tree === "function" ? tree : null;
@@ -533,7 +596,7 @@ export function emitAcceptModule(model, grammarFile, srcDir = "../src") {
 // character classes. An input is valid for a rule when the rule's start state, run over the whole
 // input, ends in an accepting state; the scanner's scan() gives the same verdict (test/validator.test.ts).
 /* eslint-disable */
-import { u8, rowsFromText } from "${srcDir}/scanner/tables";
+import { u8, rowsReader } from "${srcDir}/scanner/tables";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 ${classesSource(K, classes, "")}
@@ -545,14 +608,19 @@ export const TRANS: ${t.wide ? "Uint32Array" : "Uint16Array"} = ${t.empty};
 export const ACCEPT = new Uint8Array(${trans.length});
 /** The state where each rule (pegName) starts. */
 export const START: Readonly<Record<string, number>> = ${JSON.stringify(starts)};
-${skipsSource(trans.length)}
-/** Decodes the tables and builds the self-loop regexes, once: on the first accepts(), not at import. */
-export function load(): void {
-  if (loaded) return;
-  loaded = true;
-  ${t.fill("TRANS")};
-  ACCEPT.set(u8(${JSON.stringify(base64(accept))}));
-  tableSelfLoopSkipsInto(SKIPS, CLASS_RANGES, TRANS);
+${skipsSource(trans.length, model.acceptance.startRows)}
+const readRows = ${t.reader("TRANS")};
+/**
+ * Decodes the rows of the table before state \`rows\` (default: all of them) and builds their
+ * self-loop regexes, each once: on the first accepts() from a start rule, the rows it reaches
+ * (ROWS_FROM), not at import.
+ */
+export function load(rows: number = STATES): void {
+  if (rows <= ready) return;
+  if (ready === 0) ACCEPT.set(u8(${JSON.stringify(base64(accept))}));
+  const from = ready;
+  ready = readRows(rows);
+  tableSelfLoopSkipsInto(SKIPS, CLASS_RANGES, TRANS, from, ready);
 }
 
 /** Whether the rule starting in \`start\` accepts the whole input: its DFA, one lookup per character (a self-loop's run at once). */

@@ -4,12 +4,15 @@
 // rows alike and unlike their neighbours, numbers of one and of several digits) comes back exactly,
 // in a 16-bit and a 32-bit table. Every revision's decoded tables stay inside themselves and keep
 // the sinks. A planted mistake (a decoder that reads the target's zigzag with the wrong sign) is caught.
+// Decoded in parts (rowsReader(), as a scan decodes the rows its start rule reaches, ROWS_FROM): any
+// sequence of prefixes gives the same table, and every state a start state reaches is inside the
+// rows ROWS_FROM names for it (a planted ROWS_FROM one row short is caught).
 import { expect } from "chai";
 import { join } from "node:path";
 import fc from "fast-check";
 import { SPEC_IDS } from "../src";
 import { getRevision } from "../src/revisions";
-import { fromZigzag, nextNumber, rowsFromText, type Numbers } from "../src/scanner/tables";
+import { fromZigzag, nextNumber, rowsFromText, rowsReader, type Numbers } from "../src/scanner/tables";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -80,7 +83,59 @@ describe("a scanner's transition table as text (rows-text.mjs, rowsFromText)", f
     expect(failure.failed).to.equal(true);
   });
 
+  it("decoded in parts, as far as each call asks, any table comes back exactly", async () => {
+    const encode = await rowsText();
+    fc.assert(
+      fc.property(tableArb, fc.array(fc.integer({ min: 0, max: 70 }), { maxLength: 6 }), ({ count, K, rows, wide }, asks) => {
+        const out = wide ? new Uint32Array(count * K) : new Uint16Array(count * K);
+        const read = rowsReader(out, K, encode(rows, K, count));
+        let ready = 0;
+        for (const upTo of asks) {
+          ready = Math.max(ready, read(upTo));
+          // the rows before `ready` are decoded, the others untouched
+          for (let s = 0; s < count; s++) for (let c = 0; c < K; c++) if (out[s * K + c] !== (s < ready ? rows[s][c] : 0)) return false;
+        }
+        read(count);
+        return rows.every((row, s) => row.every((t, c) => out[s * K + c] === t));
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+  });
+
+  /** The states that are not inside the rows ROWS_FROM names for their start state, found breadth-first. */
+  function outsideRows(trans: Uint16Array | Uint32Array, K: number, rowsFrom: Readonly<Record<number, number>>): string[] {
+    const out: string[] = [];
+    for (const [start, rows] of Object.entries(rowsFrom)) {
+      const seen = new Set([Number(start)]);
+      const queue = [Number(start)];
+      for (let i = 0; i < queue.length; i++) {
+        const s = queue[i];
+        if (s >= rows) out.push(`state ${s}, reached from start state ${start}, is not in its first ${rows} rows`);
+        for (let c = 0; c < K; c++) {
+          const t = trans[s * K + c];
+          if (!seen.has(t)) seen.add(t), queue.push(t);
+        }
+      }
+    }
+    return out;
+  }
+
   for (const spec of SPEC_IDS) {
+    it(`${spec}: a start state reaches no state beyond the rows ROWS_FROM decodes for it (planted: one row short)`, () => {
+      for (const kind of ["scanner", "accept"]) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const m = require(join(ROOT, "dist", "generated", `${spec}.${kind}.js`)) as { TRANS: Uint16Array | Uint32Array; ACCEPT: Uint8Array; ROWS_FROM: Record<number, number>; load(): void };
+        m.load();
+        const K = m.TRANS.length / m.ACCEPT.length;
+        expect(Object.keys(m.ROWS_FROM).length, `${kind}: a ROWS_FROM entry per start state`).to.be.greaterThan(0);
+        expect(outsideRows(m.TRANS, K, m.ROWS_FROM), kind).to.deep.equal([]);
+        // Planted: each start state's rows one short. The last row a start state's search numbered
+        // is reached from it, so every start state that numbered a state of its own is caught.
+        const short = Object.fromEntries(Object.entries(m.ROWS_FROM).map(([s, r]) => [s, r - 1]));
+        expect(outsideRows(m.TRANS, K, short).length, `${kind}: planted`).to.be.greaterThan(0);
+      }
+    });
+
     it(`${spec}: the decoded tables keep the sinks and every target inside the table`, () => {
       const scanner = getRevision(spec)!.scanner;
       scanner.load();

@@ -54,23 +54,36 @@ export function selfLoopSkipsInto(skips: { at: Int16Array; res: RegExp[] }, clas
  * their first scan, which runs it cold, where a call per state and class cost milliseconds (issue 27:
  * the first validate()).
  */
-export function tableSelfLoopSkipsInto(skips: { at: Int16Array; res: RegExp[] }, classRanges: readonly (readonly number[])[], trans: Uint16Array | Uint32Array): Skips {
+export function tableSelfLoopSkipsInto(skips: { at: Int16Array; res: RegExp[] }, classRanges: readonly (readonly number[])[], trans: Uint16Array | Uint32Array, from = 1, to = skips.at.length): Skips {
   const K = classRanges.length;
-  return fillSkips(skips, classRanges, (s, out) => {
-    const row = s * K;
-    for (let k = 0; k < K; k++) if (trans[row + k] === s) out.push(k);
-  });
+  return fillSkips(
+    skips,
+    classRanges,
+    (s, out) => {
+      const row = s * K;
+      for (let k = 0; k < K; k++) if (trans[row + k] === s) out.push(k);
+    },
+    from,
+    to,
+  );
 }
 
-/** The skips of every state but 0, from the classes each loops on (`loopClasses` pushes them into `out`). */
-function fillSkips(skips: { at: Int16Array; res: RegExp[] }, classRanges: readonly (readonly number[])[], loopClasses: (state: number, out: number[]) => void): Skips {
+/** What fillSkips() has made for a Skips object, kept across its calls (a table decoded in parts is filled in parts). */
+const madeFor = new WeakMap<Skips, { bySource: Map<string, number>; byClasses: Map<string, number> }>();
+
+/**
+ * The skips of the states from `from` (at least 1: state 0 has none) to before `to` (default every
+ * state), from the classes each loops on (`loopClasses` pushes them into `out`).
+ */
+function fillSkips(skips: { at: Int16Array; res: RegExp[] }, classRanges: readonly (readonly number[])[], loopClasses: (state: number, out: number[]) => void, from = 1, to = skips.at.length): Skips {
   const { at, res } = skips;
-  const states = at.length;
-  const bySource = new Map<string, number>();
+  let made = madeFor.get(skips);
+  if (made === undefined) madeFor.set(skips, (made = { bySource: new Map(), byClasses: new Map() }));
+  const { bySource } = made;
   // Many states loop on the same classes: their regex (or none, -1) is made once.
-  const byClasses = new Map<string, number>();
+  const { byClasses } = made;
   const classes: number[] = [];
-  for (let s = 1; s < states; s++) {
+  for (let s = Math.max(1, from); s < to; s++) {
     classes.length = 0;
     loopClasses(s, classes);
     if (classes.length === 0) continue;

@@ -79,18 +79,36 @@ export function fromZigzag(z: number): number {
  * the state that accepts everything, else 2 + the zigzag of target - state).
  */
 export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: number, text: string): T {
-  const states = out.length / K;
-  // The text is ASCII: its UTF-8 is its char codes, converted natively.
-  const r: Numbers = { b: new TextEncoder().encode(text), at: 0 };
-  for (let s = 0; s < states; s++) {
-    const back = nextNumber(r);
-    if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
-    let c = -1;
-    for (let d = nextNumber(r); d > 0; d--) {
-      c += nextNumber(r) + 1;
-      const t = nextNumber(r);
-      out[s * K + c] = t < 2 ? t : s + fromZigzag(t - 2);
-    }
-  }
+  rowsReader(out, K, text)(out.length / K);
   return out;
+}
+
+/**
+ * rowsFromText() as far as asked: `upTo(n)` decodes the rows before state n that are not decoded
+ * yet, and returns how many are. A row starts from an earlier row (its template), so a prefix of the
+ * text is a prefix of the table: the generated scanners number each start rule's states after the
+ * earlier rules' (scripts/compile-scanner.mjs, numbered()), and decode the rows a scan from a start
+ * state reaches, not the whole table (issue 27: a call decodes what it needs).
+ */
+export function rowsReader(out: Uint16Array | Uint32Array, K: number, text: string): (upTo: number) => number {
+  const states = out.length / K;
+  let r: Numbers | null = null;
+  let s = 0;
+  return (upTo) => {
+    const end = Math.min(upTo, states);
+    if (s >= end) return s;
+    // The text is ASCII: its UTF-8 is its char codes, converted natively (once, on the first call).
+    r ??= { b: new TextEncoder().encode(text), at: 0 };
+    for (; s < end; s++) {
+      const back = nextNumber(r);
+      if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
+      let c = -1;
+      for (let d = nextNumber(r); d > 0; d--) {
+        c += nextNumber(r) + 1;
+        const t = nextNumber(r);
+        out[s * K + c] = t < 2 ? t : s + fromZigzag(t - 2);
+      }
+    }
+    return s;
+  };
 }
