@@ -39,7 +39,7 @@ export const draft1994: Revision<Draft1994Ast> = {
   },
   normalization: null,
   readComponents,
-  characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
+  characterRules: /* @__PURE__ */ new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   // Scheme-aware conformance:
   // - an input that starts with the PrePrefix "URL:" (any case, as `u r l :` matches) is decided by
   //   `prefixedurl`: url lists only scheme productions, no catch-all, so applying it literally already

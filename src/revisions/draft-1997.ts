@@ -37,5 +37,5 @@ export const draft1997: Revision<Draft1997Ast> = {
     },
     classes: ["reserved", "mark", "unreserved", "alpha", "digit", "delims", "unwise", "control", "space"],
   },
-  characterRules: new Set(["alpha", "digit", "lowalpha", "upalpha", "alphanum", "hex", "escaped", "unreserved", "mark", "reserved", "pchar", "urlc", "control", "space", "delims", "unwise"]),
+  characterRules: /* @__PURE__ */ new Set(["alpha", "digit", "lowalpha", "upalpha", "alphanum", "hex", "escaped", "unreserved", "mark", "reserved", "pchar", "urlc", "control", "space", "delims", "unwise"]),
 };

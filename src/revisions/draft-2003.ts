@@ -37,5 +37,5 @@ export const draft2003: Revision<Draft2003Ast> = {
     },
     classes: ["reserved", "mark", "unreserved", "ALPHA", "DIGIT", "delims", "unwise"],
   },
-  characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "unreserved", "mark", "reserved", "escaped", "pchar", "uric", "uric-no-slash", "delims", "unwise"]),
+  characterRules: /* @__PURE__ */ new Set(["ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "unreserved", "mark", "reserved", "escaped", "pchar", "uric", "uric-no-slash", "delims", "unwise"]),
 };

@@ -29,7 +29,7 @@ export const rfc1630: Revision<Rfc1630Ast> = {
   resolution: { algorithm: "rfc1630 Partial form" },
   normalization: null,
   readComponents,
-  characterRules: new Set([
+  characterRules: /* @__PURE__ */ new Set([
     "alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void",
     "generic-alpha", "generic-digit", "generic-hex", "generic-escape", "generic-safe", "generic-extra", "generic-reserved", "generic-national", "generic-punctuation", "generic-xalpha", "generic-xpalpha", "generic-void",
   ]),

@@ -41,5 +41,5 @@ export const rfc1808: Revision<Rfc1808Ast> = {
     },
     classes: ["safe", "extra", "national", "punctuation", "reserved", "escape", "unreserved", "alpha", "digit"],
   },
-  characterRules: new Set(["alpha", "lowalpha", "hialpha", "digit", "hex", "escape", "uchar", "unreserved", "safe", "extra", "national", "reserved", "punctuation", "pchar"]),
+  characterRules: /* @__PURE__ */ new Set(["alpha", "lowalpha", "hialpha", "digit", "hex", "escape", "uchar", "unreserved", "safe", "extra", "national", "reserved", "punctuation", "pchar"]),
 };

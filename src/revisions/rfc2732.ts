@@ -34,5 +34,5 @@ export const rfc2732: Revision<Rfc2732Ast> = {
     },
   },
   // RFC 2373's DIGIT and HEXDIG read one character too.
-  characterRules: new Set([...RFC2396_CHARACTER_RULES, "DIGIT", "HEXDIG"]),
+  characterRules: /* @__PURE__ */ new Set([...RFC2396_CHARACTER_RULES, "DIGIT", "HEXDIG"]),
 };

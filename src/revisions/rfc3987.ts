@@ -48,5 +48,5 @@ export const rfc3987: Revision<Rfc3987Ast> = {
   codePoints: true,
   // §3.1: "The above mapping from IRIs to URIs produces URIs fully conforming to [RFC3986]".
   iri: { uri: "rfc3986" },
-  characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "iunreserved", "ucschar", "iprivate", "reserved", "gen-delims", "sub-delims", "pct-encoded", "ipchar"]),
+  characterRules: /* @__PURE__ */ new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "iunreserved", "ucschar", "iprivate", "reserved", "gen-delims", "sub-delims", "pct-encoded", "ipchar"]),
 };

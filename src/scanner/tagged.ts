@@ -160,7 +160,7 @@ export interface AstEntry {
   readonly components?: (input: string, c: Int32Array) => { components: Components; prefix: string } | null;
 }
 
-let registers = new Int32Array(64);
+let registers = /* @__PURE__ */ new Int32Array(64);
 
 /**
  * The table the run reads, made once per start rule on first use: per state and class, the next
@@ -184,7 +184,7 @@ export interface RunForm {
   captures: number;
 }
 
-const runForms = new WeakMap<TaggedTable, RunForm>();
+const runForms = /* @__PURE__ */ new WeakMap<TaggedTable, RunForm>();
 
 /** The table as the run reads it, decoded from `rows` the first time the start rule is parsed (exported for test/scanner-skip.test.ts). */
 let lastTable: TaggedTable | null = null;
@@ -292,7 +292,7 @@ function runOperations(ops: Int16Array, k: number, p: number, regs: Int32Array):
   }
 }
 
-const whole = new Int32Array(2);
+const whole = /* @__PURE__ */ new Int32Array(2);
 
 /** The capture array of a start rule whose AST reads no position: the match itself (reused, as capture()'s). */
 export function wholeMatch(input: string): Int32Array {
