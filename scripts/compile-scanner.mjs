@@ -40,7 +40,7 @@ import { listDecisions, callPaths } from "./scanner/decisions.mjs";
 import { buildReverse } from "./scanner/reverse.mjs";
 import { emitWalk, ruleFunction } from "./scanner/emit-walk.mjs";
 import { rowsText } from "./scanner/rows-text.mjs";
-import { planGrammar, taggedAutomata, emitAstModule } from "./ast/emit-ast.mjs";
+import { planGrammar, taggedAutomata, emitAstModule, emitAstTablesModule } from "./ast/emit-ast.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -667,9 +667,10 @@ export function buildAll(from = grammarDir, to = outDir) {
     const out = join(outDir, `${id}.scanner.ts`);
     const astOut = join(outDir, `${id}.ast.ts`);
     const acceptOut = join(outDir, `${id}.accept.ts`);
+    const tablesOut = join(outDir, `${id}.ast-tables.ts`);
     const hash = inputHash(source);
     const stampLine = `// input-hash ${hash}\n`;
-    if ([out, astOut, acceptOut].every((f) => existsSync(f) && readFileSync(f, "utf8").startsWith(stampLine))) {
+    if ([out, astOut, acceptOut, tablesOut].every((f) => existsSync(f) && readFileSync(f, "utf8").startsWith(stampLine))) {
       built.push(`${id} (unchanged)`);
       continue;
     }
@@ -677,6 +678,7 @@ export function buildAll(from = grammarDir, to = outDir) {
     writeFileSync(out, stampLine + emitModule(model, file, srcDir));
     writeFileSync(astOut, stampLine + emitAstModule(model.planned, id, file, srcDir));
     writeFileSync(acceptOut, stampLine + emitAcceptModule(model, file, srcDir));
+    writeFileSync(tablesOut, stampLine + emitAstTablesModule(model.planned, id, file, srcDir));
     built.push(`${id} ${model.stats.states}/${model.stats.classes}/${model.stats.reverseStates} (validate: ${model.acceptance.trans.length})`);
   }
   // One module that names every revision's AST types, for the package's index (export type * of

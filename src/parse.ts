@@ -13,6 +13,7 @@ import type { RuleAst, TopAst } from "./revisions/revision";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, requireTreeInput, specOf } from "./request";
 import type { NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
+import { walkCaptures } from "./scanner/walk-captures";
 
 export { unknownRuleMessage } from "./request";
 
@@ -127,7 +128,8 @@ const lastRead: Read = { ok: true, revision: undefined as unknown as Revision, t
 /**
  * The request checks of parse() (options, revision, rule, input type; the scheme-aware production
  * when no rule is given), then one pass of the start rule's tagged DFA: the positions it recorded,
- * from which parse() builds the AST and components() only the components. Internal.
+ * from which parse() builds the AST and components() only the components (for a start rule without
+ * a tagged DFA: the scanner's scan, then its walk pruned to the rules the positions are at). Internal.
  */
 export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailure {
   const target = request(opts.spec, opts.rule, input);
@@ -138,10 +140,14 @@ export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailu
   const entry = target.entry;
   let c: Int32Array | null;
   if (entry.table !== null) {
-    // One pass: the tagged DFA validates and records the positions the AST reads.
+    // One pass: the tagged DFA validates and records the positions the AST reads (the top rule's way).
     c = capture(entry.table, scanner, input);
+  } else if (scanner.scan(target.start, input) !== -1) {
+    c = null;
   } else {
-    c = scanner.scan(target.start, input) === -1 ? wholeMatch(input) : null;
+    // Another start rule: the positions are read off the walk of the accepted input (or the AST
+    // reads none but the match itself).
+    c = entry.walk !== undefined ? walkCaptures(entry.walk, scanner, target.pegName, input) : wholeMatch(input);
   }
   if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
   lastRead.revision = revision;
