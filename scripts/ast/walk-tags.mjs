@@ -95,21 +95,27 @@ function repeated(paths, keep) {
   return [...paths].filter(([key, rep]) => rep && keep.has(key.split(">").at(-1))).map(([key]) => key);
 }
 
-/**
- * The walk tags of one start rule, or why it keeps its tagged DFA.
- * @param tags [{ path (the skeleton node's call path, the start rule first), slot, close }]
- * @returns { ok: true, keep: [names], entries: [parent, name index, code]* (flat), check } or { ok: false, reason }
- *   code: -1 (an entry on the way, no tag), else the slot, plus 1 when the node's end is read too
- */
-export function walkTags(rules, published, start, tags) {
-  const first = tags.find((t) => t.path.includes("#first"));
-  if (first) return { ok: false, reason: `it reads ${first.path.slice(1).join(">")}, a first iteration that a derivation does not mark` };
+/** The tagged call paths (rule names after the start rule, joined by ">") and the code of each. */
+function taggedPaths(tags) {
   const tagged = new Map();
   for (const t of tags) {
     const key = t.path.slice(1).join(">");
     if (tagged.has(key)) throw new Error(`ast: call path ${key} tagged twice`);
     tagged.set(key, t.slot + (t.close ? 1 : 0));
   }
+  return tagged;
+}
+
+/**
+ * The walk tags of one start rule, or why it keeps its tagged DFA.
+ * @param tags [{ path (the skeleton node's call path, the start rule first), slot, close }]
+ * @returns { ok: true, keep: [names], entries: [parent, name index, code]* (flat) } or { ok: false, reason }
+ *   code: -1 (an entry on the way, no tag), else the slot, plus 1 when the node's end is read too
+ */
+export function walkTags(rules, published, start, tags) {
+  const first = tags.find((t) => t.path.includes("#first"));
+  if (first) return { ok: false, reason: `it reads ${first.path.slice(1).join(">")}, a first iteration that a derivation does not mark` };
+  const tagged = taggedPaths(tags);
   const paths = callPaths(rules, published, start);
   for (const key of tagged.keys()) if (!paths.has(key)) throw new Error(`ast: the tagged call path ${key} is no call path of ${start}`);
   // The kept rules: those the tags are at, then, while call paths fall together, the rule (outside
@@ -131,14 +137,21 @@ export function walkTags(rules, published, start, tags) {
   }
   const proof = check(paths, tagged, keep);
   if (!proof.ok) return proof;
-  return { ok: true, ...trie(paths, tagged, keep), paths: paths.size };
+  return { ok: true, ...trie(paths, tagged, keep) };
 }
 
 /**
- * (a) and (b) for a set of kept rules (the proof the build relies on, callable with any set: the
- * tests plant a wrong one).
+ * (a), (b) and (c) for a start rule and a set of kept rules: the proof the build relies on, callable
+ * with any set (test/walk-captures.test.ts plants wrong ones). Returns { ok } or { ok: false, reason }.
  */
-export function check(paths, tagged, keep) {
+export function proofs(rules, published, start, tags, keep) {
+  const first = tags.find((t) => t.path.includes("#first"));
+  if (first) return { ok: false, reason: `it reads ${first.path.slice(1).join(">")}, a first iteration that a derivation does not mark` };
+  return check(callPaths(rules, published, start), taggedPaths(tags), new Set(keep));
+}
+
+/** (a) and (b) on the call paths. */
+function check(paths, tagged, keep) {
   for (const key of tagged.keys()) if (!keep.has(key.split(">").at(-1))) return { ok: false, reason: `the tagged call path ${key} ends in a rule that is not kept` };
   const rep = repeated(paths, keep);
   if (rep.length > 0) return { ok: false, reason: `a rule it reads sits inside a repetition (${rep[0]}): a derivation would have a node per iteration` };

@@ -18,6 +18,9 @@ export interface WalkTags {
   readonly keep: NodeFilter;
   /** Length of the capture array. */
   readonly captures: number;
+  /** What the build wrote (walkTags()'s arguments): the kept rules and the trie's entries. */
+  readonly names: readonly string[];
+  readonly entries: readonly number[];
   /** The trie, decoded on first use. */
   trie(): WalkTrie;
 }
@@ -41,6 +44,8 @@ export function walkTags(names: readonly string[], entries: readonly number[], c
   return {
     keep: (rule) => index.has(rule),
     captures,
+    names,
+    entries,
     trie: () => {
       if (trie !== null) return trie;
       const count = entries.length / 3;
