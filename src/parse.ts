@@ -11,7 +11,7 @@ import { defaultRule, registryVersion, schemeProduction, type Revision } from ".
 import type { DefaultSpec, RuleName, SpecId } from "./revisions";
 import type { RuleAst, TopAst } from "./revisions/revision";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, requireTreeInput, specOf } from "./request";
-import type { NodeFilter } from "./scanner/types";
+import type { GeneratedScanner, NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
 import { walkCaptures } from "./scanner/walk-captures";
 
@@ -136,24 +136,25 @@ export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailu
   if (isFailure(target)) return target;
   const revision = target.revision;
   if (typeof input !== "string") return failing(requireString(input, revision.id, target.ruleName)!, target.production);
-  const scanner = revision.scanner;
-  const entry = target.entry;
-  let c: Int32Array | null;
-  if (entry.table !== null) {
-    // One pass: the tagged DFA validates and records the positions the AST reads (the top rule's way).
-    c = capture(entry.table, scanner, input);
-  } else if (scanner.scan(target.start, input) !== -1) {
-    c = null;
-  } else {
-    // Another start rule: the positions are read off the walk of the accepted input (or the AST
-    // reads none but the match itself).
-    c = entry.walk !== undefined ? walkCaptures(entry.walk, scanner, target.pegName, input) : wholeMatch(input);
-  }
+  const c = capturesOf(target.entry, revision.scanner, target.pegName, target.start, input);
   if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
   lastRead.revision = revision;
   lastRead.target = target;
   lastRead.c = c;
   return lastRead;
+}
+
+/**
+ * The positions a start rule's AST reads in an input (the capture array its builders read), or null
+ * when the rule rejects the input: one pass of its tagged DFA (the start rules parse() applies by
+ * default); else the scanner's scan, then, on an accepted input, its walk pruned to the rules the
+ * positions are at (or, when the AST reads no position, the match itself). Reused by the next call.
+ */
+export function capturesOf(entry: AstEntry, scanner: GeneratedScanner, pegName: string, start: number, input: string): Int32Array | null {
+  // One pass: the tagged DFA validates and records the positions.
+  if (entry.table !== null) return capture(entry.table, scanner, input);
+  if (scanner.scan(start, input) !== -1) return null;
+  return entry.walk !== undefined ? walkCaptures(entry.walk, scanner, pegName, input) : wholeMatch(input);
 }
 
 /**
