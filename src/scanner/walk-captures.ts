@@ -10,12 +10,12 @@
 // other nodes are garbage as soon as their rule returns).
 
 import type { DerivationNode } from "./derivation";
-import type { GeneratedScanner, NodeFilter } from "./types";
+import type { GeneratedScanner } from "./types";
 
 /** One start rule's tags as data (generated/<spec>.ast.ts, walkTags()). */
 export interface WalkTags {
   /** The walk's filter: the rules (published names) the captures need. */
-  readonly keep: NodeFilter;
+  readonly keep: ReadonlySet<string>;
   /** Length of the capture array. */
   readonly captures: number;
   /** What the build wrote (walkTags()'s arguments): the kept rules and the trie's entries. */
@@ -42,7 +42,7 @@ export function walkTags(names: readonly string[], entries: readonly number[], c
   const index = new Map(names.map((n, i) => [n, i]));
   let trie: WalkTrie | null = null;
   return {
-    keep: (rule) => index.has(rule),
+    keep: new Set(names),
     captures,
     names,
     entries,
