@@ -211,10 +211,10 @@ export function emitAstModule(planned, id, file, srcDir) {
   const withTables = plans.filter((p) => p.tables && p.ship);
   const { packed, starts, length } = packTexts(withTables.map((p) => textOf(p.tables)));
   const from = new Map(withTables.map((p, i) => [p, `${starts[i]}, ${starts[i + 1] ?? length}`]));
-  out.push(`/** The tagged DFAs of every start rule, packed (scripts/ast/table-text.mjs), unpacked the first time one is parsed. */`);
+  out.push(`/** The tagged DFAs that ship, packed (scripts/ast/table-text.mjs), unpacked the first time one is parsed. */`);
   out.push(`const TABLES = /* @__PURE__ */ tableSource(${JSON.stringify(packed)}, ${length});`);
   out.push("");
-  out.push(`/** Per start rule (peggy name): the tagged DFA (absent when the AST reads no position) and the builder. */`);
+  out.push(`/** Per start rule (peggy name): the tagged DFA, or the tags read off the walk (both absent when the AST reads no position), and the builder. */`);
   out.push(`export const AST: Readonly<Record<string, AstEntry>> = {`);
   for (const p of plans) {
     const t = p.tables;
