@@ -12,8 +12,9 @@ import { registryInForce, type Registry } from "./revisions/scope";
 import type { DefaultSpec, RuleName, SpecId } from "./revisions";
 import type { RuleAst, TopAst } from "./revisions/revision";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, requireTreeInput, specOf } from "./request";
-import type { NodeFilter } from "./scanner/types";
+import type { GeneratedScanner, NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
+import { walkCaptures } from "./scanner/walk-captures";
 
 export { unknownRuleMessage } from "./request";
 
@@ -128,27 +129,33 @@ const lastRead: Read = { ok: true, revision: undefined as unknown as Revision, t
 /**
  * The request checks of parse() (options, revision, rule, input type; the scheme-aware production
  * when no rule is given), then one pass of the start rule's tagged DFA: the positions it recorded,
- * from which parse() builds the AST and components() only the components. Internal.
+ * from which parse() builds the AST and components() only the components (for a start rule without
+ * a tagged DFA: the scanner's scan, then its walk pruned to the rules the positions are at). Internal.
  */
 export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailure {
   const target = request(opts.spec, opts.rule, input);
   if (isFailure(target)) return target;
   const revision = target.revision;
   if (typeof input !== "string") return failing(requireString(input, revision.id, target.ruleName)!, target.production);
-  const scanner = revision.scanner;
-  const entry = target.entry;
-  let c: Int32Array | null;
-  if (entry.table !== null) {
-    // One pass: the tagged DFA validates and records the positions the AST reads.
-    c = capture(entry.table, scanner, input);
-  } else {
-    c = scanner.scan(target.start, input) === -1 ? wholeMatch(input) : null;
-  }
+  const c = capturesOf(target.entry, revision.scanner, target.pegName, target.start, input);
   if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
   lastRead.revision = revision;
   lastRead.target = target;
   lastRead.c = c;
   return lastRead;
+}
+
+/**
+ * The positions a start rule's AST reads in an input (the capture array its builders read), or null
+ * when the rule rejects the input: one pass of its tagged DFA (the start rules parse() applies by
+ * default); else the scanner's scan, then, on an accepted input, its walk pruned to the rules the
+ * positions are at (or, when the AST reads no position, the match itself). Reused by the next call.
+ */
+export function capturesOf(entry: AstEntry, scanner: GeneratedScanner, pegName: string, start: number, input: string): Int32Array | null {
+  // One pass: the tagged DFA validates and records the positions.
+  if (entry.table !== null) return capture(entry.table, scanner, input);
+  if (scanner.scan(start, input) !== -1) return null;
+  return entry.walk !== undefined ? walkCaptures(entry.walk, scanner, pegName, input) : wholeMatch(input);
 }
 
 /**

@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/draft-1993.scanner";
-import { RULES } from "../../generated/draft-1993.rules";
+import { RULES, TOP_RULE } from "../../generated/draft-1993.rules";
 import { AST, readComponents } from "../../generated/draft-1993.ast";
 import type { Draft1993Ast, Draft1993Address } from "../../generated/draft-1993.ast";
 import type { Revision } from "./revision";
@@ -32,7 +32,7 @@ export const draft1993: Revision<Draft1993Ast> = {
   seed: "000_8d5ef9870e7fee48.txt",
   notation: 'BNF-like ("|" alternatives, [ ] optional, single letters stand for themselves, case-sensitive); the lost "|" restored',
   grammarSection: 'section "BNF syntax"',
-  topRule: "anchoraddress",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,

@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc1738.scanner";
-import { RULES } from "../../generated/rfc1738.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc1738.rules";
 import { AST, readComponents } from "../../generated/rfc1738.ast";
 import type { Rfc1738Ast, Rfc1738Production } from "../../generated/rfc1738.ast";
 import type { Revision } from "./revision";
@@ -26,7 +26,7 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   seed: "002_3376c89374b224fa.txt",
   notation: "RFC 822-style BNF (with \"|\" for alternatives and [ ] for optional or repeated elements, §5)",
   grammarSection: "section 5 \"BNF for specific URL schemes\"",
-  topRule: "url",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,

@@ -9,6 +9,7 @@ import type { Components } from "../ast/types";
 import { selfLoopSkips } from "./skip";
 import { fromZigzag, nextNumber, type Numbers } from "./tables";
 import type { GeneratedScanner } from "./types";
+import type { WalkTags } from "./walk-captures";
 
 /** One start rule's tagged DFA. */
 export interface TaggedTable {
@@ -152,9 +153,14 @@ export function taggedTable(source: (end: number) => Uint8Array, from: number, t
   };
 }
 
-/** What the build writes per start rule: its tagged DFA (null when its AST reads no position) and its builder. */
+/**
+ * What the build writes per start rule: its tagged DFA (null when its AST reads no position, or when
+ * the positions are read off the scanner's walk: `walk`) and its builder.
+ */
 export interface AstEntry {
   readonly table: TaggedTable | null;
+  /** A start rule without a tagged DFA whose AST reads positions: its tags as data (src/scanner/walk-captures.ts). */
+  readonly walk?: WalkTags;
   readonly build: (input: string, c: Int32Array) => unknown;
   /** The components of a whole reference (null for a smaller rule), building only the AST fields they are read from. */
   readonly components?: (input: string, c: Int32Array) => { components: Components; prefix: string } | null;
