@@ -60,7 +60,7 @@ export function walkTags(names: readonly string[], entries: readonly number[], c
   };
 }
 
-let buffer = new Int32Array(64);
+let buffer = /* @__PURE__ */ new Int32Array(64);
 
 /**
  * The capture array of an input the start rule `pegName` accepts (scan() first: the walk runs on
