@@ -349,23 +349,31 @@ function table(trans, K, count) {
 
 /**
  * The small tables of a module (name -> typed array) as one coded string of their little-endian
- * bytes, decoded at import as their base64 was (`SMALL`), and per table the expression of its view
- * (`view(name, type)`: a Uint8Array's subarray, or u32() / i32() of it).
+ * bytes: per table its declaration (`empty(name)`: zeros of its type and length, allocated at
+ * import), and the function that fills them all (`fill`, loadSmall(): load() calls it once, so an
+ * import decodes nothing; issue 27: a module costs nothing until it is used).
  */
 function smallTables(arrays) {
-  const parts = Object.entries(arrays).map(([name, a]) => [name, new Uint8Array(a.buffer, a.byteOffset, a.byteLength)]);
-  const all = new Uint8Array(parts.reduce((n, [, b]) => n + b.length, 0));
-  const at = {};
+  const parts = Object.entries(arrays).map(([name, a]) => [name, a, new Uint8Array(a.buffer, a.byteOffset, a.byteLength)]);
+  const all = new Uint8Array(parts.reduce((n, [, , b]) => n + b.length, 0));
+  const fills = [];
   let o = 0;
-  for (const [name, b] of parts) {
+  for (const [name, a, b] of parts) {
     all.set(b, o);
-    at[name] = [o, o + b.length];
+    const bytes = `b.subarray(${o}, ${o + b.length})`;
+    const width = a.BYTES_PER_ELEMENT;
+    fills.push(`  ${name}.set(${width === 1 ? bytes : a instanceof Int32Array ? `i32(${bytes})` : `u32(${bytes})`});`);
     o += b.length;
   }
-  const source = `/** The small tables, coded (scripts/scanner/coder.mjs) in one string of their little-endian bytes and decoded at import. */
-const SMALL = decoded(${JSON.stringify(codeBest(all))}, ${all.length});`;
-  const view = (name, fn) => (fn ? `${fn}(SMALL.subarray(${at[name][0]}, ${at[name][1]}))` : `SMALL.subarray(${at[name][0]}, ${at[name][1]})`);
-  return { source, view, at };
+  const fill = `/** Fills the small tables (${parts.map(([name]) => name).join(", ")}) from one coded string (scripts/scanner/coder.mjs) of their little-endian bytes: once, at the first load(). */
+let smallReady = false;
+function loadSmall(): void {
+  smallReady = true;
+  const b = decoded(${JSON.stringify(codeBest(all))}, ${all.length});
+${fills.join("\n")}
+}`;
+  const empty = (name) => `new ${arrays[name].constructor.name}(${arrays[name].length})`;
+  return { fill, empty };
 }
 
 /** The class of a code unit: a table below 128, a few range tests above. */
@@ -470,15 +478,14 @@ import { codedReader, decoded } from "${srcDir}/scanner/coded";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 ${classesSource(K, classes, "export ")}
-${small.source}
 /** Code-unit ranges of each class, [lo, hi, lo, hi, ...] (error messages list what was expected). */
 export const CLASS_RANGES: readonly (readonly number[])[] = ${JSON.stringify(classRanges)};
 /** Transitions: state * K + class -> state. State 0 rejects everything; state 1 accepts everything. Filled by load(). */
 export const TRANS: ${stateType} = ${t.empty};
-/** Whether a state accepts the end of the input. */
-export const ACCEPT = ${small.view("ACCEPT")};
+/** Whether a state accepts the end of the input. It, LABEL, FIRST, ALTERNATIVE, D_START${rev ? " and REV_BITS" : ""} are filled by load(). */
+export const ACCEPT = ${small.empty("ACCEPT")};
 /** The rule stack an error in each state names (index into STACK_PARENT / STACK_NAME). */
-export const LABEL = ${small.view("LABEL", "i32")};
+export const LABEL = ${small.empty("LABEL")};
 export const STACK_PARENT: readonly number[] = ${JSON.stringify(model.stackParent)};
 export const STACK_NAME: readonly string[] = ${JSON.stringify(model.stackName)};
 /** The DFA state where each rule starts as a start rule (pegName -> state). */
@@ -486,31 +493,34 @@ export const START: Readonly<Record<string, number>> = ${JSON.stringify(model.st
 /** The printable ASCII characters each rule (pegName) accepts as a whole input. */
 export const ONE_CHAR: Readonly<Record<string, string>> = ${JSON.stringify(model.oneChar)};
 /** What the next character says of each question: decision * ${K + 2} + column (class, ${K}: end of input, ${K + 1}: past it) -> 1 yes, 0 no, 2 read on. */
-export const FIRST = ${small.view("FIRST")};
+export const FIRST = ${small.empty("FIRST")};
 /** Per choice: table offset + column -> the alternative taken (in skip functions, its length), 255 ask in order. */
-export const ALTERNATIVE = ${small.view("ALTERNATIVE")};
+export const ALTERNATIVE = ${small.empty("ALTERNATIVE")};
 /** The column of position p in FIRST and ALTERNATIVE. */
 function at(p: number): number {
   return p < N ? classOf(I.charCodeAt(p)) : p === N ? K : K + 1;
 }
 /** The DFA state where each decision's question starts (exported for the tests' planted mistakes). */
-export const D_START = ${small.view("D_START", "u32")};
-const D_BIT = new Int8Array(SMALL.buffer, ${small.at.D_BIT[0]}, ${decisionBits.length});
+export const D_START = ${small.empty("D_START")};
+const D_BIT = ${small.empty("D_BIT")};
 ${rev ? `const REV_TRANS = ${revTable.empty};
 /** Per reverse state, the answers of the decisions the reverse pass answers (exported for the tests' planted mistakes). */
-export const REV_BITS = ${small.view("REV_BITS", "u32")};
+export const REV_BITS = ${small.empty("REV_BITS")};
 const REV_INITIAL = ${rev.initial};` : ""}
 /** The state scan() stopped in (the last state that could still accept). */
 export const LAST = new Int32Array(1);
 ${skipsSource(model.trans.length, model.startRows)}
 const readRows = ${t.reader("TRANS")};
+${small.fill}
 /**
  * Decodes the rows of the transition table before state \`rows\` (default: all of them${rev ? ", and the reverse pass's table" : ""})
  * and builds their self-loop regexes, each once: not at import (issue 27: a revision costs nothing
  * until it is used), and as far as a call needs. scan() decodes the rows its start rule reaches
- * (ROWS_FROM); walk(), and whoever reads TRANS or SKIPS directly, all of them.
+ * (ROWS_FROM); walk(), and whoever reads TRANS or SKIPS directly, all of them. The first call also
+ * fills the small tables (ACCEPT, LABEL, FIRST ...: loadSmall()).
  */
 export function load(rows: number = STATES): void {
+  if (!smallReady) loadSmall();
   if (rows <= ready) return;
   const from = ready;
   ready = readRows(rows);

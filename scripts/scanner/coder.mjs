@@ -16,8 +16,8 @@ export const DIGITS = (() => {
   return s;
 })();
 const RADIX = DIGITS.length;
-const TOP = RADIX ** 4;
-const WINDOW = RADIX ** 5;
+const TOP = RADIX ** 3;
+const WINDOW = RADIX ** 4;
 
 const IS_MATCH = 0;
 const IS_REP = 192;
@@ -108,7 +108,7 @@ class RangeEncoder {
         break;
       }
     }
-    for (let k = 0; k < 6; k++) this.shiftLow();
+    for (let k = 0; k < 5; k++) this.shiftLow();
     const d = this.digits.slice(1);
     while (d.length > 0 && d[d.length - 1] === 0) d.pop();
     return d.map((v) => DIGITS[v]).join("");
