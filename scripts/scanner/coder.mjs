@@ -384,11 +384,51 @@ function findMatches(data, depth, nice) {
 
 // ---- the parse ---------------------------------------------------------------------------------
 
+/** Bits of the literal data[i] in coder state s (after a copy, s >= 7: guided by the byte at distance rep0 + 1). */
+function literalPrice(probs, data, i, s, rep0, lc) {
+  const base = LITERAL + 0x300 * (i > 0 ? data[i - 1] >> (8 - lc) : 0);
+  const symbol = data[i] | 0x100;
+  if (s < 7 || i - rep0 - 1 < 0) return treePrice(probs, base, 8, data[i]);
+  let c = 0;
+  let match = data[i - rep0 - 1];
+  let ctx = 1;
+  let k = 7;
+  for (; k >= 0; k--) {
+    const mb = (match >> 7) & 1;
+    match <<= 1;
+    const b = (symbol >> k) & 1;
+    c += price(probs, base + ((1 + mb) << 8) + ctx, b);
+    ctx = (ctx << 1) | b;
+    if (mb !== b) {
+      k--;
+      break;
+    }
+  }
+  for (; k >= 0; k--) {
+    const b = (symbol >> k) & 1;
+    c += price(probs, base + ctx, b);
+    ctx = (ctx << 1) | b;
+  }
+  return c;
+}
+
+/** The length of the match at i with the bytes at distance d + 1 (at most MAX_MATCH). */
+function matchLength(data, i, d) {
+  const q = i - d - 1;
+  if (q < 0) return 0;
+  const limit = Math.min(MAX_MATCH, data.length - i);
+  let l = 0;
+  while (l < limit && data[q + l] === data[i + l]) l++;
+  return l;
+}
+
 /**
  * The cheapest parse of `data` by the prices at each point (prices(i) for position i): a shortest
  * path forward over positions, each node keeping the coder's state and repeat distances of its
- * cheapest arrival (LZMA's optimum makes the same approximation). A match of `nice` bytes or more
- * is taken as it is.
+ * cheapest arrival (LZMA's optimum makes the same approximation). As LZMA's optimum, a copy is also
+ * tried as the first of three steps: the copy, one literal, and a repeat of the copy's distance
+ * (a run copied with one byte changed, which a single cheapest arrival per node would miss). A copy
+ * of `nice` bytes or more is taken as it is.
  */
 function optimalParse(data, matches, pricesAt, lc, pbMask, nice) {
   const n = data.length;
@@ -396,21 +436,36 @@ function optimalParse(data, matches, pricesAt, lc, pbMask, nice) {
   const state = new Uint8Array(n + 1);
   const reps = new Int32Array(4 * (n + 1));
   const from = new Int32Array(n + 1);
-  const kind = new Int8Array(n + 1); // 0 literal, 1 short rep, 2-5 rep 0-3, 6 match
+  const kind = new Int8Array(n + 1); // 0 literal, 1 short rep, 2-5 rep 0-3, 6 match; + 8: then a literal and a rep0 of `tail` bytes; 7 a literal and a rep0 of `tail` bytes
   const dist = new Int32Array(n + 1);
+  const tail = new Int32Array(n + 1);
   cost[0] = 0;
-  const relax = (j, c, i, k, d, s, r0, r1, r2, r3) => {
+  const relax = (j, c, i, k, d, s, r0, r1, r2, r3, t = 0) => {
     if (c < cost[j]) {
       cost[j] = c;
       from[j] = i;
       kind[j] = k;
       dist[j] = d;
+      tail[j] = t;
       state[j] = s;
       reps[4 * j] = r0;
       reps[4 * j + 1] = r1;
       reps[4 * j + 2] = r2;
       reps[4 * j + 3] = r3;
     }
+  };
+  /** After a copy ending at j in state s (its distance d now rep0): a literal at j, then a rep0 from j + 1. */
+  const thenLiteralRep0 = (c, i, j, k, d, s, r0, r1, r2, r3) => {
+    if (j + 1 >= n) return;
+    const l2 = matchLength(data, j + 1, d);
+    if (l2 < MIN_MATCH) return;
+    const P = pricesAt(j);
+    const probs = P.probs;
+    const lit = price(probs, IS_MATCH + (s << 4) + (j & pbMask), 0) + literalPrice(probs, data, j, s, d, lc);
+    const s2 = afterLiteral(s);
+    const ps2 = (j + 1) & pbMask;
+    const rep = price(probs, IS_MATCH + (s2 << 4) + ps2, 1) + price(probs, IS_REP + s2, 1) + price(probs, IS_REP_G0 + s2, 0) + price(probs, IS_REP0_LONG + (s2 << 4) + ps2, 1) + P.len[1][ps2][l2];
+    relax(j + 1 + l2, c + lit + rep, i, 8 + k, d, afterRep(s2), r0, r1, r2, r3, l2);
   };
   for (let i = 0; i < n; i++) {
     const c0 = cost[i];
@@ -420,33 +475,17 @@ function optimalParse(data, matches, pricesAt, lc, pbMask, nice) {
     const s = state[i];
     const ps = i & pbMask;
     const r = reps.subarray(4 * i, 4 * i + 4);
-    // A literal.
-    {
-      const base = LITERAL + 0x300 * (i > 0 ? data[i - 1] >> (8 - lc) : 0);
-      let c = price(probs, IS_MATCH + (s << 4) + ps, 0);
-      const symbol = data[i] | 0x100;
-      if (s >= 7 && i - r[0] - 1 >= 0) {
-        let match = data[i - r[0] - 1];
-        let ctx = 1;
-        let k = 7;
-        for (; k >= 0; k--) {
-          const mb = (match >> 7) & 1;
-          match <<= 1;
-          const b = (symbol >> k) & 1;
-          c += price(probs, base + ((1 + mb) << 8) + ctx, b);
-          ctx = (ctx << 1) | b;
-          if (mb !== b) {
-            k--;
-            break;
-          }
-        }
-        for (; k >= 0; k--) {
-          const b = (symbol >> k) & 1;
-          c += price(probs, base + ctx, b);
-          ctx = (ctx << 1) | b;
-        }
-      } else c += treePrice(probs, base, 8, data[i]);
-      relax(i + 1, c0 + c, i, 0, 0, afterLiteral(s), r[0], r[1], r[2], r[3]);
+    // A literal; and a literal then a repeat of rep0 (kind 7).
+    const lit = c0 + price(probs, IS_MATCH + (s << 4) + ps, 0) + literalPrice(probs, data, i, s, r[0], lc);
+    relax(i + 1, lit, i, 0, 0, afterLiteral(s), r[0], r[1], r[2], r[3]);
+    if (i > 0 && i + 1 < n) {
+      const l2 = matchLength(data, i + 1, r[0]);
+      if (l2 >= MIN_MATCH) {
+        const s2 = afterLiteral(s);
+        const ps2 = (i + 1) & pbMask;
+        const rep = price(probs, IS_MATCH + (s2 << 4) + ps2, 1) + price(probs, IS_REP + s2, 1) + price(probs, IS_REP_G0 + s2, 0) + price(probs, IS_REP0_LONG + (s2 << 4) + ps2, 1) + P.len[1][ps2][l2];
+        relax(i + 1 + l2, lit + rep, i, 7, 0, afterRep(s2), r[0], r[1], r[2], r[3], l2);
+      }
     }
     if (i === 0) {
       // No earlier byte: only a literal (the decoder's repeats would read before the start).
@@ -461,13 +500,9 @@ function optimalParse(data, matches, pricesAt, lc, pbMask, nice) {
     // Repeats of the four distances kept.
     let longestRep = 0;
     for (let k = 0; k < 4; k++) {
-      const q = i - r[k] - 1;
-      if (q < 0) continue;
-      const limit = Math.min(MAX_MATCH, n - i);
-      let l = 0;
-      while (l < limit && data[q + l] === data[i + l]) l++;
+      const l = matchLength(data, i, r[k]);
       if (l < MIN_MATCH) continue;
-      let head =
+      const head =
         k === 0
           ? repBit + price(probs, IS_REP_G0 + s, 0) + price(probs, IS_REP0_LONG + (s << 4) + ps, 1)
           : repBit + price(probs, IS_REP_G0 + s, 1) + (k === 1 ? price(probs, IS_REP_G1 + s, 0) : price(probs, IS_REP_G1 + s, 1) + price(probs, IS_REP_G2 + s, k === 2 ? 0 : 1));
@@ -476,6 +511,7 @@ function optimalParse(data, matches, pricesAt, lc, pbMask, nice) {
       const ns = afterRep(s);
       const lo = l >= nice ? l : MIN_MATCH;
       for (let len = lo; len <= l; len++) relax(i + len, head + lens[len], i, 2 + k, 0, ns, nr[0], nr[1], nr[2], nr[3]);
+      thenLiteralRep0(head + lens[l], i, i + l, 2 + k, nr[0], ns, nr[0], nr[1], nr[2], nr[3]);
       if (l > longestRep) longestRep = l;
     }
     if (longestRep >= nice) continue;
@@ -491,15 +527,23 @@ function optimalParse(data, matches, pricesAt, lc, pbMask, nice) {
         const l = list[m];
         const d = list[m + 1];
         if (top >= nice) len = top;
-        for (; len <= l; len++) relax(i + len, head + lens[len] + P.dist(d, len - MIN_MATCH < 3 ? len - MIN_MATCH : 3), i, 6, d, ns, d, r[0], r[1], r[2]);
+        let c = 0;
+        for (; len <= l; len++) relax(i + len, (c = head + lens[len] + P.dist(d, len - MIN_MATCH < 3 ? len - MIN_MATCH : 3)), i, 6, d, ns, d, r[0], r[1], r[2]);
+        if (c > 0) thenLiteralRep0(c, i, i + l, 6, d, ns, d, r[0], r[1], r[2]);
       }
     }
   }
   const steps = [];
   for (let j = n; j > 0; j = from[j]) {
     const k = kind[j];
-    const len = j - from[j];
-    steps.push(k === 0 ? { kind: "lit" } : k === 1 ? { kind: "short" } : k < 6 ? { kind: "rep", k: k - 2, len } : { kind: "match", dist: dist[j], len });
+    if (k === 7) {
+      steps.push({ kind: "rep", k: 0, len: tail[j] }, { kind: "lit" });
+      continue;
+    }
+    if (k >= 8) steps.push({ kind: "rep", k: 0, len: tail[j] }, { kind: "lit" });
+    const len = j - from[j] - (k >= 8 ? tail[j] + 1 : 0);
+    const k0 = k & 7;
+    steps.push(k0 === 0 ? { kind: "lit" } : k0 === 1 ? { kind: "short" } : k0 < 6 ? { kind: "rep", k: k0 - 2, len } : { kind: "match", dist: dist[j], len });
   }
   return steps.reverse();
 }
@@ -544,7 +588,7 @@ const SNAPSHOT = 2048;
  * that src/scanner/coded.ts codedReader(coded, data.length) decodes back. `lc` literal context
  * bits, `pb` position bits; `passes` pricing passes.
  */
-export function code(data, { lc = 1, pb = 0, passes = 3, depth = 64, nice = 96 } = {}) {
+export function code(data, { lc = 0, pb = 0, passes = 4, depth = 256, nice = MAX_MATCH } = {}) {
   const bytes = typeof data === "string" ? Uint8Array.from(data, (c) => c.charCodeAt(0)) : data;
   if (typeof data === "string" && /[^\x00-\xff]/.test(data)) throw new Error("coder: a character above 255");
   const matches = findMatches(bytes, depth, nice);
