@@ -74,11 +74,13 @@ function decoder(coded: string, length: number): (end: number) => Uint8Array {
   const pbMask = (1 << ((props - lc) / 5)) - 1;
   const probs = new Uint16Array(LITERAL + (0x300 << lc)).fill(HALF);
   let at = 1;
+  // Past the end of the string a digit reads as 0 (the coder drops trailing zeros).
+  const last = coded.length;
   // The range coder: `code` is where the coded number lies in the current `range` (both below RADIX^4).
   let range = TOP * RADIX - 1;
   let code = 0;
-  for (let k = 0; k < 4; k++) code = code * RADIX + (VALUE[coded.charCodeAt(at++)] & 127);
-  /** One bit with the adaptive probability probs[i]. (Past the end of the string a digit reads as 0: the coder drops trailing zeros.) */
+  for (let k = 0; k < 4; k++) code = code * RADIX + (at < last ? VALUE[coded.charCodeAt(at++)] : 0);
+  /** One bit with the adaptive probability probs[i]. */
   const bit = (i: number): number => {
     const p = probs[i];
     const bound = (range >>> 11) * p;
@@ -95,7 +97,7 @@ function decoder(coded: string, length: number): (end: number) => Uint8Array {
     }
     if (range < TOP) {
       range *= RADIX;
-      code = code * RADIX + (VALUE[coded.charCodeAt(at++)] & 127);
+      code = code * RADIX + (at < last ? VALUE[coded.charCodeAt(at++)] : 0);
     }
     return b;
   };
@@ -116,11 +118,53 @@ function decoder(coded: string, length: number): (end: number) => Uint8Array {
     }
     return v;
   };
+  /**
+   * A literal: a bit tree at `base` (by the previous byte's top lc bits); after a copy, guided by
+   * the byte at rep0 (`match`; -1 none) until the first bit that differs from it.
+   */
+  const literal = (base: number, match: number): number => {
+    let symbol = 1;
+    if (match >= 0) {
+      do {
+        const m = (match >> 7) & 1;
+        match <<= 1;
+        const b = bit(base + ((1 + m) << 8) + symbol);
+        symbol = (symbol << 1) | b;
+        if (m !== b) break;
+      } while (symbol < 0x100);
+    }
+    while (symbol < 0x100) symbol = (symbol << 1) | bit(base + symbol);
+    return symbol;
+  };
   /** A match length less 2 (the length coder at `base`, LEN or REP_LEN). */
   const len = (base: number, posState: number): number => {
     if (bit(base) === 0) return tree(base + LOW + (posState << 3), 3);
     if (bit(base + CHOICE2) === 0) return 8 + tree(base + MID + (posState << 3), 3);
     return 16 + tree(base + HIGH, 8);
+  };
+  /** A new copy's distance less 1: a 6-bit slot (by the length less 2, up to 3), then its low bits. */
+  const distance = (n: number): number => {
+    const slot = tree(POS_SLOT + ((n < 3 ? n : 3) << 6), 6);
+    if (slot < 4) return slot;
+    const direct = (slot >> 1) - 1;
+    const d = (2 | (slot & 1)) << direct;
+    if (slot < 14) return d + reverse(SPEC_POS + d - slot, direct);
+    // Bits of even odds (direct - 4 of them), then 4 through the align tree.
+    let v = 0;
+    for (let k = direct - 4; k > 0; k--) {
+      range >>>= 1;
+      let b = 0;
+      if (code >= range) {
+        code -= range;
+        b = 1;
+      }
+      v = (v << 1) | b;
+      if (range < TOP) {
+        range *= RADIX;
+        code = code * RADIX + (at < last ? VALUE[coded.charCodeAt(at++)] : 0);
+      }
+    }
+    return d + (v << 4) + reverse(ALIGN, 4);
   };
   let state = 0;
   let rep0 = 0;
@@ -133,21 +177,7 @@ function decoder(coded: string, length: number): (end: number) => Uint8Array {
     while (o < end) {
       const posState = o & pbMask;
       if (bit(IS_MATCH + (state << 4) + posState) === 0) {
-        // A literal: a bit tree over the previous byte's top lc bits; after a match, guided by the
-        // byte at rep0 until the first bit that differs from it.
-        const base = LITERAL + 0x300 * (o > 0 ? out[o - 1] >> (8 - lc) : 0);
-        let symbol = 1;
-        if (state >= 7) {
-          let match = out[o - rep0 - 1];
-          do {
-            const m = (match >> 7) & 1;
-            match <<= 1;
-            const b = bit(base + ((1 + m) << 8) + symbol);
-            symbol = (symbol << 1) | b;
-            if (m !== b) break;
-          } while (symbol < 0x100);
-        }
-        while (symbol < 0x100) symbol = (symbol << 1) | bit(base + symbol);
+        const symbol = literal(LITERAL + 0x300 * (o > 0 ? out[o - 1] >> (8 - lc) : 0), state >= 7 ? out[o - rep0 - 1] : -1);
         out[o++] = symbol;
         state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
         continue;
@@ -184,38 +214,15 @@ function decoder(coded: string, length: number): (end: number) => Uint8Array {
         rep1 = rep0;
         n = len(LEN, posState);
         state = state < 7 ? 7 : 10;
-        // The distance: a 6-bit slot (by length, up to 5), then its low bits.
-        const slot = tree(POS_SLOT + ((n < 3 ? n : 3) << 6), 6);
-        if (slot < 4) rep0 = slot;
-        else {
-          const direct = (slot >> 1) - 1;
-          let d = (2 | (slot & 1)) << direct;
-          if (slot < 14) d += reverse(SPEC_POS + d - slot, direct);
-          else {
-            for (let k = direct - 4; k > 0; k--) {
-              range >>>= 1;
-              let b = 0;
-              if (code >= range) {
-                code -= range;
-                b = 1;
-              }
-              d += b << (k + 3);
-              if (range < TOP) {
-                range *= RADIX;
-                code = code * RADIX + (VALUE[coded.charCodeAt(at++)] & 127);
-              }
-            }
-            d += reverse(ALIGN, 4);
-          }
-          rep0 = d;
-        }
+        rep0 = distance(n);
       }
       n += 2;
       const from = o - rep0 - 1;
       if (from < 0) throw new Error("coded table: a copy from before the start");
       if (n > length - o) n = length - o;
       // A copy that overlaps what it writes repeats its first rep0 + 1 bytes (LZ77's way).
-      for (let k = 0; k < n; k++) out[o + k] = out[from + k];
+      if (rep0 >= n) out.copyWithin(o, from, from + n);
+      else for (let k = 0; k < n; k++) out[o + k] = out[from + k];
       o += n;
     }
     return out;
