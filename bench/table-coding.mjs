@@ -161,6 +161,37 @@ if (fflate) {
   times[candidates[2].name] = decodeTimes((s) => inflate(deflated.get(s), s.bytes.length));
 }
 
+// ---- the one-time decode of a revision's strings in a fresh process (median of RUNS), as V8 runs it
+// (its optimising compiler works beside the decode on another thread) and with the baseline
+// compiler alone (--max-opt=1: the work itself, steadier on a loaded machine) ----
+const RUNS = Number(process.env.BENCH_CODING_RUNS ?? 5);
+const SPECS = [...new Set(strings.map((s) => s.file.split(".")[0]))];
+const freshScript = (spec) => `
+const { readFileSync, readdirSync } = require("fs");
+const { decoded } = require(${JSON.stringify(join(DIST, "src", "scanner", "coded.js"))});
+const dir = ${JSON.stringify(join(DIST, "generated"))};
+const list = [];
+for (const f of readdirSync(dir).filter((f) => f.startsWith(${JSON.stringify(spec + ".")}) && /\.(scanner|accept|ast)\.js$/.test(f)))
+  for (const m of readFileSync(dir + "/" + f, "utf8").matchAll(${CODED})) list.push([m[2], +m[3]]);
+const t0 = performance.now();
+let n = 0;
+for (const [c, k] of list) n += decoded(c, k).length;
+process.stdout.write(JSON.stringify({ n, ms: performance.now() - t0 }));`;
+const fresh = [];
+for (const spec of SPECS) {
+  const row = { spec };
+  for (const [key, flags] of [["jit", []], ["baseline", ["--max-opt=1"]]]) {
+    const ms = [];
+    for (let r = 0; r < RUNS; r++) {
+      const o = JSON.parse(execFileSync(process.execPath, [...flags, "-e", freshScript(spec)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+      row.bytes = o.n;
+      ms.push(o.ms);
+    }
+    row[key] = ms.sort((a, b) => a - b)[ms.length >> 1];
+  }
+  fresh.push(row);
+}
+
 const kb = (n) => (Number.isFinite(n) ? `${(n / 1024).toFixed(1)}` : "-");
 console.log("| coder | coded strings (chars) | dist/generated (raw) | validate rfc3986 (gzip) | parse rfc3986 (gzip) | parse draft-2003 (gzip) | decoder (min / gzip) | decode rfc3986, draft-2003 (ms: first / warm) |");
 console.log("|---|---:|---:|---:|---:|---:|---:|---|");
@@ -168,3 +199,8 @@ for (const r of rows) {
   const t = times[r.name];
   console.log(`| ${r.name} | ${r.coded ? kb(r.coded) : "-"} KB | ${kb(r.generated)} KB | ${r.pages.map(kb).join(" KB | ")} KB | ${r.decoder ? `${r.decoder.min} / ${r.decoder.gzip} B` : "-"} | ${t ? `${t.rfc3986}; ${t["draft-2003"]}` : "-"} |`);
 }
+
+console.log("");
+console.log(`| revision | decoded bytes (all its strings) | decode in a fresh process, ms (median of ${RUNS}) | the same, baseline compiler only (--max-opt=1) |`);
+console.log("|---|---:|---:|---:|");
+for (const r of fresh) console.log(`| ${r.spec} | ${r.bytes} | ${r.jit.toFixed(1)} | ${r.baseline.toFixed(1)} |`);
