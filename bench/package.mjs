@@ -87,16 +87,24 @@ export async function runPackageBench() {
       { what: "`require(\"uri-grammars/rfc3986\")` + first `validate`", spec: "uri-grammars/rfc3986", call: `m.validate("http://a/b?c#d")` },
       { what: "`require(\"uri-grammars/rfc3986\")` + first `parse`", spec: "uri-grammars/rfc3986", call: `m.parse("http://a/b?c#d")` },
       { what: "`require(\"fast-uri\")` + first `parse`", spec: "fast-uri", call: `m.parse("http://a/b?c#d")` },
+      // The ES module entries (dist/esm/), as Node imports them.
+      { what: "`import(\"uri-grammars/rfc3986\")`", spec: "uri-grammars/rfc3986", esm: true },
+      { what: "`import(\"uri-grammars/rfc3986\")` + first `parse`", spec: "uri-grammars/rfc3986", esm: true, call: `m.parse("http://a/b?c#d")` },
+      { what: "`import(\"uri-grammars\")`", spec: "uri-grammars", esm: true },
+      { what: "`import(\"fast-uri\")`", spec: "fast-uri", esm: true },
     ];
     const times = loads.map(() => []);
     for (let r = 0; r < RUNS; r++) {
       for (const [i, l] of loads.entries()) {
-        const script = `const t0 = process.hrtime.bigint(); const m = require(${JSON.stringify(l.spec)}); ${l.call ?? ""}; process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));`;
-        times[i].push(Number(execFileSync(process.execPath, ["-e", script], { cwd: project, encoding: "utf8" })));
+        const load = l.esm ? `await import(${JSON.stringify(l.spec)})` : `require(${JSON.stringify(l.spec)})`;
+        const script = `const t0 = process.hrtime.bigint(); const m = ${load}; ${l.call ?? ""}; process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));`;
+        const args = l.esm ? ["--input-type=module", "-e", script] : ["-e", script];
+        times[i].push(Number(execFileSync(process.execPath, args, { cwd: project, encoding: "utf8" })));
       }
     }
-    const fast = median(times[loads.findIndex((l) => l.spec === "fast-uri" && !l.call)]);
-    const loadRows = loads.map((l, i) => ({ ...l, ms: median(times[i]), ratio: median(times[i]) / fast }));
+    // Each row beside fast-uri's load in the same module system (require, or import).
+    const fast = (esm) => median(times[loads.findIndex((l) => l.spec === "fast-uri" && !l.call && !l.esm === !esm)]);
+    const loadRows = loads.map((l, i) => ({ ...l, ms: median(times[i]), ratio: median(times[i]) / fast(l.esm) }));
     return { packed, unpacked, bundleRows, loadRows, runs: RUNS };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -108,7 +116,7 @@ export function packageTable(r) {
   lines.push(`### The package (packed tarball ${kb(r.packed)}, unpacked ${kb(r.unpacked)}; target unpacked ≤ 1 MB)`, "");
   lines.push("| browser bundle (esbuild, minified) | minified | gzip | target (gzip) |", "|---|---:|---:|---|");
   for (const b of r.bundleRows) lines.push(`| ${b.what} | ${kb(b.min)} | ${kb(b.gzip)} | ${b.target} |`);
-  lines.push("", `| fresh Node process (median of ${r.runs}) | ms | × fast-uri's | target |`, "|---|---:|---:|---|");
+  lines.push("", `| fresh Node process (median of ${r.runs}) | ms | × fast-uri's (same module system) | target |`, "|---|---:|---:|---|");
   for (const l of r.loadRows) lines.push(`| ${l.what} | ${l.ms.toFixed(1)} | ${l.ratio.toFixed(1)} | ${l.target ?? ""} |`);
   return lines.join("\n");
 }

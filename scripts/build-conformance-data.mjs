@@ -1,6 +1,8 @@
 // The test tables the conformance suite draws on (src/conformance/suite.ts), as one JSON file the
-// package ships: dist/conformance/tables.json (and the suite's schema beside it, suite.schema.json). test/data/ is not in the package, so `uri-grammars
-// suite` in an installed package reads this file instead. The tables are read by the tests' own
+// package ships, Brotli-compressed: dist/conformance/tables.json.br (415 KB of JSON in 30 KB; the CLI
+// reads it with Node's zlib, src/cli/conformance-data.ts), and the suite's schema beside it,
+// suite.schema.json. test/data/ is not in the package, so `uri-grammars suite` in an installed package
+// reads this file instead. The tables are read by the tests' own
 // readers (dist/test/support/table.js, resolution-table.js), compiled by tsc just before this runs:
 //   checks         every row of test/data/*.tsv; `example` marks the document's own examples (a file
 //                  *-examples.tsv, or rows under a "---- ... ----" heading that says the document
@@ -8,7 +10,8 @@
 //   resolution     every row of the document tables under test/data/resolution/ (not own-cases.tsv)
 //   normalization  every row of test/data/normalization/normalize.tsv
 // Run by scripts/build.mjs after tsc; skipped (with a note) where test/ is absent.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, constants } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -16,10 +19,10 @@ import { createRequire } from "node:module";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const support = join(root, "dist", "test", "support");
-const out = join(root, "dist", "conformance", "tables.json");
+const out = join(root, "dist", "conformance", "tables.json.br");
 
 if (!existsSync(join(support, "table.js"))) {
-  console.log("conformance data: no dist/test/support/table.js (no test/ here); dist/conformance/tables.json not written");
+  console.log("conformance data: no dist/test/support/table.js (no test/ here); dist/conformance/tables.json.br not written");
   process.exit(0);
 }
 const { DATA_DIR, readTable, readRows } = require(join(support, "table.js"));
@@ -51,7 +54,9 @@ for (const file of readdirSync(resolutionDir).filter((f) => f.endsWith(".tsv") &
 const normalization = readRows("normalization/normalize.tsv", 5).map(({ cols }) => ({ spec: cols[0], level: cols[1], input: cols[2], expected: cols[3], source: cols[4] }));
 
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify({ checks, resolution, normalization }) + "\n");
+const json = Buffer.from(JSON.stringify({ checks, resolution, normalization }) + "\n", "utf8");
+writeFileSync(out, brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }));
+rmSync(join(dirname(out), "tables.json"), { force: true }); // the uncompressed form of older builds
 // The suite's JSON Schema goes with it: docs/ is not in the package.
 copyFileSync(join(root, "docs", "conformance-suite.schema.json"), join(dirname(out), "suite.schema.json"));
-console.log(`conformance data: ${checks.length} check rows (${checks.filter((c) => c.example).length} document examples), ${resolution.length} resolution rows, ${normalization.length} normalization rows -> dist/conformance/tables.json`);
+console.log(`conformance data: ${checks.length} check rows (${checks.filter((c) => c.example).length} document examples), ${resolution.length} resolution rows, ${normalization.length} normalization rows -> dist/conformance/tables.json.br`);

@@ -64,6 +64,7 @@ function ruleFromBlock(pegName, block, file) {
     else if ((m = /^@repair\s+(.+)$/.exec(body))) { lastRepair = { repair: m[1].trim(), seed: "" }; rule.repairs.push(lastRepair); }
     else if ((m = /^@seed\s+(.+)$/.exec(body))) { if (!lastRepair) throw new Error(`${file}: @seed without @repair above rule ${pegName}`); lastRepair.seed = m[1].trim(); }
     else if (/^@(ast|field|components)\b/.test(body)) continue; // the AST annotations (scripts/ast/read-ast.mjs)
+    else if (/^@(top-rule|scheme-productions)\b/.test(body)) continue; // the start rules parse() applies (readStartRules)
     else if (/^  \s*\S/.test(body)) rule.text.push(body.slice(2)); // continuation lines keep their alignment
     else if (/^@/.test(body)) throw new Error(`${file}: unknown annotation "${body}" above rule ${pegName}`);
   }
@@ -71,6 +72,26 @@ function ruleFromBlock(pegName, block, file) {
   if (rule.kind !== "helper" && rule.text.length === 0) throw new Error(`${file}: rule ${pegName} has no published text`);
   for (const r of rule.repairs) if (!r.seed) throw new Error(`${file}: repair on ${pegName} lacks the seed's words (@seed)`);
   return rule;
+}
+
+/**
+ * The start rules parse() applies when none is asked for, from the grammar's header: the facts the
+ * descriptor reads (generated/<spec>.rules.ts TOP_RULE) and the build ships a tagged DFA for
+ * (scripts/ast/walk-tags.mjs: every other start rule's AST is read off the scanner's walk).
+ *   // @top-rule <name>                   the top rule (the descriptor's `topRule`)
+ *   // @scheme-productions <name> ...     a scheme-aware revision: the start rules its scheme selects
+ *                                         (the descriptor's `schemeProductions`: each production with
+ *                                         its rule suffix, the catch-all, the prefix's production;
+ *                                         test/walk-captures.test.ts holds the two in step)
+ * Names are published names (or a helper's own). Returns { topRule, schemeProductions }.
+ */
+export function readStartRules(source, file, rules) {
+  const top = [...source.matchAll(/^\/\/ @top-rule[ \t]+(\S+)[ \t]*$/gm)];
+  if (top.length !== 1) throw new Error(`${file}: ${top.length === 0 ? "no @top-rule annotation (the top rule)" : "a second @top-rule"}`);
+  const schemeProductions = [...source.matchAll(/^\/\/ @scheme-productions[ \t]+(.+)$/gm)].flatMap((m) => m[1].trim().split(/\s+/));
+  const names = new Set(rules.map((r) => r.published ?? r.pegName));
+  for (const name of [top[0][1], ...schemeProductions]) if (!names.has(name)) throw new Error(`${file}: @top-rule or @scheme-productions names no rule: ${name}`);
+  return { topRule: top[0][1], schemeProductions };
 }
 
 /**
@@ -151,7 +172,7 @@ export function buildAll(from = grammarDir, to = outDir) {
   // A file an older build wrote (another variant, a grammar since removed) must not survive:
   // generated/ holds exactly what the build makes (it is not committed).
   const ids = readdirSync(grammarDir).filter((f) => f.endsWith(".peggy")).map((f) => basename(f, ".peggy"));
-  const made = new Set([...ids.flatMap((id) => [`${id}.peggy.ts`, `${id}.rules.ts`, `${id}.scanner.ts`, `${id}.ast.ts`, `${id}.accept.ts`]), "rule-names.ts", "ast-types.ts"]);
+  const made = new Set([...ids.flatMap((id) => [`${id}.peggy.ts`, `${id}.rules.ts`, `${id}.scanner.ts`, `${id}.ast.ts`, `${id}.accept.ts`, `${id}.ast-tables.ts`]), "rule-names.ts", "ast-types.ts"]);
   for (const f of readdirSync(outDir)) if (f.endsWith(".ts") && !made.has(f)) rmSync(join(outDir, f));
   const specs = [];
   const ruleNames = {};
@@ -159,11 +180,15 @@ export function buildAll(from = grammarDir, to = outDir) {
     const id = basename(file, ".peggy");
     const source = readFileSync(join(grammarDir, file), "utf8");
     const { rules } = readAnnotations(source, file);
+    const { topRule } = readStartRules(source, file, rules);
     const publishedNames = new Map(rules.map((r) => [r.pegName, r.published ?? r.pegName]));
     addUses(rules, source, file, publishedNames);
     writeFileSync(join(outDir, `${id}.peggy.ts`), stamp(file) + generate(source, file, publishedNames));
     writeFileSync(join(outDir, `${id}.rules.ts`), stamp(file) +
-      `import type { RuleInfo } from "${srcDir}/revisions/types";\n\nexport const RULES: readonly RuleInfo[] = ${JSON.stringify(rules, null, 2)};\n`);
+      `import type { RuleInfo } from "${srcDir}/revisions/types";\n\n` +
+      `/** The top rule (the grammar's @top-rule): parse()'s start rule when none is asked for and no scheme decides. */\n` +
+      `export type TopRule = ${JSON.stringify(topRule)};\nexport const TOP_RULE: TopRule = ${JSON.stringify(topRule)};\n\n` +
+      `export const RULES: readonly RuleInfo[] = ${JSON.stringify(rules, null, 2)};\n`);
     specs.push(id);
     ruleNames[id] = rules.map((r) => r.published ?? r.pegName);
   }

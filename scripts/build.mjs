@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 
-if (process.env.URI_GRAMMARS_PREBUILT === "1" && existsSync(join(root, "dist", "src", "index.mjs"))) {
+if (process.env.URI_GRAMMARS_PREBUILT === "1" && existsSync(join(root, "dist", "esm", "index.mjs"))) {
   console.log("build: URI_GRAMMARS_PREBUILT=1, using the existing dist/");
   process.exit(0);
 }
@@ -33,8 +33,10 @@ if (existsSync(join(root, fixture))) {
 rmSync(join(root, "dist"), { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, stdio: "inherit" });
 node("build-package.mjs");
-// One entry point per revision of the registry, dist/entries/<spec>.{js,mjs,d.ts,d.mts} (scripts/build-entries.mjs).
+// One entry point per revision of the registry, dist/entries/<spec>.{js,d.ts,d.mts} (scripts/build-entries.mjs).
 node("build-entries.mjs");
+// The ES module entries, the main one and one per revision, sharing one copy of the code: dist/esm/ (scripts/build-esm.mjs).
+node("build-esm.mjs");
 // The test tables the conformance suite needs, for the package (scripts/build-conformance-data.mjs).
 node("build-conformance-data.mjs");
 // The explorer (src/web/) as a static site in site/, for `uri-grammars serve` (not in the package).

@@ -42,7 +42,7 @@ import { buildReverse } from "./scanner/reverse.mjs";
 import { emitWalk, ruleFunction } from "./scanner/emit-walk.mjs";
 import { rowsText } from "./scanner/rows-text.mjs";
 import { code, codeBest } from "./scanner/coder.mjs";
-import { planGrammar, taggedAutomata, emitAstModule } from "./ast/emit-ast.mjs";
+import { planGrammar, taggedAutomata, emitAstModule, emitAstTablesModule } from "./ast/emit-ast.mjs";
 
 const require = createRequire(import.meta.url);
 const peggy = require("peggy");
@@ -178,6 +178,7 @@ export function compileGrammar(source, file) {
     reverse,
     walk,
     ruleNames: ruleList.map((r) => r.name),
+    publishedRuleNames: ruleList.map((r) => publishedNames.get(r.name) ?? r.name),
     passes,
     stats: {
       graphNodes: graph.nodes.length,
@@ -551,6 +552,12 @@ let I = "";
 let N = 0;
 /** A pruned derivation's filter (null: keep every node): a node it refuses leaves its children in its place. */
 let KEEP: NodeFilter | null = null;
+/** The published name of each rule, in the walk functions' order (MODE's index). */
+const RULE_NAMES: readonly string[] = ${JSON.stringify(model.publishedRuleNames)};
+/** Per rule, for this walk: 0 its node is kept, 1 refused (by a set of names), 2 the filter decides. */
+const MODE = new Uint8Array(${model.ruleNames.length});
+/** The set of rule names MODE was last set from. */
+let MODE_OF: ReadonlySet<string> | null = null;
 
 /** A finished node under a filter: added to its parent, or its children added in its place. */
 function keepOrLift(parent: DerivationNode[], rule: string, start: number, end: number, children: DerivationNode[]): void {
@@ -601,13 +608,22 @@ ${model.ruleNames.map((r) => `  ${JSON.stringify(r)}: ${ruleFunction(r)},`).join
 /**
  * The derivation of an input that scan() accepted from the start rule \`rule\` (pegName): every rule's
  * node (\`tree\` true; peggy's traced parser builds the same), or those of the rules \`tree\` keeps when
- * it is a filter (a pruned derivation: memory for those nodes only).
+ * it is a filter or a set of rule names (a pruned derivation: memory for those nodes only; a set
+ * decides by name before a rule runs, so a refused rule costs no list and no call).
  */
-export function walk(rule: string, input: string, tree: true | NodeFilter): DerivationNode[] {
+export function walk(rule: string, input: string, tree: true | NodeFilter | ReadonlySet<string>): DerivationNode[] {
   if (ready < STATES) load();
   I = input;
   N = input.length;
-  KEEP = typeof tree === "function" ? tree : null;
+  if (tree === true || typeof tree === "function") {
+    KEEP = tree === true ? null : tree;
+    MODE.fill(tree === true ? 0 : 2);
+    MODE_OF = null;
+  } else if (tree !== MODE_OF) {
+    KEEP = null;
+    for (let k = 0; k < MODE.length; k++) MODE[k] = tree.has(RULE_NAMES[k]) ? 0 : 1;
+    MODE_OF = tree;
+  }
 ${rev ? "  REV = null;\n" : ""}  const out: DerivationNode[] = [];
   const end = WALKERS[rule](0, out);
   I = "";
@@ -706,9 +722,10 @@ export function buildAll(from = grammarDir, to = outDir) {
     const out = join(outDir, `${id}.scanner.ts`);
     const astOut = join(outDir, `${id}.ast.ts`);
     const acceptOut = join(outDir, `${id}.accept.ts`);
+    const tablesOut = join(outDir, `${id}.ast-tables.ts`);
     const hash = inputHash(source);
     const stampLine = `// input-hash ${hash}\n`;
-    if ([out, astOut, acceptOut].every((f) => existsSync(f) && readFileSync(f, "utf8").startsWith(stampLine))) {
+    if ([out, astOut, acceptOut, tablesOut].every((f) => existsSync(f) && readFileSync(f, "utf8").startsWith(stampLine))) {
       built.push(`${id} (unchanged)`);
       continue;
     }
@@ -716,6 +733,7 @@ export function buildAll(from = grammarDir, to = outDir) {
     writeFileSync(out, stampLine + emitModule(model, file, srcDir));
     writeFileSync(astOut, stampLine + emitAstModule(model.planned, id, file, srcDir));
     writeFileSync(acceptOut, stampLine + emitAcceptModule(model, file, srcDir));
+    writeFileSync(tablesOut, stampLine + emitAstTablesModule(model.planned, id, file, srcDir));
     built.push(`${id} ${model.stats.states}/${model.stats.classes}/${model.stats.reverseStates} (validate: ${model.acceptance.trans.length})`);
   }
   // One module that names every revision's AST types, for the package's index (export type * of

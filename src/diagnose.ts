@@ -74,7 +74,7 @@ interface StateFacts {
   section: string | null;
 }
 
-const factsByRevision = new WeakMap<Revision, Map<string, StateFacts>>();
+const factsByRevision = /* @__PURE__ */ new WeakMap<Revision, Map<string, StateFacts>>();
 
 function stateFacts(revision: Revision, state: number, startRule: string): StateFacts {
   let byState = factsByRevision.get(revision);
@@ -248,8 +248,8 @@ function advice(revision: Revision, rule: string, input: string, offset: number,
  * space, national, punctuation), or the top rule's own text quotes it (the "#" of URL-reference).
  * Read from the one-character answers the build computed (ONE_CHAR); the set is kept per revision.
  */
-const EXCLUDED_CLASSES = new Set(["unwise", "delims", "control", "space", "national", "punctuation"]);
-const anywhereCache = new Map<string, Set<string>>();
+const EXCLUDED_CLASSES = /* @__PURE__ */ new Set(["unwise", "delims", "control", "space", "national", "punctuation"]);
+const anywhereCache = /* @__PURE__ */ new Map<string, Set<string>>();
 function allowedAnywhere(revision: Revision, ch: string): boolean {
   let set = anywhereCache.get(revision.id);
   if (!set) {
@@ -267,7 +267,7 @@ function allowedAnywhere(revision: Revision, ch: string): boolean {
 }
 
 /** The excluded-character class (unwise, delims, control, space ...) a character belongs to, if the revision names one. */
-const exclusionCache = new WeakMap<Revision, Map<string, { name: string; section: string } | null>>();
+const exclusionCache = /* @__PURE__ */ new WeakMap<Revision, Map<string, { name: string; section: string } | null>>();
 function exclusionClass(revision: Revision, ch: string): { name: string; section: string } | null {
   let byChar = exclusionCache.get(revision);
   if (!byChar) exclusionCache.set(revision, (byChar = new Map()));
@@ -305,7 +305,7 @@ function capitalize(s: string): string {
  * Whether `from` (published name) can derive `target`: a walk of the grammar model's reference
  * graph (RuleInfo.uses, read from the PEG by the build), done once per revision and pair.
  */
-const reachCache = new Map<string, boolean>();
+const reachCache = /* @__PURE__ */ new Map<string, boolean>();
 function reachesRule(revision: Revision, from: string, target: string): boolean {
   const key = `${revision.id}\0${from}\0${target}`;
   const cached = reachCache.get(key);

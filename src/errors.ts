@@ -75,7 +75,7 @@ function hex4(n: number): string {
   return n.toString(16).toUpperCase().padStart(4, "0");
 }
 
-const UTF8 = new TextEncoder();
+const UTF8 = /* @__PURE__ */ new TextEncoder();
 
 /** The %XX escape of a character (its UTF-8 octets); null for a lone surrogate, which has none. */
 export function percentEncode(c: string): string | null {

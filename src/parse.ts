@@ -8,11 +8,13 @@ import { collectNodes, type DerivationNode } from "./scanner/derivation";
 import { syntaxError } from "./diagnose";
 import type { ParseError } from "./errors";
 import { defaultRule, registryVersion, schemeProduction, type Revision } from "./revisions";
+import { registryInForce, type Registry } from "./revisions/scope";
 import type { DefaultSpec, RuleName, SpecId } from "./revisions";
 import type { RuleAst, TopAst } from "./revisions/revision";
 import { isFailure, optionsObject, requireRevision, requireRule, requireString, requireTreeInput, specOf } from "./request";
-import type { NodeFilter } from "./scanner/types";
+import type { GeneratedScanner, NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
+import { walkCaptures } from "./scanner/walk-captures";
 
 export { unknownRuleMessage } from "./request";
 
@@ -122,32 +124,38 @@ export interface Read {
   c: Int32Array;
 }
 
-const lastRead: Read = { ok: true, revision: undefined as unknown as Revision, target: undefined as unknown as Target, c: new Int32Array(0) };
+const lastRead: Read = { ok: true, revision: undefined as unknown as Revision, target: undefined as unknown as Target, c: /* @__PURE__ */ new Int32Array(0) };
 
 /**
  * The request checks of parse() (options, revision, rule, input type; the scheme-aware production
  * when no rule is given), then one pass of the start rule's tagged DFA: the positions it recorded,
- * from which parse() builds the AST and components() only the components. Internal.
+ * from which parse() builds the AST and components() only the components (for a start rule without
+ * a tagged DFA: the scanner's scan, then its walk pruned to the rules the positions are at). Internal.
  */
 export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailure {
   const target = request(opts.spec, opts.rule, input);
   if (isFailure(target)) return target;
   const revision = target.revision;
   if (typeof input !== "string") return failing(requireString(input, revision.id, target.ruleName)!, target.production);
-  const scanner = revision.scanner;
-  const entry = target.entry;
-  let c: Int32Array | null;
-  if (entry.table !== null) {
-    // One pass: the tagged DFA validates and records the positions the AST reads.
-    c = capture(entry.table, scanner, input);
-  } else {
-    c = scanner.scan(target.start, input) === -1 ? wholeMatch(input) : null;
-  }
+  const c = capturesOf(target.entry, revision.scanner, target.pegName, target.start, input);
   if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
   lastRead.revision = revision;
   lastRead.target = target;
   lastRead.c = c;
   return lastRead;
+}
+
+/**
+ * The positions a start rule's AST reads in an input (the capture array its builders read), or null
+ * when the rule rejects the input: one pass of its tagged DFA (the start rules parse() applies by
+ * default); else the scanner's scan, then, on an accepted input, its walk pruned to the rules the
+ * positions are at (or, when the AST reads no position, the match itself). Reused by the next call.
+ */
+export function capturesOf(entry: AstEntry, scanner: GeneratedScanner, pegName: string, start: number, input: string): Int32Array | null {
+  // One pass: the tagged DFA validates and records the positions.
+  if (entry.table !== null) return capture(entry.table, scanner, input);
+  if (scanner.scan(start, input) !== -1) return null;
+  return entry.walk !== undefined ? walkCaptures(entry.walk, scanner, pegName, input) : wholeMatch(input);
 }
 
 /**
@@ -179,16 +187,18 @@ interface Targets {
   prefix: Target | null;
 }
 
-const targetsByRevision = new WeakMap<Revision, Targets>();
+const targetsByRevision = /* @__PURE__ */ new WeakMap<Revision, Targets>();
 
 /**
  * The revision and start rule of a request (the options' spec and rule, and the input when a scheme
  * decides), or the failure: requireRevision() then targetOf(). The last request's answer is kept:
  * a loop over inputs with the same options (the usual case: a batch, a filter) skips the lookups.
- * Only answers are kept (a failure is made again), and a change to the registry drops them.
+ * Only answers are kept (a failure is made again), and a change to the registry, or another registry
+ * in force (another entry's call: src/revisions/scope.ts), drops them.
  */
 function request(spec: unknown, rule: unknown, input: unknown): Target | ParseFailure {
-  if (last.revision !== null && spec === last.spec && rule === last.rule && last.generation === registryVersion()) {
+  const registry = registryInForce();
+  if (last.revision !== null && spec === last.spec && rule === last.rule && last.generation === registryVersion() && last.registry === registry) {
     if (last.target !== null) return last.target;
     // The scheme decides (no rule asked, a scheme-aware revision): its targets are kept with it.
     return typeof input === "string" ? schemeAwareTarget(last.revision, last.targets!, input) : targetOf(last.revision, rule, input);
@@ -201,13 +211,22 @@ function request(spec: unknown, rule: unknown, input: unknown): Target | ParseFa
   last.rule = rule;
   last.revision = revision;
   last.generation = registryVersion();
+  last.registry = registry;
   last.targets = targetsByRevision.get(revision)!;
   // Where the scheme decides, the target depends on the input: only the revision is kept.
   last.target = rule === undefined && revision.schemeProductions ? null : target;
   return target;
 }
 
-const last: { spec: unknown; rule: unknown; revision: Revision | null; targets: Targets | null; target: Target | null; generation: number } = { spec: undefined, rule: undefined, revision: null, targets: null, target: null, generation: -1 };
+const last: { spec: unknown; rule: unknown; revision: Revision | null; targets: Targets | null; target: Target | null; generation: number; registry: Registry | null } = {
+  spec: undefined,
+  rule: undefined,
+  revision: null,
+  targets: null,
+  target: null,
+  generation: -1,
+  registry: null,
+};
 
 /**
  * The start rule a request applies (one statement of the choice for every request function): the
@@ -287,7 +306,7 @@ function schemeTarget(revision: Revision, targets: Targets, input: string): Targ
 }
 
 /** The characters of a scheme name (RFC 1738 §2.1, RFC 2396 §3.1: letters, digits, "+", "-", "."), as 1. */
-const SCHEME_CHARACTER = Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9+.-]/.test(String.fromCharCode(c)) ? 1 : 0));
+const SCHEME_CHARACTER = /* @__PURE__ */ Uint8Array.from({ length: 128 }, (_, c) => (/[A-Za-z0-9+.-]/.test(String.fromCharCode(c)) ? 1 : 0));
 
 /** The target of the production a prefix before the scheme selects (draft-1994's "URL:" -> prefixedurl). */
 function prefixTarget(revision: Revision, targets: Targets): Target | null {

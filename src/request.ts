@@ -3,7 +3,7 @@
 // so that no operation throws on bad input, an unknown spec or an unknown rule, and all of them
 // answer the same way.
 import { usageError, type ParseError } from "./errors";
-import { availableSpecIds, DEFAULT_SPEC, findNamedRule, getRevision, ruleNames, UNKNOWN_SPEC_NOTE, type Revision } from "./revisions";
+import { availableSpecIds, defaultSpec, findNamedRule, getRevision, ruleNames, unknownSpecNote, type Revision } from "./revisions";
 import type { RuleInfo } from "./revisions/types";
 
 /** The failure every operation returns for a usage problem (and parse() for a rejected input too). */
@@ -36,7 +36,7 @@ class UnreadableOption {
   }
 }
 /** The UnreadableOptions: a brand that, unlike instanceof, runs no trap of a caller's Proxy. */
-const UNREADABLE = new WeakSet<object>();
+const UNREADABLE = /* @__PURE__ */ new WeakSet<object>();
 const isUnreadable = (x: unknown): x is UnreadableOption => typeof x === "object" && x !== null && UNREADABLE.has(x);
 
 /**
@@ -127,28 +127,28 @@ export function textOf(value: unknown): string {
   return typeof value === "string" ? value : describeValue(value);
 }
 
-/** The spec asked for, as a string for messages (default DEFAULT_SPEC). */
+/** The spec asked for, as a string for messages (default defaultSpec()). */
 export function specOf(spec: unknown): string {
-  return spec === undefined ? DEFAULT_SPEC : textOf(spec);
+  return spec === undefined ? defaultSpec() : textOf(spec);
 }
 
-/** The revision of `spec` (default DEFAULT_SPEC), or the unknown-spec failure (invalid-option for an option that could not be read). */
+/** The revision of `spec` (default defaultSpec()), or the unknown-spec failure (invalid-option for an option that could not be read). */
 export function requireRevision(spec: unknown, rule: unknown = null): Revision | UsageFailure {
   if (isUnreadable(spec)) return unreadable(spec);
-  const revision = getRevision(spec === undefined ? DEFAULT_SPEC : spec);
+  const revision = getRevision(spec === undefined ? defaultSpec() : spec);
   if (revision) return revision;
   const specId = specOf(spec);
   const message =
     typeof spec === "string"
-      ? `Unknown spec: there is no revision "${spec}";${specSuggestion(spec)} available: ${availableSpecIds().join(", ")}.${UNKNOWN_SPEC_NOTE}`
-      : `Unknown spec: a revision is named by a string, not ${describeValue(spec)}; available: ${availableSpecIds().join(", ")}.${UNKNOWN_SPEC_NOTE}`;
+      ? `Unknown spec: there is no revision "${spec}";${specSuggestion(spec)} available: ${availableSpecIds().join(", ")}.${unknownSpecNote()}`
+      : `Unknown spec: a revision is named by a string, not ${describeValue(spec)}; available: ${availableSpecIds().join(", ")}.${unknownSpecNote()}`;
   // A JavaScript caller may pass a rule that is no string: the failure names it as one.
   const ruleName = rule === null || rule === undefined ? null : textOf(rule);
   return { ok: false, spec: specId, rule: ruleName, error: usageError("unknown-spec", specId, ruleName, message) };
 }
 
 function unreadable(option: UnreadableOption): UsageFailure {
-  return invalidOption(DEFAULT_SPEC, null, `The option ${option.name} could not be read: reading it threw ${thrownText(option.thrown)}. Pass the options as a plain object.`);
+  return invalidOption(defaultSpec(), null, `The option ${option.name} could not be read: reading it threw ${thrownText(option.thrown)}. Pass the options as a plain object.`);
 }
 
 /** What a caller's code threw, for a message: `Error: its first line`, or the value described. */

@@ -90,7 +90,7 @@ export function validatorFor(dfa: AcceptanceDfa, facts: ValidatorFacts): Validat
 }
 
 /**
- * validate() over several revisions' own validate() (the ES module main entry's, dist/src/index.mjs:
+ * validate() over several revisions' own validate() (the ES module main entry's, dist/esm/index.mjs:
  * every built-in revision's part, and nothing else, so that a page that imports only `validate` from
  * `uri-grammars` bundles the twelve acceptance DFAs and not the scanners or the AST tables). The
  * options are read once, as validatorFor() reads them; `spec` (default `defaultSpec`) picks the

@@ -1,4 +1,5 @@
-// The ASTs declared in the grammars (generated/<spec>.ast.ts: tagged DFA + generated builder) are
+// The ASTs declared in the grammars (generated/<spec>.ast.ts: a generated builder over the positions
+// that the tagged DFA records, or for a start rule parse() does not apply by default its walk) are
 // deep-equal to the hand-written builders of old (test/support/oracle, reading peggy's own
 // derivation) on every table input and on both corpora, every revision; `npm run differential`
 // (run by .ci/run) does the same on 10^6 generated and mutated strings per revision. Each of the
@@ -13,7 +14,7 @@ import ts from "typescript";
 import { SPEC_IDS, type SpecId } from "../src";
 import { findRule, getRevision, type Revision } from "../src/revisions";
 import type { AstEntry } from "../src/scanner/tagged";
-import { capture, wholeMatch } from "../src/scanner/tagged";
+import { capturesOf } from "../src/parse";
 import { oracleAst } from "./support/peggy-reference";
 import { DATA_DIR, readTable } from "./support/table";
 
@@ -22,7 +23,7 @@ const ROOT = join(__dirname, "..", "..");
 /** The AST a set of AST entries builds for an input (null when the start rule rejects it). */
 function astBy(revision: Revision, entries: Readonly<Record<string, AstEntry>>, pegName: string, input: string): unknown {
   const entry = entries[pegName];
-  const c = entry.table !== null ? capture(entry.table, revision.scanner, input) : revision.scanner.scan(revision.scanner.START[pegName], input) === -1 ? wholeMatch(input) : null;
+  const c = capturesOf(entry, revision.scanner, pegName, revision.scanner.START[pegName], input);
   return c === null ? null : entry.build(input, c);
 }
 

@@ -14,6 +14,7 @@ import { loadPublishedGrammar, type Expr, type PublishedGrammar } from "../src/p
 import { compiled, recognize } from "../src/published/earley";
 import { availableSpecIds, getRevision, SPEC_IDS } from "../src/revisions";
 import { jsonOrLiteral } from "./support/table";
+import { conformanceTables } from "../src/cli/conformance-data";
 import { publishedStart } from "./support/published-start";
 import { validateJson, type Schema } from "./support/json-schema";
 import { readResolutionTable } from "./support/resolution-table";
@@ -21,7 +22,8 @@ import { DATA_DIR, readTable } from "./support/table";
 import { readdirSync } from "node:fs";
 
 const ROOT = join(__dirname, "..", "..");
-const TABLES = JSON.parse(readFileSync(join(ROOT, "dist", "conformance", "tables.json"), "utf8")) as ConformanceTables;
+// The tables as the package ships them and the CLI reads them (src/cli/conformance-data.ts).
+const TABLES: ConformanceTables = conformanceTables();
 const SCHEMA = JSON.parse(readFileSync(join(ROOT, "docs", "conformance-suite.schema.json"), "utf8")) as Schema;
 
 function grammarOf(spec: string): PublishedGrammar {

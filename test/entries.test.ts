@@ -24,7 +24,7 @@ interface GeneratedModule {
  * `source` holds bytes of (a module the bundler read but left out, tree-shaken, does not count), and
  * which modules.
  */
-async function bundledRevisions(dir: string, source: string): Promise<{ revisions: string[]; modules: GeneratedModule[]; bytes: number }> {
+async function bundledRevisions(dir: string, source: string): Promise<{ revisions: string[]; modules: GeneratedModule[]; bytes: number; text: string }> {
   const esbuild = require("esbuild") as typeof import("esbuild");
   const entry = join(dir, `page-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(entry, source);
@@ -36,7 +36,7 @@ async function bundledRevisions(dir: string, source: string): Promise<{ revision
       if (m && bytesInOutput > 0) modules.push({ revision: m[1], kind: m[2] });
     }
   }
-  return { revisions: [...new Set(modules.map((m) => m.revision))].sort(), modules, bytes: out.outputFiles[0].contents.length };
+  return { revisions: [...new Set(modules.map((m) => m.revision))].sort(), modules, bytes: out.outputFiles[0].contents.length, text: out.outputFiles[0].text };
 }
 
 describe("one entry point per revision (uri-grammars/<spec>)", function () {
@@ -72,6 +72,30 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
   it("the check finds the scanner beside the acceptance DFA (planted: parse imported with validate)", async () => {
     const { modules } = await bundledRevisions(dir, `import { validate, parse } from "uri-grammars/rfc3986";\nconsole.log(validate("a:b"), parse("a:b").ok);\n`);
     expect(modules.map((m) => m.kind).sort()).to.deep.equal(["accept", "ast", "rules", "scanner"]);
+  });
+
+  /**
+   * ASCII text that only one operation's module holds (its data or its messages): a bundle that has it
+   * carries that operation. The ES module entries share one copy of the code (dist/esm/chunk-*.mjs),
+   * and a bundler keeps of it only what the page reaches (scripts/build-esm.mjs).
+   */
+  const OPERATION_MARKERS: Record<string, string> = {
+    extract: "Delimiting a URI in Context", // src/revisions/delimiting.ts, rfc3986's quote
+    lint: "IRIs MUST NOT contain bidirectional formatting characters", // src/ops/lint.ts (RFC 3987 §4.1 quoted)
+    normalize: "defines none (normalize with one of", // src/ops/normalize.ts
+  };
+  const carried = (text: string) => Object.entries(OPERATION_MARKERS).filter(([, marker]) => text.includes(marker)).map(([op]) => op);
+
+  for (const id of ["rfc3986", "draft-2003"]) {
+    it(`a page importing parse from uri-grammars/${id} carries none of the operations it does not import (extract, lint, normalize)`, async () => {
+      const { text } = await bundledRevisions(dir, `import { parse } from "uri-grammars/${id}";\nconsole.log(parse("http://a/").ok);\n`);
+      expect(carried(text)).to.deep.equal([]);
+    });
+  }
+
+  it("the check finds an operation a page imports (planted: extract, lint and normalize imported beside parse)", async () => {
+    const { text } = await bundledRevisions(dir, `import { parse, extract, lint, normalize } from "uri-grammars/rfc3986";\nconsole.log(parse("a:b").ok, extract("x"), lint("a:b"), normalize("a:b"));\n`);
+    expect(carried(text).sort()).to.deep.equal(Object.keys(OPERATION_MARKERS).sort());
   });
 
   it("the main entry still bundles every revision", async () => {

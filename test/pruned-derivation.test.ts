@@ -51,7 +51,7 @@ function acceptedInputs(revision: Revision): { pegName: string; input: string }[
 
 describe("a pruned derivation is the full derivation with the refused nodes' children in their place", () => {
   for (const spec of availableSpecIds()) {
-    it(`${spec}: the component filter, "ends at the end" (ruleBefore's) and an arbitrary filter, on every valid table input and ${CORPUS_LINES} corpus lines`, function () {
+    it(`${spec}: the component filter, "ends at the end" (ruleBefore's), an arbitrary filter and two sets of rule names, on every valid table input and ${CORPUS_LINES} corpus lines`, function () {
       this.timeout(120_000);
       const revision = getRevision(spec)!;
       const cases = acceptedInputs(revision);
@@ -61,6 +61,9 @@ describe("a pruned derivation is the full derivation with the refused nodes' chi
         ["ends at the end", (input) => (_rule, _start, end) => end === input.length],
         ["arbitrary", () => (rule, start) => (rule.length + start) % 3 !== 0],
       ];
+      // Sets of rule names: every third rule, and every other rule from the second.
+      const names = revision.rules.map((r) => r.published ?? r.pegName);
+      const sets = [new Set(names.filter((_, i) => i % 3 === 0)), new Set(names.filter((_, i) => i % 2 === 1))];
       let smaller = 0;
       for (const { pegName, input } of cases) {
         const full = revision.scanner.walk(pegName, input, true);
@@ -68,6 +71,12 @@ describe("a pruned derivation is the full derivation with the refused nodes' chi
           const keep = make(input);
           const pruned = revision.scanner.walk(pegName, input, keep);
           expect(pruned, `${name} on ${JSON.stringify(input)} (${pegName})`).to.deep.equal(prune(full, keep));
+          if (count(pruned) < count(full)) smaller++;
+        }
+        // A set of rule names (decided by name before a rule runs), after the filters and before the next input's.
+        for (const names of sets) {
+          const pruned = revision.scanner.walk(pegName, input, names);
+          expect(pruned, `a set of ${names.size} names on ${JSON.stringify(input)} (${pegName})`).to.deep.equal(prune(full, (rule) => names.has(rule)));
           if (count(pruned) < count(full)) smaller++;
         }
         // A filtered walk leaves nothing behind: the full walk after it is the one before.

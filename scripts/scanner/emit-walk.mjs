@@ -4,7 +4,8 @@
 //
 // Per rule, one function, rule_X(p, parent): it builds the rule's derivation node (the same nodes
 // peggy's traced parser builds), or, under a filter (KEEP), only the nodes it keeps: a node it
-// refuses leaves its children to its parent. (The ASTs do not come from here: the tagged DFAs of
+// refuses leaves its children to its parent. A filter that is a set of rule names decides by name
+// alone, before the rule runs: a refused rule then writes its children into its parent's list. (The ASTs do not come from here: the tagged DFAs of
 // scripts/scanner/tdfa.mjs record what they read in the scan; the walk serves tree: true, explain
 // and the explorer's views.)
 // A question is asked by `ask(d, p)`: first a table lookup on the class of the next character
@@ -123,20 +124,22 @@ export function emitWalk(ruleList, decisions, decisionIds, publishedNames, K) {
   };
 
   const out = [];
-  for (const r of ruleList) {
+  ruleList.forEach((r, k) => {
     // Check that the decision numbering of listDecisions and this walk agree.
     visitDecisions(r.expression, false, (expr) => decision(expr), () => undefined);
     const name = JSON.stringify(publishedNames.get(r.name) ?? r.name);
+    // MODE[k] (set by walk() per call): 0 the node is kept, 1 it is refused whatever its span (its
+    // children go straight into the parent's list: no list of its own, no filter call), 2 the filter decides.
     out.push(
       `function ${ruleFunction(r.name)}(p: number, parent: DerivationNode[]): number {`,
-      `  const start = p;\n  const out: DerivationNode[] = [];`,
+      `  const start = p;\n  const mode = MODE[${k}];\n  const out: DerivationNode[] = mode === 1 ? parent : [];`,
       gen(r.expression, 1, 0).trimEnd(),
-      `  if (KEEP === null) parent.push({ rule: ${name}, start, end: p, children: out });\n  else keepOrLift(parent, ${name}, start, p, out);`,
+      `  if (mode === 0) parent.push({ rule: ${name}, start, end: p, children: out });\n  else if (mode === 2) keepOrLift(parent, ${name}, start, p, out);`,
       `  return p;`,
       `}`,
       "",
     );
-  }
+  });
   const alternatives = new Uint8Array(choiceTables.length * width);
   choiceTables.forEach((t, i) => alternatives.set(t, i * width));
   return { code: out.join("\n"), first, alternatives };

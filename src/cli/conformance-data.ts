@@ -1,23 +1,24 @@
 // What `suite` and `audit` read from disk: the published grammar of a revision (grammar/published/,
-// shipped) and the test tables the build ships as dist/conformance/tables.json
-// (scripts/build-conformance-data.mjs). Both work from a clone after `npm run build` and from the
+// shipped) and the test tables the build ships as dist/conformance/tables.json.br, Brotli-compressed
+// JSON (scripts/build-conformance-data.mjs). Both work from a clone after `npm run build` and from the
 // installed package.
 import { readFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
 import { join } from "node:path";
 import { buildSuite, type ConformanceTables, type Suite } from "../conformance/suite";
 import { loadPublishedGrammar } from "../published";
 import { packageVersion } from "./version";
 import { UsageError } from "./io";
 
-/** dist/conformance/tables.json (this file runs from dist/src/cli/). */
-export const TABLES_FILE = join(__dirname, "..", "..", "conformance", "tables.json");
+/** dist/conformance/tables.json.br (this file runs from dist/src/cli/). */
+export const TABLES_FILE = join(__dirname, "..", "..", "conformance", "tables.json.br");
 
 let tables: ConformanceTables | undefined;
 
 export function conformanceTables(): ConformanceTables {
   if (!tables) {
     try {
-      tables = JSON.parse(readFileSync(TABLES_FILE, "utf8")) as ConformanceTables;
+      tables = JSON.parse(brotliDecompressSync(readFileSync(TABLES_FILE)).toString("utf8")) as ConformanceTables;
     } catch (e) {
       throw new UsageError(`the conformance tables are missing (${TABLES_FILE}: ${(e as Error).message.split("\n")[0]}); run npm run build`);
     }

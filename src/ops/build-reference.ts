@@ -21,7 +21,7 @@ import { parse } from "../parse";
 /** The components `encodeComponent()` and `decodeComponent()` take: every component key but `authority` (built from userinfo, host and port). */
 export type EncodableComponent = Exclude<ComponentKey, "authority">;
 
-const ENCODABLE: readonly EncodableComponent[] = COMPONENT_KEYS.filter((k): k is EncodableComponent => k !== "authority");
+const ENCODABLE: readonly EncodableComponent[] = /* @__PURE__ */ COMPONENT_KEYS.filter((k): k is EncodableComponent => k !== "authority");
 
 /** The options of `encodeComponent()` and `decodeComponent()`. */
 export interface ComponentCodingOptions {
@@ -79,7 +79,7 @@ export interface Escaping {
   escapes: boolean;
 }
 
-const ESCAPINGS = new WeakMap<Revision, Map<EncodableComponent, Escaping> | null>();
+const ESCAPINGS = /* @__PURE__ */ new WeakMap<Revision, Map<EncodableComponent, Escaping> | null>();
 
 /**
  * The escaping of each component of a revision, read from its character matrix; the path is its
@@ -125,7 +125,7 @@ function plainCharacters(escapings: Map<EncodableComponent, Escaping>): Readonly
   PLAIN.set(escapings, plain);
   return plain;
 }
-const PLAIN = new WeakMap<Map<EncodableComponent, Escaping>, ReadonlySet<string>>();
+const PLAIN = /* @__PURE__ */ new WeakMap<Map<EncodableComponent, Escaping>, ReadonlySet<string>>();
 
 function failure(revision: Revision, component: EncodableComponent | null, rule: string | null, offset: number, found: string | null, message: string, reference: string | null = null): BuildFailure {
   const error: ParseError = { ...usageError("not-expressible", revision.id, rule, message), rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, offset, column: offset + 1, found };
@@ -195,7 +195,7 @@ export function encodeComponent(value: unknown, options: ComponentCodingOptions)
   return typeof text === "string" ? { ok: true, spec: revision.id, component: escaping.key, text } : text;
 }
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
+const UTF8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Reads the text of one component in one revision back into its value: the text must be what the

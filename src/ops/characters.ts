@@ -12,7 +12,7 @@ export const ESCAPE = "%XX";
 const ESCAPE_PROBE = "%41";
 
 /** Printable ASCII (space to "~"), then `%XX`. */
-export const CHARACTERS: readonly string[] = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), ESCAPE];
+export const CHARACTERS: readonly string[] = [.../* @__PURE__ */ Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), ESCAPE];
 
 /** The components the matrix covers: those whose rule matches one whole component value. */
 export const MATRIX_KEYS: readonly ComponentKey[] = ["scheme", "userinfo", "password", "host", "port", "segment", "query", "fragment"];
@@ -35,7 +35,7 @@ export interface CharacterTable {
   rows: CharacterRow[];
 }
 
-const tableCache = new WeakMap<Revision, CharacterTable | null>();
+const tableCache = /* @__PURE__ */ new WeakMap<Revision, CharacterTable | null>();
 
 /**
  * The character matrix of one revision: for every printable ASCII character (and `%XX`), the class

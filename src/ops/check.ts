@@ -6,7 +6,7 @@ import type { Components } from "../ast/types";
 import type { ParseError } from "../errors";
 import { parse, type ParseResult } from "../parse";
 import { describeValue, invalidOption, optionNames, optionsObject, textOf } from "../request";
-import { DEFAULT_SPEC, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
+import { defaultSpec, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 import { notAReference, readComponents } from "./reference-components";
 
 /** The components a policy can name. */
@@ -106,7 +106,7 @@ export function check(input: unknown, options?: CheckOptions): CheckResult {
   const o = optionsObject(options, CHECK_OPTION_NAMES);
   const problem = optionProblem(o);
   if (problem !== null) {
-    const specAsked = o.spec === undefined ? DEFAULT_SPEC : textOf(o.spec);
+    const specAsked = o.spec === undefined ? defaultSpec() : textOf(o.spec);
     const bad = invalidOption(specAsked, o.rule === undefined ? null : textOf(o.rule), `check() ${problem}`);
     return { ok: false, spec: bad.spec, rule: bad.rule, valid: false, error: bad.error, violations: [], components: null };
   }
@@ -114,7 +114,7 @@ export function check(input: unknown, options?: CheckOptions): CheckResult {
 }
 
 /** The options check() reads (src/request.ts optionsObject). */
-export const CHECK_OPTION_NAMES = optionNames<CheckOptions>({ spec: true, rule: true, require: true, schemes: true, hosts: true, ports: true, allowUserinfo: true, allowPassword: true });
+export const CHECK_OPTION_NAMES = /* @__PURE__ */ optionNames<CheckOptions>({ spec: true, rule: true, require: true, schemes: true, hosts: true, ports: true, allowUserinfo: true, allowPassword: true });
 
 /** The elements of a policy list that are not what it takes: the first hole or wrong element, as a sentence. */
 function listProblem(name: string, value: unknown, takes: string, example: string, ok: (x: unknown) => boolean): string | null {

@@ -107,7 +107,7 @@ export function componentFilter(revision: Revision): NodeFilter | null {
   COMPONENT_FILTERS.set(revision, filter);
   return filter;
 }
-const COMPONENT_FILTERS = new WeakMap<Revision, NodeFilter | null>();
+const COMPONENT_FILTERS = /* @__PURE__ */ new WeakMap<Revision, NodeFilter | null>();
 
 /** The path segments of a derivation (every match of the revision's segment rule). */
 export function segmentsOf(revision: Revision, tree: DerivationNode, input: string): TextComponent[] {

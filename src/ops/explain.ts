@@ -147,7 +147,7 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
 }
 
 /** The options explain() reads (src/request.ts optionsObject). */
-const EXPLAIN_OPTION_NAMES = optionNames<ExplainOptions>({ spec: true, rule: true, full: true, parsed: true, others: true });
+const EXPLAIN_OPTION_NAMES = /* @__PURE__ */ optionNames<ExplainOptions>({ spec: true, rule: true, full: true, parsed: true, others: true });
 
 /** What explain() reads of a `parsed` a caller passed: parse()'s answer, copied. */
 type GivenParse = { ok: true; spec: string; rule: string | null; production?: string; tree: DerivationNode } | { ok: false; spec: string; rule: string | null; production?: string; error: ParseError };

@@ -20,7 +20,7 @@
  * import { OPAQUE_SCHEMES } from "uri-grammars";
  * OPAQUE_SCHEMES.has("mailto"); // => true
  */
-export const OPAQUE_SCHEMES: ReadonlySet<string> = new Set(["mailto", "news", "nntp", "mid", "cid", "urn", "about"]);
+export const OPAQUE_SCHEMES: ReadonlySet<string> = /* @__PURE__ */ new Set(["mailto", "news", "nntp", "mid", "cid", "urn", "about"]);
 
 /** The longest scheme name the extractor looks for (no document bounds it; real ones are short). */
 export const MAX_SCHEME_LENGTH = 64;

@@ -15,7 +15,8 @@
 import { type ErrorCode, type ParseError, usageError } from "../errors";
 import { parse } from "../parse";
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireSpecList, thrownText } from "../request";
-import { availableSpecIds, DEFAULT_SPEC, type SpecId } from "../revisions";
+import { availableSpecIds, defaultSpec, type SpecId } from "../revisions";
+import { registryInForce, withRegistry } from "../revisions/scope";
 import { delimitingRules, type DelimitingRules } from "../revisions/delimiting";
 import { MAX_SCHEME_LENGTH, OPAQUE_SCHEMES, PAIRED_PUNCTUATION_WHY } from "./extract-rules";
 
@@ -137,11 +138,11 @@ interface Config {
   nonAsciiRun: boolean;
 }
 
-const SCHEME_AT = new RegExp(`[A-Za-z][A-Za-z0-9+.\\-]{0,${MAX_SCHEME_LENGTH - 1}}:`, "y");
+const SCHEME_AT = /* @__PURE__ */ new RegExp(`[A-Za-z][A-Za-z0-9+.\\-]{0,${MAX_SCHEME_LENGTH - 1}}:`, "y");
 const WHITESPACE = /\s/;
 
 /** The options extract() and the extractors read (src/request.ts optionsObject). */
-const EXTRACT_OPTION_NAMES = optionNames<ExtractOptions>({ spec: true, check: true, hyphen: true, anyScheme: true, maxReferenceLength: true });
+const EXTRACT_OPTION_NAMES = /* @__PURE__ */ optionNames<ExtractOptions>({ spec: true, check: true, hyphen: true, anyScheme: true, maxReferenceLength: true });
 /** The least maxReferenceLength: room for a scheme, "://" and a host. */
 const MIN_REFERENCE_LENGTH = 16;
 
@@ -704,7 +705,11 @@ export function createExtractor(options: ExtractOptions = {}): ExtractorResult {
   let done = false;
   let error: ParseError | null = null;
   const lines = new LineTracker();
-  const run = (final: boolean): ExtractedReference[] => {
+  // The extractor judges what it finds later, in calls of its own (push, end, an extractChunks()
+  // loop across awaits): with the registry of the call that made it (src/revisions/scope.ts).
+  const registry = registryInForce();
+  const run = (final: boolean): ExtractedReference[] => withRegistry(registry, () => scanRegion(final));
+  const scanRegion = (final: boolean): ExtractedReference[] => {
     const out: ExtractedReference[] = [];
     const regionEnd = final ? buffer.length : buffer.length - window;
     if (regionEnd <= from || (!final && regionEnd - from < step)) return out;
@@ -761,11 +766,19 @@ export function createExtractor(options: ExtractOptions = {}): ExtractorResult {
  *   return out;
  * }
  */
-export async function* extractChunks(
+export function extractChunks(
   chunks: Iterable<string> | AsyncIterable<string>,
   options: ExtractOptions = {},
 ): AsyncGenerator<ExtractedReference, { ok: true; spec: string } | { ok: false; spec: string; error: ParseError }, undefined> {
-  const c = createExtractor(options);
+  // The extractor is made now, in the call (with its registry: src/revisions/scope.ts), not when the
+  // generator first runs, which is after the call has returned.
+  return readChunks(chunks, createExtractor(options));
+}
+
+async function* readChunks(
+  chunks: Iterable<string> | AsyncIterable<string>,
+  c: ExtractorResult,
+): AsyncGenerator<ExtractedReference, { ok: true; spec: string } | { ok: false; spec: string; error: ParseError }, undefined> {
   if (!c.ok) return c;
   const notIterable = { ok: false as const, spec: c.spec, error: invalidOption(c.spec, null, `extractChunks() reads an iterable or async iterable of strings, not ${describeValue(chunks)}.`).error };
   let iterable: boolean;
@@ -813,7 +826,7 @@ export type MultiExtractorResult = { ok: true; specs: string[]; extractor: Multi
 /** The options of createMultiExtractor() and extractAllSpecs(): extract()'s, with the revisions to run (default all). */
 export type MultiExtractOptions = Omit<ExtractOptions, "spec"> & { specs?: SpecId[] | undefined };
 
-const MULTI_EXTRACT_OPTION_NAMES = optionNames<MultiExtractOptions>({ specs: true, check: true, hyphen: true, anyScheme: true, maxReferenceLength: true });
+const MULTI_EXTRACT_OPTION_NAMES = /* @__PURE__ */ optionNames<MultiExtractOptions>({ specs: true, check: true, hyphen: true, anyScheme: true, maxReferenceLength: true });
 
 /**
  * Runs one extractor per revision (default: every available revision) and groups their references by place.
@@ -885,7 +898,7 @@ export function createMultiExtractor(options: MultiExtractOptions = {}): MultiEx
 export function extractAllSpecs(text: unknown, options: MultiExtractOptions = {}): { ok: true; specs: string[]; groups: ReferenceGroup[] } | { ok: false; spec: string; error: ParseError } {
   const c = createMultiExtractor(options);
   if (!c.ok) return c;
-  if (typeof text !== "string") return { ok: false, spec: c.specs[0] ?? DEFAULT_SPEC, error: notAString(c.specs[0] ?? DEFAULT_SPEC, text) };
+  if (typeof text !== "string") return { ok: false, spec: c.specs[0] ?? defaultSpec(), error: notAString(c.specs[0] ?? defaultSpec(), text) };
   return { ok: true, specs: c.specs, groups: [...c.extractor.push(text), ...c.extractor.end()] };
 }
 

@@ -76,7 +76,7 @@ export interface ProveOptions {
   step?: ProductStep | undefined;
 }
 
-const automataCache = new WeakMap<PublishedGrammar, PublishedAutomata>();
+const automataCache = /* @__PURE__ */ new WeakMap<PublishedGrammar, PublishedAutomata>();
 
 /** Proves, rule by rule, that the PEG of `spec` accepts what its published grammar accepts (or lists why not). */
 export function proveFidelity(options: ProveOptions): FidelityProof | Error {

@@ -65,7 +65,7 @@ export interface LanguageDiff {
 }
 
 /** The options languageDiff() reads (src/request.ts optionsObject). */
-const LANGUAGE_DIFF_OPTION_NAMES = optionNames<LanguageDiffOptions>({ rule: true, component: true, witnesses: true });
+const LANGUAGE_DIFF_OPTION_NAMES = /* @__PURE__ */ optionNames<LanguageDiffOptions>({ rule: true, component: true, witnesses: true });
 
 /** The options of `languageDiff()`. */
 export interface LanguageDiffOptions {
@@ -150,7 +150,7 @@ export function sharedComponents(a: Revision, b: Revision): ComponentKey[] {
   return COMPONENT_KEYS.filter((k) => a.components?.parts[k]?.rule && b.components?.parts[k]?.rule);
 }
 
-const dfaCache = new WeakMap<Revision, Map<string, { trimmed: Dfa; minimal: Dfa } | null>>();
+const dfaCache = /* @__PURE__ */ new WeakMap<Revision, Map<string, { trimmed: Dfa; minimal: Dfa } | null>>();
 
 /** The trimmed and the minimal DFA of a rule ("" : the whole reference), once per revision and rule. */
 export function revisionDfa(revision: Revision, rule: string | null): { trimmed: Dfa; minimal: Dfa } | null {

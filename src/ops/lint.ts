@@ -28,7 +28,7 @@ export interface LintNote {
  * scheme. Scheme knowledge, not a verdict: a scheme not listed gets no default-port note unless the
  * port is in the reserved space.
  */
-export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: string }>> = Object.freeze(
+export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: string }>> = /* @__PURE__ */ Object.freeze(
   Object.fromEntries(DEFAULT_PORT_TABLE.map((d) => [d.scheme, { port: d.port, section: `rfc1738 ${/§[0-9.]+/.exec(d.section)![0]}` }])),
 );
 
@@ -199,7 +199,9 @@ const BIDI_FORMATTING = /[\u200E\u200F\u202A-\u202E]/g;
  * N'Ko) and those added since (Samaritan, Mandaic, Adlam ...). Left-to-right: any other letter.
  */
 const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
-const LETTER = /\p{L}/u;
+// A constructor marked pure: esbuild writes a Unicode property class as `new RegExp(...)`, which a
+// bundler would keep, and lint() with it, in a page that never calls lint().
+const LETTER = /* @__PURE__ */ new RegExp("\\p{L}", "u");
 
 /**
  * rfc3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters"; §4.2, for each

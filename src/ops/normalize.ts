@@ -15,7 +15,7 @@ import type { GenericAst } from "../revisions/revision";
 import type { Host, Port, TextComponent } from "../ast/types";
 import { parse, type ParseFailure } from "../parse";
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, type UsageFailure } from "../request";
-import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
+import { getRevision, specIds, type SpecId } from "../revisions";
 import { componentsOf, referenceComponents, type UriComponents } from "./uri-components";
 import { defaultPort } from "./default-ports";
 import { recombine } from "./format";
@@ -50,7 +50,7 @@ export interface NormalizationStep {
 }
 
 /** The options normalize() and equivalent() read (src/request.ts optionsObject). */
-export const NORMALIZE_OPTION_NAMES = optionNames<NormalizeOptions>({ spec: true, level: true });
+export const NORMALIZE_OPTION_NAMES = /* @__PURE__ */ optionNames<NormalizeOptions>({ spec: true, level: true });
 
 /** `not-defined`: the revision defines no normalization (draft-1993, draft-1994, rfc1738). */
 export type NormalizeErrorCode = "not-defined";
@@ -63,8 +63,10 @@ export type NormalizeResult =
   | ParseFailure
   | UsageFailure;
 
-/** The revisions whose descriptors name a normalization (`normalization`): draft-1997, draft-2003, rfc3986. */
-export const NORMALIZING_SPECS: readonly SpecId[] = Object.freeze(SPEC_IDS.filter((id) => getRevision(id)!.normalization !== null));
+/** The revisions whose descriptors name a normalization (`normalization`), in the registry in force: draft-1997, rfc2396, rfc2732, draft-2003, rfc3986, rfc3987, rfc6874. */
+export function normalizingSpecs(): SpecId[] {
+  return specIds().filter((id) => getRevision(id)!.normalization !== null);
+}
 
 export function isLevel(s: unknown): s is NormalizationLevel {
   return (LEVELS as readonly unknown[]).includes(s);
@@ -92,7 +94,7 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
   const level = o.level ?? "scheme";
   const algorithm = revision.normalization;
   if (algorithm === null) {
-    return { ok: false, spec, error: { code: "not-defined", message: `Normalization follows draft-2003 §6, rfc3986 §6 and draft-1997 §6; ${spec} defines none (normalize with one of ${NORMALIZING_SPECS.join(", ")}).` } };
+    return { ok: false, spec, error: { code: "not-defined", message: `Normalization follows draft-2003 §6, rfc3986 §6 and draft-1997 §6; ${spec} defines none (normalize with one of ${normalizingSpecs().join(", ")}).` } };
   }
   if (!isLevel(level)) {
     return invalidOption(spec, null, `Unknown level ${describeValue(level)}; the ladder (draft-2003 §6.2) has: ${LEVELS.join(", ")}.`);

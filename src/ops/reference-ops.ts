@@ -4,7 +4,7 @@
 //   format      recomposition (draft-1997 §5.2 step 7, draft-2003 §5.2 "recombined")
 //   normalize   normal forms on the comparison ladder (draft-2003 §6.2, draft-1997 §6)
 //   equivalent  comparison of two normal forms
-export { resolve, resultText, definesResolution, NO_RESOLUTION } from "./resolve";
+export { resolve, resultText, definesResolution, noResolution } from "./resolve";
 export type { ResolveResult, ResolveOptions, ResolveError, ResolveErrorCode, DotSegmentsChoice, Citation } from "./resolve";
 export { format, recombine } from "./format";
 export { componentsOf, referenceComponents, appendixBComponents, type UriComponents } from "./uri-components";

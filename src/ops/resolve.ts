@@ -9,7 +9,7 @@
 //   rfc1630     "Partial (relative) form" rules, on strings (resolve-1630.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
-import { getRevision, SPEC_IDS, type SpecId } from "../revisions";
+import { getRevision, specIds, type SpecId } from "../revisions";
 import { resolve1630 } from "./resolve-1630";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1808 } from "./resolve-1808";
@@ -24,14 +24,16 @@ export * from "./resolve-result";
 
 /**
  * Where the revisions without a resolution of their own (draft-1994, rfc1738) say so: their
- * descriptors' citations, by revision id.
+ * descriptors' citations, by revision id (of the registry in force).
  */
-export const NO_RESOLUTION: Readonly<Partial<Record<SpecId, Citation>>> = Object.freeze(
-  Object.fromEntries(SPEC_IDS.flatMap((id) => {
-    const r = getRevision(id)!.resolution;
-    return "notDefined" in r ? [[id, r.notDefined]] : [];
-  })),
-);
+export function noResolution(): Readonly<Partial<Record<SpecId, Citation>>> {
+  return Object.freeze(
+    Object.fromEntries(specIds().flatMap((id) => {
+      const r = getRevision(id)!.resolution;
+      return "notDefined" in r ? [[id, r.notDefined]] : [];
+    })),
+  );
+}
 
 /** Whether a revision defines a resolution algorithm (its descriptor names one). */
 export function definesResolution(spec: string): boolean {
@@ -39,7 +41,7 @@ export function definesResolution(spec: string): boolean {
   return revision !== undefined && "algorithm" in revision.resolution;
 }
 
-const RESOLVE_OPTION_NAMES = optionNames<ResolveOptions>({ spec: true, strict: true, dotSegments: true });
+const RESOLVE_OPTION_NAMES = /* @__PURE__ */ optionNames<ResolveOptions>({ spec: true, strict: true, dotSegments: true });
 
 /**
  * Resolves `reference` against `base` by one revision's own text: draft-2003 §5.2, draft-1997 §5.2

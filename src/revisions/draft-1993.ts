@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/draft-1993.scanner";
-import { RULES } from "../../generated/draft-1993.rules";
+import { RULES, TOP_RULE } from "../../generated/draft-1993.rules";
 import { AST, readComponents } from "../../generated/draft-1993.ast";
 import type { Draft1993Ast, Draft1993Address } from "../../generated/draft-1993.ast";
 import type { Revision } from "./revision";
@@ -14,7 +14,7 @@ type Draft1993Production = Draft1993Address["production"];
  * single letters"; `alpha` lists a..z and A..Z separately), so `HTTP` is not `http`: it is a scheme
  * without a production of its own, like `x-foo` (see grammar/draft-1993.md, "Literal case").
  */
-export const DRAFT_1993_SCHEME_PRODUCTIONS: ReadonlyMap<string, Draft1993Production> = new Map<string, Draft1993Production>([
+export const DRAFT_1993_SCHEME_PRODUCTIONS: ReadonlyMap<string, Draft1993Production> = /* @__PURE__ */ new Map<string, Draft1993Production>([
   ["http", "httpaddress"],
   ["ftp", "fileaddress"],
   ["news", "newsaddress"],
@@ -32,7 +32,7 @@ export const draft1993: Revision<Draft1993Ast> = {
   seed: "000_8d5ef9870e7fee48.txt",
   notation: 'BNF-like ("|" alternatives, [ ] optional, single letters stand for themselves, case-sensitive); the lost "|" restored',
   grammarSection: 'section "BNF syntax"',
-  topRule: "anchoraddress",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
@@ -40,7 +40,7 @@ export const draft1993: Revision<Draft1993Ast> = {
   normalization: null,
   readComponents,
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
-  characterRules: new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),
+  characterRules: /* @__PURE__ */ new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),
   // Scheme-aware conformance: docaddress lists `generic` (scheme : path [ ? search ]) next to the
   // scheme productions; section "Recommendations" says "The generic syntax provides a framework for
   // new schemes". So the scheme before the first ":" chooses its own production when it has one,

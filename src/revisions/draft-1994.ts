@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/draft-1994.scanner";
-import { RULES } from "../../generated/draft-1994.rules";
+import { RULES, TOP_RULE } from "../../generated/draft-1994.rules";
 import { AST, readComponents } from "../../generated/draft-1994.ast";
 import type { Draft1994Ast } from "../../generated/draft-1994.ast";
 import type { Revision } from "./revision";
@@ -21,7 +21,7 @@ export const draft1994: Revision<Draft1994Ast> = {
   grammarSection: 'section "BNF for specific URL schemes"',
   // The draft's definition of a URL: "the whole string must start with a constant prefix "URL:""
   // (PrePrefix), and "The current IETF URI working group preference is for the prefixedurl production".
-  topRule: "prefixedurl",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
@@ -39,7 +39,7 @@ export const draft1994: Revision<Draft1994Ast> = {
   },
   normalization: null,
   readComponents,
-  characterRules: new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
+  characterRules: /* @__PURE__ */ new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   // Scheme-aware conformance:
   // - an input that starts with the PrePrefix "URL:" (any case, as `u r l :` matches) is decided by
   //   `prefixedurl`: url lists only scheme productions, no catch-all, so applying it literally already

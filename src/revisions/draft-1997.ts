@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/draft-1997.scanner";
-import { RULES } from "../../generated/draft-1997.rules";
+import { RULES, TOP_RULE } from "../../generated/draft-1997.rules";
 import { AST, readComponents } from "../../generated/draft-1997.ast";
 import type { Draft1997Ast } from "../../generated/draft-1997.ast";
 import type { Revision } from "./revision";
@@ -12,7 +12,7 @@ export const draft1997: Revision<Draft1997Ast> = {
   seed: "001_a5df19b9d0d91704.txt",
   notation: "RFC 822-style BNF (with \"|\" for alternatives, §1.4)",
   grammarSection: "Appendix A \"Collected BNF for URLs\"",
-  topRule: "URL-reference",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
@@ -37,5 +37,5 @@ export const draft1997: Revision<Draft1997Ast> = {
     },
     classes: ["reserved", "mark", "unreserved", "alpha", "digit", "delims", "unwise", "control", "space"],
   },
-  characterRules: new Set(["alpha", "digit", "lowalpha", "upalpha", "alphanum", "hex", "escaped", "unreserved", "mark", "reserved", "pchar", "urlc", "control", "space", "delims", "unwise"]),
+  characterRules: /* @__PURE__ */ new Set(["alpha", "digit", "lowalpha", "upalpha", "alphanum", "hex", "escaped", "unreserved", "mark", "reserved", "pchar", "urlc", "control", "space", "delims", "unwise"]),
 };

@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/draft-2003.scanner";
-import { RULES } from "../../generated/draft-2003.rules";
+import { RULES, TOP_RULE } from "../../generated/draft-2003.rules";
 import { AST, readComponents } from "../../generated/draft-2003.ast";
 import type { Draft2003Ast } from "../../generated/draft-2003.ast";
 import type { Revision } from "./revision";
@@ -13,7 +13,7 @@ export const draft2003: Revision<Draft2003Ast> = {
   notation: "RFC 2234 ABNF",
   ruleNameCase: "insensitive", // RFC 2234 §2.1
   grammarSection: "sections 2 to 5 (Appendix A is \"To be filled-in later\")",
-  topRule: "URI-reference",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
@@ -37,5 +37,5 @@ export const draft2003: Revision<Draft2003Ast> = {
     },
     classes: ["reserved", "mark", "unreserved", "ALPHA", "DIGIT", "delims", "unwise"],
   },
-  characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "unreserved", "mark", "reserved", "escaped", "pchar", "uric", "uric-no-slash", "delims", "unwise"]),
+  characterRules: /* @__PURE__ */ new Set(["ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "alphanum", "unreserved", "mark", "reserved", "escaped", "pchar", "uric", "uric-no-slash", "delims", "unwise"]),
 };

@@ -1,8 +1,10 @@
 // The registry of revisions. A new revision is one entry in its list (src/revisions/built-in.ts: its
 // descriptor) and one in SpecAsts (src/revisions/revision.ts, its AST type); the compiler holds the two lists to the same ids. The
-// build bundles one entry point per revision (scripts/build-entries.mjs) with built-in.ts replaced by
-// a list of that revision alone, so nothing here may name a revision but through REVISIONS.
-import { BUILT_IN_REVISIONS, BUILT_IN_DEFAULT, BUILT_IN_NOTE } from "./built-in";
+// build makes one entry point per revision (scripts/build-entries.mjs, scripts/build-esm.mjs) whose
+// registry is that revision alone, so nothing here may name a revision but through the registry in
+// force (src/revisions/scope.ts), which every function here reads when it is called.
+import { BUILT_IN_DEFAULT, BUILT_IN_NOTE } from "./built-in";
+import { BUILT_IN, registryInForce, type Registry } from "./scope";
 import type { Revision, RuleName, SchemeProductions, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
 import { schemeProduction } from "./scheme-production";
@@ -27,8 +29,41 @@ export const UNKNOWN_SPEC_NOTE: string = BUILT_IN_NOTE;
 /** The type of DEFAULT_SPEC: what `parse()` types its AST by when no `spec` is given. */
 export type DefaultSpec = typeof DEFAULT_SPEC;
 
-/** One descriptor per revision, oldest first (the order every operation lists them in): src/revisions/built-in.ts. */
-const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = BUILT_IN_REVISIONS;
+/** What the functions here read of a registry, made once per registry. */
+interface RegistryView {
+  /** The built-in revision ids, oldest first (frozen). */
+  readonly ids: readonly SpecId[];
+  /** The revisions by id, for getRevision() (validate() asks once per input). */
+  readonly byId: ReadonlyMap<string, Revision>;
+}
+
+const views = /* @__PURE__ */ new WeakMap<Registry, RegistryView>();
+
+/** The registry in force (src/revisions/scope.ts) as the functions here read it. */
+function view(): RegistryView {
+  const registry = registryInForce();
+  let v = views.get(registry);
+  if (v === undefined) {
+    v = { ids: Object.freeze(Object.keys(registry.revisions) as SpecId[]), byId: new Map(Object.entries(registry.revisions)) };
+    views.set(registry, v);
+  }
+  return v;
+}
+
+/** The revision asked for when no `spec` is given, in the registry in force (DEFAULT_SPEC of its entry). */
+export function defaultSpec(): SpecId {
+  return registryInForce().default as SpecId;
+}
+
+/** What an unknown-spec message adds in the registry in force (UNKNOWN_SPEC_NOTE of its entry). */
+export function unknownSpecNote(): string {
+  return registryInForce().note;
+}
+
+/** The built-in revision ids of the registry in force, oldest first (SPEC_IDS of its entry). */
+export function specIds(): readonly SpecId[] {
+  return view().ids;
+}
 
 /**
  * Every revision id, oldest first.
@@ -37,7 +72,9 @@ const REVISIONS: { readonly [S in SpecId]: Revision<SpecAst<S>> } = BUILT_IN_REV
  * import { SPEC_IDS } from "uri-grammars";
  * SPEC_IDS; // => ["draft-1993", "draft-1994", "rfc1630", "rfc1738", "rfc1808", "draft-1997", "rfc2396", "rfc2732", "draft-2003", "rfc3986", "rfc3987", "rfc6874"]
  */
-export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) as SpecId[]);
+// (The registry in force when the module is loaded: the built-in one, or the one revision of a
+// CommonJS core instance. The ES module entries export their own: scripts/build-esm.mjs.)
+export const SPEC_IDS: readonly SpecId[] = /* @__PURE__ */ Object.freeze(Object.keys(BUILT_IN?.revisions ?? {}) as SpecId[]);
 
 /**
  * The revisions this build can parse, oldest first (a new array each call).
@@ -47,11 +84,11 @@ export const SPEC_IDS: readonly SpecId[] = Object.freeze(Object.keys(REVISIONS) 
  * availableSpecIds().length; // => 12
  */
 export function availableSpecIds(): SpecId[] {
-  return [...SPEC_IDS, ...(REGISTERED.keys() as Iterable<SpecId>)];
+  return [...specIds(), ...(REGISTERED.keys() as Iterable<SpecId>)];
 }
 
 /** Revisions added at run time (registerRevision): the test-only revision of test/fixtures/revision/. */
-const REGISTERED = new Map<string, Revision>();
+const REGISTERED = /* @__PURE__ */ new Map<string, Revision>();
 
 /**
  * Internal, not exported by the package: adds a revision at run time, after the built-in ones. The
@@ -88,16 +125,13 @@ export function unregisterRevision(id: string): void {
  * isSpecId("rfc9999"); // => false
  */
 export function isSpecId(id: unknown): id is SpecId {
-  return typeof id === "string" && Object.prototype.hasOwnProperty.call(REVISIONS, id);
+  return typeof id === "string" && view().byId.has(id);
 }
 
 /** The descriptor of a revision (parsers, AST builder, component map): internal, not exported by the package. */
 export function getRevision(id: unknown): Revision | undefined {
-  return typeof id === "string" ? (BUILT_IN.get(id) ?? REGISTERED.get(id)) : undefined;
+  return typeof id === "string" ? (view().byId.get(id) ?? REGISTERED.get(id)) : undefined;
 }
-
-/** The built-in revisions by id, for getRevision() (validate() asks once per input). */
-const BUILT_IN = new Map<string, Revision>(Object.entries(REVISIONS) as [string, Revision][]);
 
 /**
  * The registry: every revision with its title, date, notation, top rule and rules (published name,
@@ -110,8 +144,9 @@ const BUILT_IN = new Map<string, Revision>(Object.entries(REVISIONS) as [string,
  * draft2003.rules.find((r) => r.published === "IPv6address")!.section; // => "§3.2.2"
  */
 export function specs(): SpecInfo[] {
-  return SPEC_IDS.map((id) => {
-    const r = REVISIONS[id];
+  const { ids, byId } = view();
+  return ids.map((id) => {
+    const r = byId.get(id)!;
     return { id: r.id, title: r.title, date: r.date, seed: r.seed, notation: r.notation, grammarSection: r.grammarSection, topRule: r.topRule, rules: r.rules };
   });
 }
@@ -123,7 +158,7 @@ export interface RuleNameMaps {
   readonly folded: ReadonlyMap<string, RuleInfo> | null;
 }
 
-const nameMaps = new WeakMap<Revision, RuleNameMaps>();
+const nameMaps = /* @__PURE__ */ new WeakMap<Revision, RuleNameMaps>();
 
 /**
  * The statement of which name finds which rule, made once per revision: findRule() and

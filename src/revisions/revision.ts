@@ -12,6 +12,14 @@ import type { Draft2003Asts } from "../../generated/draft-2003.ast";
 import type { Rfc3986Asts } from "../../generated/rfc3986.ast";
 import type { Rfc3987Asts } from "../../generated/rfc3987.ast";
 import type { Rfc6874Asts } from "../../generated/rfc6874.ast";
+import type { TopRule as Rfc1808Top } from "../../generated/rfc1808.rules";
+import type { TopRule as Draft1997Top } from "../../generated/draft-1997.rules";
+import type { TopRule as Rfc2396Top } from "../../generated/rfc2396.rules";
+import type { TopRule as Rfc2732Top } from "../../generated/rfc2732.rules";
+import type { TopRule as Draft2003Top } from "../../generated/draft-2003.rules";
+import type { TopRule as Rfc3986Top } from "../../generated/rfc3986.rules";
+import type { TopRule as Rfc3987Top } from "../../generated/rfc3987.rules";
+import type { TopRule as Rfc6874Top } from "../../generated/rfc6874.rules";
 import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
 import type { AstEntry } from "../scanner/tagged";
@@ -50,16 +58,16 @@ export type SpecAst<S extends SpecId = SpecId> = S extends SpecId ? SpecAstsByRu
 /** The AST of each revision (every start rule's), by id. */
 export type SpecAsts = { [S in SpecId]: SpecAst<S> };
 
-/** The start rule parse() applies when none is given, for the revisions without scheme productions. */
+/** The start rule parse() applies when none is given, for the revisions without scheme productions (each grammar's @top-rule). */
 interface TopRules {
-  rfc1808: "URL";
-  "draft-1997": "URL-reference";
-  rfc2396: "URI-reference";
-  rfc2732: "URI-reference";
-  "draft-2003": "URI-reference";
-  rfc3986: "URI-reference";
-  rfc3987: "IRI-reference";
-  rfc6874: "URI-reference";
+  rfc1808: Rfc1808Top;
+  "draft-1997": Draft1997Top;
+  rfc2396: Rfc2396Top;
+  rfc2732: Rfc2732Top;
+  "draft-2003": Draft2003Top;
+  rfc3986: Rfc3986Top;
+  rfc3987: Rfc3987Top;
+  rfc6874: Rfc6874Top;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc1630.scanner";
-import { RULES } from "../../generated/rfc1630.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc1630.rules";
 import { AST, readComponents } from "../../generated/rfc1630.ast";
 import type { Rfc1630Ast } from "../../generated/rfc1630.ast";
 import type { Revision } from "./revision";
@@ -22,14 +22,14 @@ export const rfc1630: Revision<Rfc1630Ast> = {
   grammarSection: 'sections "BNF of Generic URI Syntax" and "BNF for specific URL schemes"',
   // The generic syntax: "The generic syntax provides a framework for new schemes for names to be
   // resolved using as yet undefined protocols" (Recommendations), and fragmentaddress is its top.
-  topRule: "fragmentaddress",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
   resolution: { algorithm: "rfc1630 Partial form" },
   normalization: null,
   readComponents,
-  characterRules: new Set([
+  characterRules: /* @__PURE__ */ new Set([
     "alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void",
     "generic-alpha", "generic-digit", "generic-hex", "generic-escape", "generic-safe", "generic-extra", "generic-reserved", "generic-national", "generic-punctuation", "generic-xalpha", "generic-xpalpha", "generic-void",
   ]),

@@ -1,12 +1,12 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc1738.scanner";
-import { RULES } from "../../generated/rfc1738.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc1738.rules";
 import { AST, readComponents } from "../../generated/rfc1738.ast";
 import type { Rfc1738Ast, Rfc1738Production } from "../../generated/rfc1738.ast";
 import type { Revision } from "./revision";
 
 /** §5 url: the schemes that have their own production (§3.2-§3.11). */
-export const RFC1738_SCHEME_PRODUCTIONS: ReadonlyMap<string, Rfc1738Production> = new Map<string, Rfc1738Production>([
+export const RFC1738_SCHEME_PRODUCTIONS: ReadonlyMap<string, Rfc1738Production> = /* @__PURE__ */ new Map<string, Rfc1738Production>([
   ["http", "httpurl"],
   ["ftp", "ftpurl"],
   ["news", "newsurl"],
@@ -26,7 +26,7 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   seed: "002_3376c89374b224fa.txt",
   notation: "RFC 822-style BNF (with \"|\" for alternatives and [ ] for optional or repeated elements, §5)",
   grammarSection: "section 5 \"BNF for specific URL schemes\"",
-  topRule: "url",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
@@ -42,7 +42,7 @@ export const rfc1738: Revision<Rfc1738Ast> = {
   },
   normalization: null,
   readComponents,
-  characterRules: new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
+  characterRules: /* @__PURE__ */ new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
   // Scheme-aware conformance (grammar/rfc1738.md, "Scheme-aware checking"). §5 says of otherurl
   // "new schemes follow the general syntax", so a scheme with its own production is judged by that
   // production only. §2.1 asks interpreters to treat upper case letters as lower case in scheme

@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc1808.scanner";
-import { RULES } from "../../generated/rfc1808.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc1808.rules";
 import { AST, readComponents } from "../../generated/rfc1808.ast";
 import type { Rfc1808Ast } from "../../generated/rfc1808.ast";
 import type { Revision } from "./revision";
@@ -13,7 +13,7 @@ export const rfc1808: Revision<Rfc1808Ast> = {
   seed: "../references/rfc1808.txt",
   notation: "RFC 822-style BNF (with \"|\" for alternatives, §2.2)",
   grammarSection: '§2.2 "BNF for Relative URLs"',
-  topRule: "URL",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
@@ -41,5 +41,5 @@ export const rfc1808: Revision<Rfc1808Ast> = {
     },
     classes: ["safe", "extra", "national", "punctuation", "reserved", "escape", "unreserved", "alpha", "digit"],
   },
-  characterRules: new Set(["alpha", "lowalpha", "hialpha", "digit", "hex", "escape", "uchar", "unreserved", "safe", "extra", "national", "reserved", "punctuation", "pchar"]),
+  characterRules: /* @__PURE__ */ new Set(["alpha", "lowalpha", "hialpha", "digit", "hex", "escape", "uchar", "unreserved", "safe", "extra", "national", "reserved", "punctuation", "pchar"]),
 };

@@ -25,4 +25,4 @@ export const RFC2396_COMPONENTS: RevisionComponents = {
 };
 
 /** The rules that match one character (explain leaves them out of a derivation unless asked). */
-export const RFC2396_CHARACTER_RULES: ReadonlySet<string> = new Set(["alpha", "digit", "lowalpha", "upalpha", "alphanum", "hex", "escaped", "unreserved", "mark", "reserved", "pchar", "uric", "uric_no_slash", "control", "space", "delims", "unwise"]);
+export const RFC2396_CHARACTER_RULES: ReadonlySet<string> = /* @__PURE__ */ new Set(["alpha", "digit", "lowalpha", "upalpha", "alphanum", "hex", "escaped", "unreserved", "mark", "reserved", "pchar", "uric", "uric_no_slash", "control", "space", "delims", "unwise"]);

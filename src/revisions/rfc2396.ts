@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc2396.scanner";
-import { RULES } from "../../generated/rfc2396.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc2396.rules";
 import { AST, readComponents } from "../../generated/rfc2396.ast";
 import type { Rfc2396Ast } from "../../generated/rfc2396.ast";
 import type { Revision } from "./revision";
@@ -14,7 +14,7 @@ export const rfc2396: Revision<Rfc2396Ast> = {
   seed: "../references/rfc2396.txt",
   notation: "RFC 822-style BNF (with \"|\" for alternatives, §1.6)",
   grammarSection: 'Appendix A "Collected BNF for URI"',
-  topRule: "URI-reference",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,

@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc2732.scanner";
-import { RULES } from "../../generated/rfc2732.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc2732.rules";
 import { AST, readComponents } from "../../generated/rfc2732.ast";
 import type { Rfc2732Ast } from "../../generated/rfc2732.ast";
 import type { Revision } from "./revision";
@@ -14,7 +14,7 @@ export const rfc2732: Revision<Rfc2732Ast> = {
   seed: "../references/rfc2732.txt",
   notation: "RFC 822-style BNF (RFC 2396 §1.6), with RFC 2373's IPv6 rules in RFC 2234 ABNF",
   grammarSection: 'RFC 2396 Appendix A with RFC 2732 §3 "Changes to RFC 2396" (and RFC 2373 Appendix B)',
-  topRule: "URI-reference",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
@@ -34,5 +34,5 @@ export const rfc2732: Revision<Rfc2732Ast> = {
     },
   },
   // RFC 2373's DIGIT and HEXDIG read one character too.
-  characterRules: new Set([...RFC2396_CHARACTER_RULES, "DIGIT", "HEXDIG"]),
+  characterRules: /* @__PURE__ */ new Set([...RFC2396_CHARACTER_RULES, "DIGIT", "HEXDIG"]),
 };

@@ -23,4 +23,4 @@ export const RFC3986_COMPONENTS: RevisionComponents = {
 };
 
 /** The rules that match one character (explain leaves them out of a derivation unless asked). */
-export const RFC3986_CHARACTER_RULES: ReadonlySet<string> = new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "reserved", "gen-delims", "sub-delims", "pct-encoded", "pchar"]);
+export const RFC3986_CHARACTER_RULES: ReadonlySet<string> = /* @__PURE__ */ new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "reserved", "gen-delims", "sub-delims", "pct-encoded", "pchar"]);

@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc3986.scanner";
-import { RULES } from "../../generated/rfc3986.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc3986.rules";
 import { AST, readComponents } from "../../generated/rfc3986.ast";
 import type { Rfc3986Ast } from "../../generated/rfc3986.ast";
 import type { Revision } from "./revision";
@@ -15,7 +15,7 @@ export const rfc3986: Revision<Rfc3986Ast> = {
   notation: "RFC 2234 ABNF",
   ruleNameCase: "insensitive", // RFC 2234 §2.1
   grammarSection: 'Appendix A "Collected ABNF for URI"',
-  topRule: "URI-reference",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,

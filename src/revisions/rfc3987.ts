@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc3987.scanner";
-import { RULES } from "../../generated/rfc3987.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc3987.rules";
 import { AST, readComponents } from "../../generated/rfc3987.ast";
 import type { Rfc3987Ast } from "../../generated/rfc3987.ast";
 import type { Revision } from "./revision";
@@ -14,7 +14,7 @@ export const rfc3987: Revision<Rfc3987Ast> = {
   notation: "RFC 2234 ABNF over UCS code points",
   ruleNameCase: "insensitive", // RFC 2234 §2.1
   grammarSection: '§2.2 "ABNF for IRI References and IRIs"',
-  topRule: "IRI-reference",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
@@ -48,5 +48,5 @@ export const rfc3987: Revision<Rfc3987Ast> = {
   codePoints: true,
   // §3.1: "The above mapping from IRIs to URIs produces URIs fully conforming to [RFC3986]".
   iri: { uri: "rfc3986" },
-  characterRules: new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "iunreserved", "ucschar", "iprivate", "reserved", "gen-delims", "sub-delims", "pct-encoded", "ipchar"]),
+  characterRules: /* @__PURE__ */ new Set(["ALPHA", "DIGIT", "HEXDIG", "unreserved", "iunreserved", "ucschar", "iprivate", "reserved", "gen-delims", "sub-delims", "pct-encoded", "ipchar"]),
 };

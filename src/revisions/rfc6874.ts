@@ -1,6 +1,6 @@
 // The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
 import * as scanner from "../../generated/rfc6874.scanner";
-import { RULES } from "../../generated/rfc6874.rules";
+import { RULES, TOP_RULE } from "../../generated/rfc6874.rules";
 import { AST, readComponents } from "../../generated/rfc6874.ast";
 import type { Rfc6874Ast } from "../../generated/rfc6874.ast";
 import type { Revision } from "./revision";
@@ -16,7 +16,7 @@ export const rfc6874: Revision<Rfc6874Ast> = {
   notation: "ABNF (RFC 5234; RFC 3986's rules in RFC 2234 ABNF)",
   ruleNameCase: "insensitive", // RFC 2234 §2.1
   grammarSection: '§2 "Specification" (three rules replacing RFC 3986\'s IP-literal), with RFC 3986 Appendix A',
-  topRule: "URI-reference",
+  topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,

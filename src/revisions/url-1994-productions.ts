@@ -7,7 +7,7 @@
  * The productions of the `url` rule, by scheme name (lower case). afsaddress is not here: "The
  * "afsaddress" is left in as historical note, but is not a url production" (both documents).
  */
-export const URL_1994_SCHEME_PRODUCTIONS: ReadonlyMap<string, string> = new Map([
+export const URL_1994_SCHEME_PRODUCTIONS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
   ["http", "httpaddress"],
   ["ftp", "ftpaddress"],
   ["news", "newsaddress"],

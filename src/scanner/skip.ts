@@ -69,7 +69,7 @@ export function tableSelfLoopSkipsInto(skips: { at: Int16Array; res: RegExp[] },
 }
 
 /** What fillSkips() has made for a Skips object, kept across its calls (a table decoded in parts is filled in parts). */
-const madeFor = new WeakMap<Skips, { bySource: Map<string, number>; byClasses: Map<string, number> }>();
+const madeFor = /* @__PURE__ */ new WeakMap<Skips, { bySource: Map<string, number>; byClasses: Map<string, number> }>();
 
 /**
  * The skips of the states from `from` (at least 1: state 0 has none) to before `to` (default every

@@ -45,7 +45,7 @@ export function i16(src: string | Uint8Array): Int16Array {
  * end a number, 64-87 say more follow. The text of the AST's tagged DFAs (src/scanner/tagged.ts) and
  * of the scanners' transition tables (rowsFromText()) is written in them.
  */
-const DIGIT = (() => {
+const DIGIT = /* @__PURE__ */ (() => {
   const d = new Uint8Array(128);
   let k = 0;
   for (let c = 0x23; c < 0x7f; c++) if (c !== 0x5c && c !== 0x3c && c !== 0x60 && c !== 0x27) d[c] = k++;

@@ -10,6 +10,7 @@ import { codedReader, decoded } from "./coded";
 import { selfLoopSkips } from "./skip";
 import { fromZigzag, nextNumber, type Numbers } from "./tables";
 import type { GeneratedScanner } from "./types";
+import type { WalkTags } from "./walk-captures";
 
 /** One start rule's tagged DFA. */
 export interface TaggedTable {
@@ -114,15 +115,20 @@ export function taggedTable(source: (end: number) => Uint8Array, from: number, t
   };
 }
 
-/** What the build writes per start rule: its tagged DFA (null when its AST reads no position) and its builder. */
+/**
+ * What the build writes per start rule: its tagged DFA (null when its AST reads no position, or when
+ * the positions are read off the scanner's walk: `walk`) and its builder.
+ */
 export interface AstEntry {
   readonly table: TaggedTable | null;
+  /** A start rule without a tagged DFA whose AST reads positions: its tags as data (src/scanner/walk-captures.ts). */
+  readonly walk?: WalkTags;
   readonly build: (input: string, c: Int32Array) => unknown;
   /** The components of a whole reference (null for a smaller rule), building only the AST fields they are read from. */
   readonly components?: (input: string, c: Int32Array) => { components: Components; prefix: string } | null;
 }
 
-let registers = new Int32Array(64);
+let registers = /* @__PURE__ */ new Int32Array(64);
 
 /**
  * The table the run reads, made once per start rule on first use: per state and class, the next
@@ -146,7 +152,7 @@ export interface RunForm {
   captures: number;
 }
 
-const runForms = new WeakMap<TaggedTable, RunForm>();
+const runForms = /* @__PURE__ */ new WeakMap<TaggedTable, RunForm>();
 
 /** The table as the run reads it, decoded from `rows` the first time the start rule is parsed (exported for test/scanner-skip.test.ts). */
 let lastTable: TaggedTable | null = null;
@@ -254,7 +260,7 @@ function runOperations(ops: Int16Array, k: number, p: number, regs: Int32Array):
   }
 }
 
-const whole = new Int32Array(2);
+const whole = /* @__PURE__ */ new Int32Array(2);
 
 /** The capture array of a start rule whose AST reads no position: the match itself (reused, as capture()'s). */
 export function wholeMatch(input: string): Int32Array {

@@ -41,7 +41,8 @@ export interface GeneratedScanner {
   scan(start: number, input: string): number;
   /**
    * The derivation of an accepted input: every rule's nodes (`tree` true), or those a filter keeps
-   * (a refused node's children take its place, in order).
+   * (a refused node's children take its place, in order); a set of rule names (published) keeps
+   * the nodes of those rules, deciding by name before a rule runs (the cheapest pruned walk).
    */
-  walk(rule: string, input: string, tree: true | NodeFilter): DerivationNode[];
+  walk(rule: string, input: string, tree: true | NodeFilter | ReadonlySet<string>): DerivationNode[];
 }

@@ -1,6 +1,6 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
-import { LEVELS, normalize, NORMALIZING_SPECS, type NormalizationLevel } from "../../ops/normalize";
+import { LEVELS, normalize, normalizingSpecs, type NormalizationLevel } from "../../ops/normalize";
 import type { SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
@@ -12,12 +12,12 @@ export function levelOption(): Option {
 }
 
 export function normalizeSpecOption(): Option {
-  return new Option("--spec <id>", `revision: ${NORMALIZING_SPECS.join(", ")} (their §6)`).default("draft-2003");
+  return new Option("--spec <id>", `revision: ${normalizingSpecs().join(", ")} (their §6)`).default("draft-2003");
 }
 
 export function checkNormalizeSpec(spec: string): SpecId {
-  const known = NORMALIZING_SPECS.find((id) => id === spec);
-  if (!known) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${NORMALIZING_SPECS.join(", ")}`);
+  const known = normalizingSpecs().find((id) => id === spec);
+  if (!known) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${normalizingSpecs().join(", ")}`);
   return known;
 }
 

@@ -1,6 +1,6 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
-import { NO_RESOLUTION, resolve, resultText, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
+import { noResolution, resolve, resultText, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
 import { DEFAULT_SPEC, isSpecId, SPEC_IDS, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
@@ -120,7 +120,7 @@ Examples:
 }
 
 function citationLine(spec: string): string {
-  const c = NO_RESOLUTION[spec as keyof typeof NO_RESOLUTION];
+  const c = noResolution()[spec as SpecId];
   if (!c) return "";
   return `${c.spec}, ${c.section}, seed ${c.seed} line ${c.line}: "${c.quote}"${c.translation && /[^\x00-\x7f]/.test(c.quote) ? ` (${c.translation})` : ""}`;
 }
