@@ -13,7 +13,7 @@
 // absent: skipped); the hand-written inflate is bench/inflate.mjs.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,24 +37,29 @@ async function bundle(contents, resolveDir, plugins = []) {
   return { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 
+/** A page's import of `uri-grammars/<spec>`: the ES module entry (dist/esm/<spec>.mjs, as the package's exports map it), or the older dist/entries/<spec>.mjs. */
+const entryOf = (dist, spec) => (existsSync(join(dist, "esm", `${spec}.mjs`)) ? join(dist, "esm", `${spec}.mjs`) : join(dist, "entries", `${spec}.mjs`));
+
 async function pages(dist) {
-  const plugin = { name: "package", setup: (b) => b.onResolve({ filter: /^uri-grammars\// }, (a) => ({ path: join(dist, "entries", `${a.path.split("/")[1]}.mjs`) })) };
+  const plugin = { name: "package", setup: (b) => b.onResolve({ filter: /^uri-grammars\// }, (a) => ({ path: entryOf(dist, a.path.split("/")[1]) })) };
   const r = [];
   for (const [, code] of PAGES) r.push((await bundle(code, dist, [plugin])).gzip);
   return r;
 }
 
+/** The tarball's generated modules (dist/generated's, CommonJS) and, where the build has them, the ES module chunks (dist/esm, which carry the same tables once more). */
 const generatedBytes = (dist) =>
   readdirSync(join(dist, "generated"))
     .filter((f) => /\.(scanner|accept|rules|ast)\.js$/.test(f))
-    .reduce((n, f) => n + statSync(join(dist, "generated", f)).size, 0);
+    .reduce((n, f) => n + statSync(join(dist, "generated", f)).size, 0) +
+  (existsSync(join(dist, "esm")) ? readdirSync(join(dist, "esm")).filter((f) => f.endsWith(".mjs")).reduce((n, f) => n + statSync(join(dist, "esm", f)).size, 0) : 0);
 
 // ---- the build's coded strings ----
 const { decoded, RADIX } = require(join(DIST, "src", "scanner", "coded.js"));
-const CODED = /(codedReader|decoded|tableSource)\)\("([^"]*)",(\d+)\)/g;
+const CODED = /(codedReader|decoded|tableSource)(\)?)\(\s*"([^"]*)",\s*(\d+)\)/g;
 const strings = [];
 for (const f of readdirSync(join(DIST, "generated")).filter((f) => /\.(scanner|accept|ast)\.js$/.test(f))) {
-  for (const m of readFileSync(join(DIST, "generated", f), "utf8").matchAll(CODED)) strings.push({ file: f, coded: m[2], bytes: decoded(m[2], Number(m[3])) });
+  for (const m of readFileSync(join(DIST, "generated", f), "utf8").matchAll(CODED)) strings.push({ file: f, coded: m[3], bytes: decoded(m[3], Number(m[4])) });
 }
 
 // ---- the candidates: the coded length of a string's bytes, and the decoder ----
@@ -105,12 +110,16 @@ function withLengths(length) {
   cpSync(join(ROOT, "package.json"), join(top, "package.json"));
   const dir = join(top, "dist");
   cpSync(DIST, dir, { recursive: true, filter: (p) => !p.includes("/test") && !p.includes("/conformance") });
-  for (const f of readdirSync(join(dir, "generated")).filter((f) => /\.(scanner|accept|ast)\.js$/.test(f))) {
-    const text = readFileSync(join(dir, "generated", f), "utf8");
-    writeFileSync(
-      join(dir, "generated", f),
-      text.replace(CODED, (all, fn, coded, n) => `${fn})("${randomText(length(strings.find((s) => s.file === f && s.coded === coded)))}",${n})`),
-    );
+  const files = [
+    ...readdirSync(join(dir, "generated")).filter((f) => /\.(scanner|accept|ast)\.js$/.test(f)).map((f) => join(dir, "generated", f)),
+    ...(existsSync(join(dir, "esm")) ? readdirSync(join(dir, "esm")).filter((f) => f.endsWith(".mjs")).map((f) => join(dir, "esm", f)) : []),
+  ];
+  // (by the strings themselves: the ES module chunks may name the decoder otherwise)
+  const replacement = new Map(strings.map((s) => [s.coded, randomText(length(s))]));
+  for (const f of files) {
+    let text = readFileSync(f, "utf8");
+    for (const [coded, other] of replacement) text = text.split(`"${coded}"`).join(`"${other}"`);
+    writeFileSync(f, text);
   }
   return dir;
 }
@@ -172,7 +181,7 @@ const { decoded } = require(${JSON.stringify(join(DIST, "src", "scanner", "coded
 const dir = ${JSON.stringify(join(DIST, "generated"))};
 const list = [];
 for (const f of readdirSync(dir).filter((f) => f.startsWith(${JSON.stringify(spec + ".")}) && /\.(scanner|accept|ast)\.js$/.test(f)))
-  for (const m of readFileSync(dir + "/" + f, "utf8").matchAll(${CODED})) list.push([m[2], +m[3]]);
+  for (const m of readFileSync(dir + "/" + f, "utf8").matchAll(${CODED})) list.push([m[3], +m[4]]);
 const t0 = performance.now();
 let n = 0;
 for (const [c, k] of list) n += decoded(c, k).length;
@@ -193,7 +202,7 @@ for (const spec of SPECS) {
 }
 
 const kb = (n) => (Number.isFinite(n) ? `${(n / 1024).toFixed(1)}` : "-");
-console.log("| coder | coded strings (chars) | dist/generated (raw) | validate rfc3986 (gzip) | parse rfc3986 (gzip) | parse draft-2003 (gzip) | decoder (min / gzip) | decode rfc3986, draft-2003 (ms: first / warm) |");
+console.log("| coder | coded strings (chars) | dist/generated + dist/esm (raw) | validate rfc3986 (gzip) | parse rfc3986 (gzip) | parse draft-2003 (gzip) | decoder (min / gzip) | decode rfc3986, draft-2003 (ms: first / warm) |");
 console.log("|---|---:|---:|---:|---:|---:|---:|---|");
 for (const r of rows) {
   const t = times[r.name];
