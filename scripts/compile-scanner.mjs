@@ -8,7 +8,8 @@
 //     --scripts/scanner/reverse.mjs--> a right-to-left DFA for the decisions that need it
 //     --scripts/scanner/emit-walk.mjs--> one function per rule: peggy's successful run, decided
 //   -> generated/<spec>.scanner.ts: tables (the transitions as text, scripts/scanner/rows-text.mjs;
-//      the small ones base64) + scan() + walk(); generated/<spec>.accept.ts: validate()'s DFA alone
+//      the small ones bytes; both coded, scripts/scanner/coder.mjs) + scan() + walk();
+//      generated/<spec>.accept.ts: validate()'s DFA alone
 //
 // What the scanner does with an input (src/scanner/index.ts):
 //   scan(start, input)   the start rule's DFA, left to right, one table lookup per character; stops
@@ -40,6 +41,7 @@ import { listDecisions, callPaths } from "./scanner/decisions.mjs";
 import { buildReverse } from "./scanner/reverse.mjs";
 import { emitWalk, ruleFunction } from "./scanner/emit-walk.mjs";
 import { rowsText } from "./scanner/rows-text.mjs";
+import { code, codeBest } from "./scanner/coder.mjs";
 import { planGrammar, taggedAutomata, emitAstModule, emitAstTablesModule } from "./ast/emit-ast.mjs";
 
 const require = createRequire(import.meta.url);
@@ -333,15 +335,46 @@ function base64(typed) {
 
 /**
  * A transition table in its text form (scripts/scanner/rows-text.mjs: flex's template rows, targets
- * relative to their state, in whole-character digits): the zeroed table the module allocates at
- * import (its pages are not touched until load() fills it), the call that fills it whole
- * (src/scanner/tables.ts rowsFromText()) and the reader that fills it as far as asked (rowsReader()).
+ * relative to their state, in whole-character digits), coded (scripts/scanner/coder.mjs): the zeroed
+ * table the module allocates at import (its pages are not touched until load() fills it), the call
+ * that fills it whole (src/scanner/tables.ts rowsFromText()) and the reader that fills it as far as
+ * asked (rowsReader(), which decodes the coded text as far as the rows it reads).
  */
 function table(trans, K, count) {
   const wide = count > 0xffff;
   const type = wide ? "Uint32Array" : "Uint16Array";
-  const text = JSON.stringify(rowsText(trans, K, count));
-  return { empty: `new ${type}(${count * K})`, fill: (name) => `rowsFromText(${name}, K, ${text})`, reader: (name) => `rowsReader(${name}, K, ${text})`, wide };
+  const text = rowsText(trans, K, count);
+  const source = `codedReader(${JSON.stringify(code(text, { lc: 0, pb: 0 }))}, ${text.length})`;
+  return { empty: `new ${type}(${count * K})`, fill: (name) => `rowsFromText(${name}, K, ${source})`, reader: (name) => `rowsReader(${name}, K, ${source})`, wide };
+}
+
+/**
+ * The small tables of a module (name -> typed array) as one coded string of their little-endian
+ * bytes: per table its declaration (`empty(name)`: zeros of its type and length, allocated at
+ * import), and the function that fills them all (`fill`, loadSmall(): load() calls it once, so an
+ * import decodes nothing; issue 27: a module costs nothing until it is used).
+ */
+function smallTables(arrays) {
+  const parts = Object.entries(arrays).map(([name, a]) => [name, a, new Uint8Array(a.buffer, a.byteOffset, a.byteLength)]);
+  const all = new Uint8Array(parts.reduce((n, [, , b]) => n + b.length, 0));
+  const fills = [];
+  let o = 0;
+  for (const [name, a, b] of parts) {
+    all.set(b, o);
+    const bytes = `b.subarray(${o}, ${o + b.length})`;
+    const width = a.BYTES_PER_ELEMENT;
+    fills.push(`  ${name}.set(${width === 1 ? bytes : a instanceof Int32Array ? `i32(${bytes})` : `u32(${bytes})`});`);
+    o += b.length;
+  }
+  const fill = `/** Fills the small tables (${parts.map(([name]) => name).join(", ")}) from one coded string (scripts/scanner/coder.mjs) of their little-endian bytes: once, at the first load(). */
+let smallReady = false;
+function loadSmall(): void {
+  smallReady = true;
+  const b = decoded(${JSON.stringify(codeBest(all))}, ${all.length});
+${fills.join("\n")}
+}`;
+  const empty = (name) => `new ${arrays[name].constructor.name}(${arrays[name].length})`;
+  return { fill, empty };
 }
 
 /** The class of a code unit: a table below 128, a few range tests above. */
@@ -427,6 +460,7 @@ export function emitModule(model, grammarFile, srcDir = "../src") {
   const rev = model.reverse;
   const revTable = rev ? table(rev.transitions, K, rev.transitions.length) : null;
   const revIndex = rev && rev.transitions.length <= 256 ? "Uint8Array" : "Uint16Array";
+  const small = smallTables({ ACCEPT: model.accept, LABEL: model.stateLabel, FIRST: model.walk.first, ALTERNATIVE: model.walk.alternatives, D_START: decisionStarts, D_BIT: decisionBits, ...(rev ? { REV_BITS: rev.bits } : {}) });
   const classRanges = classes.map((c) => c.ranges.flat());
   const passes = model.passes.map((p) => `//   ${p.rule}: ${p.scans} pass${p.scans === 1 ? "" : "es"}`).join("\n");
   const s = model.stats;
@@ -441,6 +475,7 @@ ${passes}
 import type { DerivationNode } from "${srcDir}/scanner/derivation";
 import type { NodeFilter } from "${srcDir}/scanner/types";
 import { u8, u32, i32${rev ? ", rowsFromText" : ""}, rowsReader } from "${srcDir}/scanner/tables";
+import { codedReader, decoded } from "${srcDir}/scanner/coded";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 ${classesSource(K, classes, "export ")}
@@ -448,10 +483,10 @@ ${classesSource(K, classes, "export ")}
 export const CLASS_RANGES: readonly (readonly number[])[] = ${JSON.stringify(classRanges)};
 /** Transitions: state * K + class -> state. State 0 rejects everything; state 1 accepts everything. Filled by load(). */
 export const TRANS: ${stateType} = ${t.empty};
-/** Whether a state accepts the end of the input. */
-export const ACCEPT = u8(${JSON.stringify(base64(model.accept))});
+/** Whether a state accepts the end of the input. It, LABEL, FIRST, ALTERNATIVE, D_START${rev ? " and REV_BITS" : ""} are filled by load(). */
+export const ACCEPT = ${small.empty("ACCEPT")};
 /** The rule stack an error in each state names (index into STACK_PARENT / STACK_NAME). */
-export const LABEL = i32(${JSON.stringify(base64(model.stateLabel))});
+export const LABEL = ${small.empty("LABEL")};
 export const STACK_PARENT: readonly number[] = ${JSON.stringify(model.stackParent)};
 export const STACK_NAME: readonly string[] = ${JSON.stringify(model.stackName)};
 /** The DFA state where each rule starts as a start rule (pegName -> state). */
@@ -459,31 +494,34 @@ export const START: Readonly<Record<string, number>> = ${JSON.stringify(model.st
 /** The printable ASCII characters each rule (pegName) accepts as a whole input. */
 export const ONE_CHAR: Readonly<Record<string, string>> = ${JSON.stringify(model.oneChar)};
 /** What the next character says of each question: decision * ${K + 2} + column (class, ${K}: end of input, ${K + 1}: past it) -> 1 yes, 0 no, 2 read on. */
-export const FIRST = u8(${JSON.stringify(base64(model.walk.first))});
+export const FIRST = ${small.empty("FIRST")};
 /** Per choice: table offset + column -> the alternative taken (in skip functions, its length), 255 ask in order. */
-export const ALTERNATIVE = u8(${JSON.stringify(base64(model.walk.alternatives))});
+export const ALTERNATIVE = ${small.empty("ALTERNATIVE")};
 /** The column of position p in FIRST and ALTERNATIVE. */
 function at(p: number): number {
   return p < N ? classOf(I.charCodeAt(p)) : p === N ? K : K + 1;
 }
 /** The DFA state where each decision's question starts (exported for the tests' planted mistakes). */
-export const D_START = u32(${JSON.stringify(base64(decisionStarts))});
-const D_BIT = new Int8Array(u8(${JSON.stringify(base64(new Uint8Array(decisionBits.buffer)))}).buffer);
+export const D_START = ${small.empty("D_START")};
+const D_BIT = ${small.empty("D_BIT")};
 ${rev ? `const REV_TRANS = ${revTable.empty};
 /** Per reverse state, the answers of the decisions the reverse pass answers (exported for the tests' planted mistakes). */
-export const REV_BITS = u32(${JSON.stringify(base64(rev.bits))});
+export const REV_BITS = ${small.empty("REV_BITS")};
 const REV_INITIAL = ${rev.initial};` : ""}
 /** The state scan() stopped in (the last state that could still accept). */
 export const LAST = new Int32Array(1);
 ${skipsSource(model.trans.length, model.startRows)}
 const readRows = ${t.reader("TRANS")};
+${small.fill}
 /**
  * Decodes the rows of the transition table before state \`rows\` (default: all of them${rev ? ", and the reverse pass's table" : ""})
  * and builds their self-loop regexes, each once: not at import (issue 27: a revision costs nothing
  * until it is used), and as far as a call needs. scan() decodes the rows its start rule reaches
- * (ROWS_FROM); walk(), and whoever reads TRANS or SKIPS directly, all of them.
+ * (ROWS_FROM); walk(), and whoever reads TRANS or SKIPS directly, all of them. The first call also
+ * fills the small tables (ACCEPT, LABEL, FIRST ...: loadSmall()).
  */
 export function load(rows: number = STATES): void {
+  if (!smallReady) loadSmall();
   if (rows <= ready) return;
   const from = ready;
   ready = readRows(rows);
@@ -613,6 +651,7 @@ export function emitAcceptModule(model, grammarFile, srcDir = "../src") {
 // input, ends in an accepting state; the scanner's scan() gives the same verdict (test/validator.test.ts).
 /* eslint-disable */
 import { u8, rowsReader } from "${srcDir}/scanner/tables";
+import { codedReader, decoded } from "${srcDir}/scanner/coded";
 import { noSkips, tableSelfLoopSkipsInto } from "${srcDir}/scanner/skip";
 
 ${classesSource(K, classes, "")}
@@ -633,7 +672,7 @@ const readRows = ${t.reader("TRANS")};
  */
 export function load(rows: number = STATES): void {
   if (rows <= ready) return;
-  if (ready === 0) ACCEPT.set(u8(${JSON.stringify(base64(accept))}));
+  if (ready === 0) ACCEPT.set(decoded(${JSON.stringify(codeBest(accept))}, ${accept.length}));
   const from = ready;
   ready = readRows(rows);
   tableSelfLoopSkipsInto(SKIPS, CLASS_RANGES, TRANS, from, ready);

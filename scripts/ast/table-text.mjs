@@ -1,14 +1,13 @@
 // A tagged DFA's tables (scripts/scanner/tdfa.mjs, tables()) as one string of text (tableText), and
-// a revision's texts packed into one string (packTexts), the form generated/<spec>.ast.ts carries
-// them in; src/scanner/tagged.ts (tableSource, taggedTable) unpacks and reads them the first time a
-// start rule is parsed.
+// a revision's texts joined and coded into one string (packTexts, scripts/scanner/coder.mjs), the
+// form generated/<spec>.ast.ts carries them in; src/scanner/tagged.ts (tableSource, taggedTable)
+// decodes and reads them the first time a start rule is parsed.
 //
 // The string is a list of unsigned numbers, each written as zero or more "more" digits and one
 // "last" digit (TEXT_DIGITS: 64 last digits, 24 more digits, all printable ASCII that needs no
 // escape in a string literal and cannot close a <script>). One number is whole characters, so a
 // run of numbers that recurs (the same sub-automaton in several start rules' tables, the same row
-// shape) is the same run of characters, which gzip finds; base64 of bytes hid it (a recurring run
-// of bytes comes out as one of three different strings, by where it starts).
+// shape) is the same run of characters, which the coder's copies find.
 //
 // In order:
 //   ops       its length, then each value + 2 (per list from 1: its length n, then n pairs
@@ -23,6 +22,8 @@
 //             numbers, and the same sub-automaton numbered alike reads the same wherever it lies);
 //             then the new operations' list number (0 for none), if they change.
 // The small parts come first: the run decodes them once, and the rows (its transition table) once.
+
+import { code } from "../scanner/coder.mjs";
 
 /** The digits: 64 that end a number, then 24 that say more follow. */
 export const TEXT_DIGITS = (() => {
@@ -108,60 +109,16 @@ export function tableText({ count: n, K, trans, ops, opsData, accept, fixups }) 
   return out.join("");
 }
 
-/** The shortest repeat packTexts() writes as a copy (a copy costs its length and its distance: 2 to 5 characters). */
-const MIN_COPY = 8;
-
 /**
- * The texts of one revision's tables (tableText()), joined and written as copies of what came
- * before, LZ77's way (the start rules' tables share most of their sub-automata, so one text repeats
- * whole runs of another). The packed string is a list of items, each a number n and then: for n
- * even, n / 2 characters as they are; for n odd, a copy of (n - 1) / 2 + MIN_COPY characters from
- * the distance back that the next number gives. Returns the packed string and where each text
- * starts in the joined one (src/scanner/tagged.ts, tableSource(), unpacks it).
+ * The texts of one revision's tables (tableText()), joined and coded (scripts/scanner/coder.mjs:
+ * LZMA, whose copies find the sub-automata the start rules share, written in a string literal's
+ * characters). Returns the coded string and where each text starts in the joined one
+ * (src/scanner/tagged.ts, tableSource(), decodes it as far as the start rules parsed so far need).
  */
 export function packTexts(texts) {
   const all = texts.join("");
   const starts = [];
   let at = 0;
   for (const t of texts) (starts.push(at), (at += t.length));
-  const out = [];
-  const chains = new Map(); // the MIN_COPY characters at a position -> the positions, last first
-  const remember = (i) => {
-    if (i + MIN_COPY > all.length) return;
-    const key = all.slice(i, i + MIN_COPY);
-    let list = chains.get(key);
-    if (!list) chains.set(key, (list = []));
-    list.push(i);
-  };
-  let literal = "";
-  const flush = () => {
-    if (literal === "") return;
-    put(out, 2 * literal.length);
-    out.push(literal);
-    literal = "";
-  };
-  for (let i = 0; i < all.length; ) {
-    const list = chains.get(all.slice(i, i + MIN_COPY)) ?? [];
-    let best = 0;
-    let from = -1;
-    for (let k = list.length - 1, tries = 0; k >= 0 && tries < 256; k--, tries++) {
-      const p = list[k];
-      let n = 0;
-      while (i + n < all.length && all[p + n] === all[i + n]) n++;
-      if (n > best) (best = n), (from = p);
-    }
-    if (best >= MIN_COPY) {
-      flush();
-      put(out, 2 * (best - MIN_COPY) + 1);
-      put(out, i - from);
-      for (let j = i; j < i + best; j++) remember(j);
-      i += best;
-    } else {
-      literal += all[i];
-      remember(i);
-      i++;
-    }
-  }
-  flush();
-  return { packed: out.join(""), starts, length: all.length };
+  return { packed: code(all, { lc: 0, pb: 0 }), starts, length: all.length };
 }

@@ -2,7 +2,8 @@
 // form generated/<spec>.scanner.ts and <spec>.accept.ts carry it in; src/scanner/tables.ts,
 // rowsFromText(), reads it on the first scan. The numbers are written in the digits of the AST's
 // table text (scripts/ast/table-text.mjs, put(): whole characters, so a run of numbers that recurs is
-// a run of characters that recurs, which gzip finds; base64 of bytes hid it). Per state, flex's
+// a run of characters that recurs, which the coder's copies find: scripts/scanner/coder.mjs codes the
+// text the generated module carries). Per state, flex's
 // template rows (issue 27: the full table was most of the package):
 //   the row it starts from, as a distance back (0 for an empty row): the earlier row that differs in
 //   the fewest classes;

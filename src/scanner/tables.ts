@@ -1,40 +1,42 @@
 // Decoders for the tables of the generated scanners (generated/<spec>.scanner.ts, <spec>.accept.ts)
-// and of the AST's tagged DFAs: the small tables are typed arrays written as base64 of their
-// little-endian bytes (`atob` exists in browsers and in Node >= 16); the transition tables are text
-// in whole-character digits (rowsFromText(), and src/scanner/tagged.ts).
+// and of the AST's tagged DFAs: the small tables are typed arrays of little-endian bytes (coded,
+// src/scanner/coded.ts, or base64: `atob` exists in browsers and in Node >= 16); the transition
+// tables are text in whole-character digits (rowsFromText(), and src/scanner/tagged.ts), coded.
 
-function bytes(base64: string): Uint8Array {
-  const binary = atob(base64);
+/** The bytes of base64, or the bytes themselves (a slice of a decoded string, src/scanner/coded.ts). */
+function bytes(src: string | Uint8Array): Uint8Array {
+  if (typeof src !== "string") return src;
+  const binary = atob(src);
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
 
-export function u8(base64: string): Uint8Array {
-  return bytes(base64);
+export function u8(src: string | Uint8Array): Uint8Array {
+  return bytes(src);
 }
 
-export function u16(base64: string): Uint16Array {
-  const b = bytes(base64);
+export function u16(src: string | Uint8Array): Uint16Array {
+  const b = bytes(src);
   const out = new Uint16Array(b.length >> 1);
   for (let i = 0; i < out.length; i++) out[i] = b[2 * i] | (b[2 * i + 1] << 8);
   return out;
 }
 
-export function u32(base64: string): Uint32Array {
-  const b = bytes(base64);
+export function u32(src: string | Uint8Array): Uint32Array {
+  const b = bytes(src);
   const out = new Uint32Array(b.length >> 2);
   for (let i = 0; i < out.length; i++) out[i] = (b[4 * i] | (b[4 * i + 1] << 8) | (b[4 * i + 2] << 16) | (b[4 * i + 3] << 24)) >>> 0;
   return out;
 }
 
-export function i32(base64: string): Int32Array {
-  const u = u32(base64);
+export function i32(src: string | Uint8Array): Int32Array {
+  const u = u32(src);
   return new Int32Array(u.buffer, u.byteOffset, u.length);
 }
 
-export function i16(base64: string): Int16Array {
-  const u = u16(base64);
+export function i16(src: string | Uint8Array): Int16Array {
+  const u = u16(src);
   return new Int16Array(u.buffer, u.byteOffset, u.length);
 }
 
@@ -49,6 +51,12 @@ const DIGIT = /* @__PURE__ */ (() => {
   for (let c = 0x23; c < 0x7f; c++) if (c !== 0x5c && c !== 0x3c && c !== 0x60 && c !== 0x27) d[c] = k++;
   return d;
 })();
+
+/**
+ * A table text kept coded (src/scanner/coded.ts codedReader()): `(end)` decodes at least its first
+ * `end` characters' codes and returns the whole buffer (zeros past what is decoded).
+ */
+export type TextSource = (end: number) => Uint8Array;
 
 /** A reader of the table text's numbers (its char codes `b`) from `at`: nextNumber() returns the next number and moves past it. */
 export interface Numbers {
@@ -78,7 +86,7 @@ export function fromZigzag(z: number): number {
  * many classes differ; per such class the gap from the one before, and its target: 0 rejects, 1 is
  * the state that accepts everything, else 2 + the zigzag of target - state).
  */
-export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: number, text: string): T {
+export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: number, text: string | TextSource): T {
   rowsReader(out, K, text)(out.length / K);
   return out;
 }
@@ -90,16 +98,20 @@ export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: num
  * earlier rules' (scripts/compile-scanner.mjs, numbered()), and decode the rows a scan from a start
  * state reaches, not the whole table (issue 27: a call decodes what it needs).
  */
-export function rowsReader(out: Uint16Array | Uint32Array, K: number, text: string): (upTo: number) => number {
+export function rowsReader(out: Uint16Array | Uint32Array, K: number, text: string | TextSource): (upTo: number) => number {
   const states = out.length / K;
   let r: Numbers | null = null;
   let s = 0;
+  // A row is at most 2 + 2K numbers of at most 5 digits each (a number below 64 x 24^4).
+  const most = 10 * (K + 1);
   return (upTo) => {
     const end = Math.min(upTo, states);
     if (s >= end) return s;
-    // The text is ASCII: its UTF-8 is its char codes, converted natively (once, on the first call).
-    r ??= { b: new TextEncoder().encode(text), at: 0 };
+    // A string is ASCII: its UTF-8 is its char codes, converted natively (once, on the first call).
+    // A coded text (src/scanner/coded.ts) is decoded row by row, as far as the rows read.
+    r ??= { b: typeof text === "string" ? new TextEncoder().encode(text) : text(0), at: 0 };
     for (; s < end; s++) {
+      if (typeof text !== "string") text(r.at + most);
       const back = nextNumber(r);
       if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
       let c = -1;

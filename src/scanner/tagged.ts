@@ -6,6 +6,7 @@
 // c[2i + 1]; c[0] and c[1] are the start rule's own match (0 and the input's length).
 
 import type { Components } from "../ast/types";
+import { codedReader, decoded } from "./coded";
 import { selfLoopSkips } from "./skip";
 import { fromZigzag, nextNumber, type Numbers } from "./tables";
 import type { GeneratedScanner } from "./types";
@@ -37,58 +38,19 @@ export interface TaggedTable {
   readonly transitions: () => { next: Int32Array; ops: Uint16Array };
 }
 
-/** The shortest copy of the packed text (scripts/ast/table-text.mjs, MIN_COPY). */
-const MIN_COPY = 8;
-
-/**
- * The joined text of a revision's tables from its packed form (scripts/ast/table-text.mjs,
- * packTexts: items of a number n, then n / 2 characters as they are for n even, or for n odd a
- * copy of (n - 1) / 2 + minCopy characters from the distance back the next number gives), as char
- * codes, unpacked as far as asked: `upTo(end)` unpacks (at least) the first `end` characters and
- * returns the whole buffer. `minCopy` is a parameter for test/tagged-table-text.test.ts's planted
- * mistake only.
- */
-export function unpacker(packed: string, length: number, minCopy = MIN_COPY): (end: number) => Uint8Array {
-  // The packed text is ASCII, so its UTF-8 is its char codes: a native conversion (a loop of
-  // charCodeAt, run once and cold, cost milliseconds).
-  const p = new TextEncoder().encode(packed);
-  const out = new Uint8Array(length);
-  const r: Numbers = { b: p, at: 0 };
-  let o = 0;
-  return (end) => {
-    while (o < end && r.at < p.length && o < length) {
-      const n = nextNumber(r);
-      if ((n & 1) === 0) {
-        const count = Math.min(n / 2, length - o);
-        out.set(p.subarray(r.at, r.at + count), o);
-        r.at += count;
-        o += count;
-      } else {
-        const count = Math.min((n - 1) / 2 + minCopy, length - o);
-        const back = nextNumber(r);
-        // A copy that overlaps what it writes repeats its first `back` characters (LZ77's way).
-        if (back >= count) out.copyWithin(o, o - back, o - back + count);
-        else for (let k = 0; k < count; k++) out[o + k] = out[o - back + k];
-        o += count;
-      }
-    }
-    return out;
-  };
-}
-
-/** The whole joined text (unpacker() to its end). */
-export function unpackTables(packed: string, length: number, minCopy = MIN_COPY): Uint8Array {
-  return unpacker(packed, length, minCopy)(length);
+/** The whole joined text of a revision's tables from its coded form (scripts/ast/table-text.mjs, packTexts). */
+export function unpackTables(packed: string, length: number): Uint8Array {
+  return decoded(packed, length);
 }
 
 /**
- * A revision's tables, kept packed (generated/<spec>.ast.ts makes one at import, which keeps the
- * string) and unpacked as far as the start rules parsed so far need: `(end)` returns the text with
- * its first `end` characters unpacked, which each taggedTable() reads from its own offset.
+ * A revision's tables, kept coded (generated/<spec>.ast.ts makes one at import, which keeps the
+ * string; scripts/ast/table-text.mjs, packTexts) and decoded as far as the start rules parsed so far
+ * need: `(end)` returns the text with its first `end` characters decoded, which each taggedTable()
+ * reads from its own offset.
  */
 export function tableSource(packed: string, length: number): (end: number) => Uint8Array {
-  let unpack: ((end: number) => Uint8Array) | null = null;
-  return (end) => (unpack ??= unpacker(packed, length))(end);
+  return codedReader(packed, length);
 }
 
 /**
