@@ -180,28 +180,8 @@ function writeParse(data, steps, lc, pb, every) {
     if (st.kind === "lit") {
       rc.bit(probs, IS_MATCH + (state << 4) + posState, 0);
       const base = LITERAL + 0x300 * (o > 0 ? data[o - 1] >> (8 - lc) : 0);
-      let symbol = data[o] | 0x100;
-      let ctx = 1;
-      if (state >= 7) {
-        let match = data[o - reps[0] - 1];
-        let k = 7;
-        for (; k >= 0; k--) {
-          const mb = (match >> 7) & 1;
-          match <<= 1;
-          const b = (symbol >> k) & 1;
-          rc.bit(probs, base + ((1 + mb) << 8) + ctx, b);
-          ctx = (ctx << 1) | b;
-          if (mb !== b) {
-            k--;
-            break;
-          }
-        }
-        for (; k >= 0; k--) {
-          const b = (symbol >> k) & 1;
-          rc.bit(probs, base + ctx, b);
-          ctx = (ctx << 1) | b;
-        }
-      } else encodeTree(rc, probs, base, 8, data[o]);
+      if (state >= 7) matchedLiteralBits(data[o], data[o - reps[0] - 1], (at, b) => rc.bit(probs, base + at, b));
+      else encodeTree(rc, probs, base, 8, data[o]);
       state = afterLiteral(state);
       o++;
       continue;
@@ -387,17 +367,29 @@ function findMatches(data, depth, nice) {
 /** Bits of the literal data[i] in coder state s (after a copy, s >= 7: guided by the byte at distance rep0 + 1). */
 function literalPrice(probs, data, i, s, rep0, lc) {
   const base = LITERAL + 0x300 * (i > 0 ? data[i - 1] >> (8 - lc) : 0);
-  const symbol = data[i] | 0x100;
   if (s < 7 || i - rep0 - 1 < 0) return treePrice(probs, base, 8, data[i]);
   let c = 0;
-  let match = data[i - rep0 - 1];
+  matchedLiteralBits(data[i], data[i - rep0 - 1], (at, b) => {
+    c += price(probs, base + at, b);
+  });
+  return c;
+}
+
+/**
+ * The bits of a literal after a copy, LZMA's "matched literal": while its bits agree with those of
+ * the byte at the last distance (`match`), each is coded in a context of that byte's bit too; after
+ * the first bit that differs, as a plain literal. Calls visit(where in the literal's 0x300 models, bit)
+ * in coding order: the one statement of the order that writeParse() codes and literalPrice() prices.
+ */
+function matchedLiteralBits(byte, match, visit) {
+  const symbol = byte | 0x100;
   let ctx = 1;
   let k = 7;
   for (; k >= 0; k--) {
     const mb = (match >> 7) & 1;
     match <<= 1;
     const b = (symbol >> k) & 1;
-    c += price(probs, base + ((1 + mb) << 8) + ctx, b);
+    visit(((1 + mb) << 8) + ctx, b);
     ctx = (ctx << 1) | b;
     if (mb !== b) {
       k--;
@@ -406,10 +398,9 @@ function literalPrice(probs, data, i, s, rep0, lc) {
   }
   for (; k >= 0; k--) {
     const b = (symbol >> k) & 1;
-    c += price(probs, base + ctx, b);
+    visit(ctx, b);
     ctx = (ctx << 1) | b;
   }
-  return c;
 }
 
 /** The length of the match at i with the bytes at distance d + 1 (at most MAX_MATCH). */
