@@ -93,6 +93,30 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
     });
   }
 
+  /** The answers of a bundled page that imports from `pageEntry`, and of the same calls through the CommonJS entry of `expectedEntry`. */
+  async function bundledAnswers(pageEntry: string, expectedEntry: string): Promise<{ got: string; expected: string }> {
+    const calls = (api: string) => `[${api}parse("http://[v1.x]/a?b#c"), ${api}validate("http://a b/"), ${api}components("HTTP://A:80/x"), ${api}resolve("../g", "http://a/b/c/d"), ${api}parse("http://a/%zz")]`;
+    const { text } = await bundledRevisions(dir, `import * as api from "uri-grammars/${pageEntry}";\nconsole.log(JSON.stringify(${calls("api.")}));\n`);
+    const page = join(dir, `run-${pageEntry}-${Math.random().toString(36).slice(2)}.mjs`);
+    writeFileSync(page, text);
+    const got = execFileSync(process.execPath, [page], { encoding: "utf8" }).trim();
+    const expected = execFileSync(process.execPath, ["-e", `const api = require(${JSON.stringify(join(ROOT, "dist", "entries", `${expectedEntry}.js`))});\nconsole.log(JSON.stringify(${calls("api.")}));`], { encoding: "utf8" }).trim();
+    return { got, expected };
+  }
+
+  it("a bundled page runs: what the bundler kept answers as the entry does (parse, validate, components, resolve, a rejected input's error)", async () => {
+    for (const id of ["rfc3986", "draft-2003"]) {
+      const { got, expected } = await bundledAnswers(id, id);
+      expect(got, id).to.equal(expected);
+      expect(JSON.parse(got)[4].ok, `${id}: the rejected input`).to.equal(false);
+    }
+  });
+
+  it("the check finds a page that answers otherwise (planted: a page of draft-2003 held to rfc3986's answers)", async () => {
+    const { got, expected } = await bundledAnswers("draft-2003", "rfc3986");
+    expect(got).to.not.equal(expected);
+  });
+
   it("the check finds an operation a page imports (planted: extract, lint and normalize imported beside parse)", async () => {
     const { text } = await bundledRevisions(dir, `import { parse, extract, lint, normalize } from "uri-grammars/rfc3986";\nconsole.log(parse("a:b").ok, extract("x"), lint("a:b"), normalize("a:b"));\n`);
     expect(carried(text).sort()).to.deep.equal(Object.keys(OPERATION_MARKERS).sort());
