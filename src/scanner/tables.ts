@@ -58,6 +58,12 @@ const DIGIT = /* @__PURE__ */ (() => {
  */
 export type TextSource = (end: number) => Uint8Array;
 
+/** A table text as it is (not coded) as a TextSource: its char codes (the text is ASCII). For the tests of the text form. */
+export function plainText(text: string): TextSource {
+  const codes = new TextEncoder().encode(text);
+  return () => codes;
+}
+
 /** A reader of the table text's numbers (its char codes `b`) from `at`: nextNumber() returns the next number and moves past it. */
 export interface Numbers {
   readonly b: Uint8Array;
@@ -86,7 +92,7 @@ export function fromZigzag(z: number): number {
  * many classes differ; per such class the gap from the one before, and its target: 0 rejects, 1 is
  * the state that accepts everything, else 2 + the zigzag of target - state).
  */
-export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: number, text: string | TextSource): T {
+export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: number, text: TextSource): T {
   rowsReader(out, K, text)(out.length / K);
   return out;
 }
@@ -98,7 +104,7 @@ export function rowsFromText<T extends Uint16Array | Uint32Array>(out: T, K: num
  * earlier rules' (scripts/compile-scanner.mjs, numbered()), and decode the rows a scan from a start
  * state reaches, not the whole table (issue 27: a call decodes what it needs).
  */
-export function rowsReader(out: Uint16Array | Uint32Array, K: number, text: string | TextSource): (upTo: number) => number {
+export function rowsReader(out: Uint16Array | Uint32Array, K: number, text: TextSource): (upTo: number) => number {
   const states = out.length / K;
   let r: Numbers | null = null;
   let s = 0;
@@ -107,11 +113,10 @@ export function rowsReader(out: Uint16Array | Uint32Array, K: number, text: stri
   return (upTo) => {
     const end = Math.min(upTo, states);
     if (s >= end) return s;
-    // A string is ASCII: its UTF-8 is its char codes, converted natively (once, on the first call).
-    // A coded text (src/scanner/coded.ts) is decoded row by row, as far as the rows read.
-    r ??= { b: typeof text === "string" ? new TextEncoder().encode(text) : text(0), at: 0 };
+    // The coded text (src/scanner/coded.ts) is decoded row by row, as far as the rows read.
+    r ??= { b: text(0), at: 0 };
     for (; s < end; s++) {
-      if (typeof text !== "string") text(r.at + most);
+      text(r.at + most);
       const back = nextNumber(r);
       if (back > 0) out.copyWithin(s * K, (s - back) * K, (s - back + 1) * K);
       let c = -1;
