@@ -68,7 +68,7 @@ describe("cli: resolve", () => {
         expect(cells[cells.length - 1], `${shown} is marked`).to.equal("≠");
       }
     }
-    // grammar/rfc1808.md, "Where RFC 1808 differs from the drafts".
+    // grammar/rfc1808/README.md, "Where RFC 1808 differs from the drafts".
     expect(differing).to.deep.equal(["?y", "g?y/./x", "#s", ";x", "<>", "http:g", "http:"]);
   });
   it("--json gives result values; an invalid reference exits 1, an unknown spec 2", async () => {

@@ -10,7 +10,7 @@ import type { Draft2003Ast } from "./support/loose-ast";
 import { components, format, parse, SPEC_IDS, type SpecId } from "../src";
 import { getRevision } from "../src/revisions";
 import { readOpsTable } from "./support/ops-table";
-import { DATA_DIR, readTable } from "./support/table";
+import { caseTables, DATA_DIR, readTable } from "./support/table";
 
 const KEYS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment", "hostKind"] as const;
 
@@ -33,7 +33,7 @@ describe("table ops/components.tsv (components() from each revision's AST)", () 
 /** Every valid case of the test tables whose rule derives a whole reference (format is not null). */
 function wholeReferences(): { spec: SpecId; rule: string | undefined; input: string; where: string }[] {
   const out: { spec: SpecId; rule: string | undefined; input: string; where: string }[] = [];
-  for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv"))) {
+  for (const file of caseTables()) {
     for (const c of readTable(file)) if (c.valid) out.push({ spec: c.spec, rule: c.rule === "*" ? undefined : c.rule, input: c.input, where: `${file}:${c.line}` });
   }
   return out;

@@ -177,11 +177,11 @@ describe("conformance suite (uri-grammars suite)", function () {
   });
 
   it("every document example of test/data is marked as one in the shipped tables", () => {
-    const examples = readTable("rfc3986-examples.tsv");
+    const examples = readTable("grammar/rfc3986/examples.tsv");
     for (const e of examples) expect(TABLES.checks.some((c) => c.example && c.spec === "rfc3986" && c.input === e.input), e.input).to.equal(true);
-    expect(TABLES.checks.filter((c) => c.file === "test/data/rfc3986-edges.tsv").every((c) => !c.example)).to.equal(true);
+    expect(TABLES.checks.filter((c) => c.file === "grammar/rfc3986/edges.tsv").every((c) => !c.example)).to.equal(true);
     // draft-1993.tsv holds both: the rows under "Every URL the document gives" are examples, the rest edges.
-    const mixed = TABLES.checks.filter((c) => c.file === "test/data/draft-1993.tsv");
+    const mixed = TABLES.checks.filter((c) => c.file === "grammar/draft-1993/cases.tsv");
     expect(mixed.some((c) => c.example) && mixed.some((c) => !c.example)).to.equal(true);
   });
 

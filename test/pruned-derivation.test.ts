@@ -14,7 +14,7 @@ import { ruleBefore } from "../src/ops/explain";
 import { derivationTree } from "../src/parse";
 import { availableSpecIds, defaultRule, findRule, getRevision, type Revision } from "../src/revisions";
 import type { NodeFilter } from "../src/scanner/types";
-import { DATA_DIR, readTable } from "./support/table";
+import { caseTables, DATA_DIR, readTable } from "./support/table";
 
 const ROOT = join(__dirname, "..", "..");
 const CORPUS_LINES = 600;
@@ -38,7 +38,7 @@ function count(nodes: readonly DerivationNode[]): number {
 /** Inputs of a revision with the start rule that accepts them: table cases, and corpus lines under the default rule. */
 function acceptedInputs(revision: Revision): { pegName: string; input: string }[] {
   const out: { pegName: string; input: string }[] = [];
-  for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv"))) {
+  for (const file of caseTables()) {
     for (const c of readTable(file)) {
       if (c.spec !== revision.id || !c.valid) continue;
       const rule = findRule(revision, c.rule === "*" ? defaultRule(revision, c.input).rule : c.rule);
@@ -125,7 +125,7 @@ describe("ruleBefore (compare's and explain's rule at the error) from a pruned d
       this.timeout(120_000);
       const revision = getRevision(spec)!;
       const inputs = [
-        ...readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv")).flatMap((f) => readTable(f).filter((c) => c.spec === spec && !c.valid && c.rule === "*").map((c) => c.input)),
+        ...caseTables().flatMap((f) => readTable(f).filter((c) => c.spec === spec && !c.valid && c.rule === "*").map((c) => c.input)),
         ...corpus,
       ];
       let named = 0;

@@ -36,7 +36,7 @@ describe("specs()", () => {
       it("quotes each published rule under its own name", () => {
         for (const r of s.rules.filter((x) => x.kind === "published")) {
           // RFC 1630's generic section defines 19 names again defined by its URL section: there the
-          // rule is `generic-NAME` and quotes NAME as printed (grammar/rfc1630.md).
+          // rule is `generic-NAME` and quotes NAME as printed (grammar/rfc1630/README.md).
           const printed = s.id === "rfc1630" && r.section === "BNF of Generic URI Syntax" ? r.published!.replace(/^generic-/, "") : r.published!;
           expect(r.text[0].startsWith(`${printed} `) || r.text[0].startsWith(`${printed}\t`) || r.text[0].startsWith(printed), r.published!).to.equal(true);
         }

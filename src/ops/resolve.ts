@@ -1,5 +1,5 @@
 // resolve(): a reference made absolute against a base, by one revision's own text: the algorithm its
-// descriptor names (src/revisions/<spec>.ts, `resolution`), or the document's words for having none.
+// descriptor names (grammar/<spec>/descriptor.ts, `resolution`), or the document's words for having none.
 //   rfc3986     §5.2.2 pseudocode, §5.2.3 merge, §5.2.4 remove_dot_segments (resolve-3986.ts)
 //   draft-2003  §5.2 pseudocode and merge steps 1-8 (resolve-2003.ts)
 //   rfc2396     §5.2 steps 1-7 with the string buffer a-h (resolve-2396.ts)

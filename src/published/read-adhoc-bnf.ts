@@ -5,7 +5,7 @@
 // somewhere in this description."). There is no repetition operator: the drafts recurse
 // (`digits = digit [ digits ]`).
 //
-// File layout (grammar/published/<spec>.bnf for draft-1993 / draft-1994): the document's own, a rule
+// File layout (grammar/<spec>/published.<notation> for draft-1993 / draft-1994): the document's own, a rule
 // name alone at column 0, its definition on the following indented line(s); a rule with no indented
 // line derives the empty string (draft-1994 `void`). Lines starting with ";;" are comments, and
 // ";; @section", ";; @repair", ";; @seed", ";; @literals" are the reader directives (as in the other

@@ -1,6 +1,6 @@
 // What the fuzz sources draw from, read from the repository (Node): the real-world corpus
 // (bench/corpus/real-world.txt), the bases and references of the resolution tables
-// (test/data/resolution/*.tsv), and each revision's published grammar (grammar/published/).
+// (test/data/resolution/*.tsv), and each revision's published grammar (grammar/<spec>/published.*).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPublishedGrammar } from "../../src/published";

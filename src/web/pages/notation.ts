@@ -279,7 +279,7 @@ function trapCard(t: Trap, data: Map<string, RevisionData>): HTMLElement {
   );
 }
 
-/** PEG's own notation, as our transcriptions (grammar/<spec>.peggy, peggy 3) write it. */
+/** PEG's own notation, as our transcriptions (grammar/<spec>/grammar.peggy, peggy 3) write it. */
 function pegCard(): HTMLElement {
   const rows: [string, string][] = [
     ["a b", "sequence: a, then b"],
@@ -297,7 +297,7 @@ function pegCard(): HTMLElement {
     h("h3", {}, "PEG (peggy): how our transcriptions are written"),
     h("p", {}, "A parsing expression grammar reads like BNF but is a program: it says how to parse, not only what is allowed. Each rule is tried at one place of the input and either matches a prefix there or fails; nothing is ever parsed two ways. The transcriptions keep every published rule and its name, and say in one line (@peg) wherever the PEG has a different shape."),
     scrollBox("PEG notation", h("table", {}, h("tbody", {}, rows.map(([form, meaning]) => h("tr", {}, h("td", { class: "mono" }, form), h("td", {}, meaning)))))),
-    h("p", { class: "note" }, "Used by: every revision's transcription (grammar/<spec>.peggy). ", h("a", { href: "trace.html" }, "Watch a PEG parse step by step"), "."));
+    h("p", { class: "note" }, "Used by: every revision's transcription (grammar/<spec>/grammar.peggy). ", h("a", { href: "trace.html" }, "Watch a PEG parse step by step"), "."));
 }
 
 const GLOSSARY: [string, string][] = [

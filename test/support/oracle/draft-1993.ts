@@ -1,4 +1,4 @@
-// Builds the draft-1993 AST from the derivation of grammar/draft-1993.peggy.
+// Builds the draft-1993 AST from the derivation of grammar/draft-1993/grammar.peggy.
 // One typed AST per docaddress alternative ("BNF syntax": generic, httpaddress, fileaddress,
 // newsaddress, prosperoaddress, telnetaddress, gopheraddress, waisaddress, afsaddress), plus the
 // anchorid of anchoraddress. Components follow the derivation; null means absent, an empty text
@@ -300,7 +300,7 @@ function news(node: DerivationNode, base: TextComponent, scheme: TextComponent, 
 }
 
 function wais(node: DerivationNode, base: TextComponent, scheme: TextComponent, input: string): Draft1993WaisIndex | Draft1993WaisDoc {
-  // waisaddress = waisindex | waisdoc (repaired, see grammar/draft-1993.md)
+  // waisaddress = waisindex | waisdoc (repaired, see grammar/draft-1993/README.md)
   const hp = findNode(node, "hostport")!;
   const database = textOf(findNode(node, "database")!, input);
   const common = { text: base.text, span: base.span, production: "waisaddress" as const, scheme, host: hostIn(hp, input), port: portIn(hp, input), database };

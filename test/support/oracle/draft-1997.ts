@@ -1,4 +1,4 @@
-// Builds the draft-1997 AST from the derivation of grammar/draft-1997.peggy.
+// Builds the draft-1997 AST from the derivation of grammar/draft-1997/grammar.peggy.
 // Components as draft-1997 §4.3 names them: scheme, site (user, password, host, port), path with
 // segments and their ";" params (§4.3.2), query (§4.3.3); fragment (§3).
 import { DerivationNode, astRoot, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";

@@ -1,4 +1,4 @@
-// Builds the draft-2003 AST from the derivation of grammar/draft-2003.peggy.
+// Builds the draft-2003 AST from the derivation of grammar/draft-2003/grammar.peggy.
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (draft-2003 §3: scheme, authority, path, query; §4.1: fragment).
 import { portOf } from "./port";

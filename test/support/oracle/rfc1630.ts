@@ -1,5 +1,5 @@
-// Builds the rfc1630 AST from the derivation of grammar/rfc1630.peggy. The URL section is the 1994
-// draft's grammar (grammar/rfc1630.md), so its productions are read by the 1994 draft's builder of
+// Builds the rfc1630 AST from the derivation of grammar/rfc1630/grammar.peggy. The URL section is the 1994
+// draft's grammar (grammar/rfc1630/README.md), so its productions are read by the 1994 draft's builder of
 // old (./draft-1994, on the same rule names), less the gopher command's %09 parts (RFC 1630's Gopher
 // section does not split it). The generic section is read here: fragmentaddress = uri [ # fragmentid ],
 // uri = scheme : path [ ? search ] (generic-scheme, generic-path, generic-search, generic-fragmentid).

@@ -1,4 +1,4 @@
-// Builds the rfc3986 AST from the derivation of grammar/rfc3986.peggy.
+// Builds the rfc3986 AST from the derivation of grammar/rfc3986/grammar.peggy.
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (RFC 3986 §3: scheme, authority, path, query, fragment; §3.2: userinfo, host, port).
 import { DerivationNode, astRoot, findNode, piecesBetween, spanOf, textOf } from "./derivation";

@@ -1,4 +1,4 @@
-// Builds the rfc3987 AST from the derivation of grammar/rfc3987.peggy. RFC 3987 §2.2: the IRI rules
+// Builds the rfc3987 AST from the derivation of grammar/rfc3987/grammar.peggy. RFC 3987 §2.2: the IRI rules
 // are RFC 3986's under new names ("If the non-terminal contains 'URI', this has been changed to
 // 'IRI'. Otherwise, an 'i' has been prefixed"), and §2.1: "the syntax and use of components ... is
 // the same as that in [RFC3986]". So the derivation's nodes are renamed back to RFC 3986's names and

@@ -1,4 +1,4 @@
-// Builds the rfc6874 AST from the derivation of grammar/rfc6874.peggy: RFC 3986's AST (./rfc3986,
+// Builds the rfc6874 AST from the derivation of grammar/rfc6874/grammar.peggy: RFC 3986's AST (./rfc3986,
 // read from the same derivation: RFC 6874 §2 changes only IP-literal) with the zone, the text of
 // the ZoneID, in the authority and, for a start rule without an authority, at the top. Written for
 // issue 33, after the ASTs moved into the grammars: not one of the builders of old, but built the
