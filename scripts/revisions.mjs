@@ -22,7 +22,8 @@
 //
 // The header's annotation lines (@top-rule, @scheme-productions, @ast-root, @field, @components,
 // @ast-host) are the base's, each replaced by the amendment's line of the same key (a @field by its
-// name); new @field lines follow the base's last one. In every line inherited from the base, the
+// name); a new @field line follows the amendment's line before it (restate the field it follows),
+// or the base's last one. In every line inherited from the base, the
 // base's AST type prefix (its id in PascalCase: rfc3986 -> Rfc3986) becomes the amendment's, so the
 // composed grammar declares its own types. composeGrammar() splices it: every tool (the rule
 // inventory, the scanner, the AST, peggy's reference parser, the explorer) reads the composed text,
@@ -67,7 +68,8 @@ const DEF = /^([A-Za-z_][A-Za-z0-9_]*)\b/;
 /**
  * A grammar's text as segments: each rule (the comment lines directly above its definition, the
  * definition and its continuation lines, up to a blank line, a comment at column 0 or the next
- * rule) and the text between rules, in order. Joining the segments' lines gives the text back.
+ * rule) and the text between rules, a paragraph (or a blank line) a segment, in order. Joining the
+ * segments' lines gives the text back.
  * @param {string} source
  * @param {string} file
  * @returns {Segment[]}
@@ -80,6 +82,14 @@ export function segments(source, file) {
   let i = 0;
   while (i < lines.length) {
     const def = DEF.exec(lines[i]);
+    // A blank line ends a paragraph of text: each is a segment of its own (a @reannotates block).
+    if (!def && lines[i].trim() === "") {
+      if (text.length > 0) out.push({ kind: "text", lines: text });
+      out.push({ kind: "text", lines: [lines[i]] });
+      text = [];
+      i++;
+      continue;
+    }
     if (!def) { text.push(lines[i]); i++; continue; }
     // The comment lines directly above belong to the rule.
     let k = text.length;
@@ -110,27 +120,39 @@ const INHERITED_HEADER = new Set(["top-rule", "scheme-productions", "ast-root", 
 
 /**
  * `lines` with the annotation lines of `changes` merged in: a line of `changes` replaces the line
- * of `lines` with its key; a @field line with a new key follows the last @field line (or the last
- * annotation line); any other new line goes at the end.
+ * of `lines` with its key; a @field line with a new key follows the line of the change before it
+ * (so an amendment places a new field by restating the one it follows), or else the last @field
+ * line (or the last @ast line); any other new line goes at the end.
  * @param {string[]} lines
  * @param {string[]} changes
  * @param {string} where
  */
 function mergeAnnotations(lines, changes, where) {
   const out = [...lines];
+  let previous = /** @type {string | null} */ (null);
   for (const change of changes) {
     const key = annotationKey(change);
     if (key === null) continue;
     const at = out.findIndex((l) => annotationKey(l) === key);
-    if (at >= 0) { out[at] = change; continue; }
-    if (key.startsWith("field:")) {
-      let last = -1;
-      out.forEach((l, k) => { const lk = annotationKey(l); if (lk !== null && (lk.startsWith("field:") || lk === "ast" || lk === "ast-root")) last = k; });
-      if (last < 0) throw new Error(`${where}: @field ${key.slice(6)} has no @ast or @ast-root to belong to`);
-      out.splice(last + 1, 0, change);
+    if (at >= 0) out[at] = change;
+    else if (key.startsWith("field:")) {
+      let after = previous === null ? -1 : out.findIndex((l) => annotationKey(l) === previous);
+      if (after < 0) out.forEach((l, k) => { const lk = annotationKey(l); if (lk !== null && (lk.startsWith("field:") || lk === "ast" || lk === "ast-root")) after = k; });
+      if (after < 0) throw new Error(`${where}: @field ${key.slice(6)} has no @ast or @ast-root to belong to`);
+      out.splice(after + 1, 0, change);
     } else out.push(change);
+    previous = key;
   }
   return out;
+}
+
+/** The published name of a rule segment (its @rule or @core line), or null. */
+function publishedName(/** @type {RuleSegment} */ s) {
+  for (const l of s.lines) {
+    const m = /^\/\/ @(?:rule|core)\s+(\S+)/.exec(l);
+    if (m) return m[1];
+  }
+  return null;
 }
 
 /** The AST annotation lines of a segment (the ones a type prefix appears in). */
@@ -207,7 +229,8 @@ function composedSegments(grammarRoot, id, repoRoot, seen) {
   // The base's rules, renamed, their sections citing the base where they are the base's own.
   /** @type {Segment[]} */
   const segs = base.segs.map((s) => (s.kind === "rule" ? { ...s, lines: s.lines.map((l) => (s.doc === null ? cite(rename(l)) : rename(l))), doc: s.doc ?? base.document ?? baseId } : s));
-  const indexOf = (/** @type {string} */ name) => segs.findIndex((s) => s.kind === "rule" && s.name === name);
+  // A rule is named by its peggy name or its published one (`IP-literal`, `IP_literal`).
+  const indexOf = (/** @type {string} */ name) => segs.findIndex((s) => s.kind === "rule" && (s.name === name || publishedName(s) === name));
   for (const m of header.join("\n").matchAll(/^\/\/ @removes[ \t]+(\S+)[ \t]*$/gm)) {
     const at = indexOf(m[1]);
     if (at < 0) throw new Error(`${file}: @removes ${m[1]}, which ${baseId} does not have`);
@@ -226,7 +249,7 @@ function composedSegments(grammarRoot, id, repoRoot, seen) {
     const marker = s.lines.map((l) => /^\/\/ @(replaces|adds)(?:[ \t]+after[ \t]+(\S+))?[ \t]*$/.exec(l)).find((m) => m !== null);
     if (!marker) throw new Error(`${file}: rule ${s.name} says neither @replaces nor @adds (an amendment says what each of its rules does to ${baseId})`);
     const own = { ...s, lines: s.lines.filter((l) => !/^\/\/ @(replaces|adds)\b/.test(l)), doc: null };
-    const at = indexOf(s.name);
+    const at = indexOf(publishedName(s) ?? s.name);
     if (marker[1] === "replaces") {
       if (at < 0) throw new Error(`${file}: @replaces ${s.name}, which ${baseId} does not have`);
       segs[at] = own;

@@ -1,6 +1,7 @@
 // An amending revision's published grammar as a delta of its base's: the file says
 //
 //   ; @amends <base>            (once) the revision whose published grammar it amends
+//   ; @removes <NAME>           a base rule the amendment takes out (to add its own elsewhere)
 //   ; @document <NAME>          (any file) how its document is cited ("RFC 3986"): a rule an
 //                               amendment inherits has its section prefixed with it
 //   ; @replaces                 (directly above a rule) the rule replaces the base's rule of that name
@@ -10,10 +11,10 @@
 // rules; composePublished() splices them into the base's, as scripts/revisions.mjs splices an
 // amendment's PEG, so every tool (the fidelity proof, the conformance kit, the explorer) reads the
 // grammar as amended, each rule with the file and line it is written at.
-import type { PublishedGrammar, PublishedRule, ReadResult } from "./model";
+import { undefinedReferences, type PublishedGrammar, type PublishedRule, type ReadResult } from "./model";
 
 /** A directive line of a published-grammar file. */
-const DIRECTIVE = /^;;?\s*@(amends|document|replaces|adds)\b[ \t]*(.*)$/;
+const DIRECTIVE = /^;;?\s*@(amends|document|removes|replaces|adds)\b[ \t]*(.*)$/;
 
 /**
  * The grammar `read` (the reader's result for `source`, the file `file`) as composed with its base,
@@ -25,6 +26,7 @@ export function composePublished(read: ReadResult, source: string, file: string,
   const lines = source.split("\n");
   let amends: string | null = null;
   let document: string | undefined;
+  const removes: { name: string; line: number }[] = [];
   const errors: string[] = [];
   lines.forEach((l, i) => {
     const m = DIRECTIVE.exec(l);
@@ -32,6 +34,7 @@ export function composePublished(read: ReadResult, source: string, file: string,
       if (amends !== null) errors.push(`${file}:${i + 1}: a second @amends`);
       amends = m[2]!.trim();
     } else if (m?.[1] === "document") document = m[2]!.trim();
+    else if (m?.[1] === "removes") removes.push({ name: m[2]!.trim(), line: i + 1 });
   });
   const own: PublishedGrammar = document === undefined ? read.grammar : { ...read.grammar, document };
   const what = (r: PublishedRule): RegExpExecArray | undefined => {
@@ -42,6 +45,7 @@ export function composePublished(read: ReadResult, source: string, file: string,
     return undefined;
   };
   if (amends === null) {
+    for (const { name, line } of removes) errors.push(`${file}:${line}: @removes ${name}, but the file amends nothing (no @amends)`);
     for (const r of own.rules) if (what(r)) errors.push(`${file}:${r.line}: ${r.name} says @replaces or @adds, but the file amends nothing (no @amends)`);
     return errors.length > 0 ? { ok: false, errors } : { ok: true, grammar: own };
   }
@@ -53,6 +57,11 @@ export function composePublished(read: ReadResult, source: string, file: string,
     r.file !== undefined ? r : { ...r, file: base.file, section: r.section !== null && base.document !== undefined && r.kind === "published" ? `${base.document} ${r.section}` : r.section },
   );
   const indexOf = (name: string) => rules.findIndex((r) => r.name === name);
+  for (const { name, line } of removes) {
+    const at = indexOf(name);
+    if (at < 0) errors.push(`${file}:${line}: @removes ${name}, which ${amends} does not have`);
+    else rules.splice(at, 1);
+  }
   for (const r of own.rules) {
     const m = what(r);
     if (!m) {
@@ -77,6 +86,7 @@ export function composePublished(read: ReadResult, source: string, file: string,
       else rules.splice(k + 1, 0, r);
     } else rules.push(r);
   }
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, grammar: { ...own, rules } };
+  const grammar: PublishedGrammar = { ...own, rules };
+  for (const u of undefinedReferences(grammar)) errors.push(`${file}: rule ${u.rule} refers to undefined rule ${u.name} (in ${amends}'s rules as amended)`);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, grammar };
 }
