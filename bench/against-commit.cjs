@@ -2,7 +2,8 @@
 const fs = require("fs");
 const lines = fs.readFileSync(require("path").join(__dirname, "corpus", "debian-packages.txt"), "utf8").split("\n").filter(Boolean);
 const builds = { before: require(require("path").resolve(process.env.BASE ?? "/tmp/base", "dist/src/index.js")), after: require("../dist/src/index.js") };
-const specs = ["draft-1993", "rfc1738", "draft-2003", "rfc3986"];
+// Every revision both builds have (SPECS=a,b to pick some).
+const specs = process.env.SPECS ? process.env.SPECS.split(",") : builds.after.SPEC_IDS.filter((id) => builds.before.SPEC_IDS.includes(id));
 const ops = process.env.OPS === "c" ? { components: (m, u, o) => m.components(u, o).ok } : { validate: (m, u, o) => m.validate(u, o), parse: (m, u, o) => m.parse(u, o).ok, components: (m, u, o) => m.components(u, o).ok };
 const res = {};
 for (let round = 0; round < 7; round++) for (const spec of specs) for (const [op, f] of Object.entries(ops)) for (const name of round % 2 ? ["after", "before"] : ["before", "after"]) {

@@ -21,7 +21,9 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
 const { validate, parse } = require(join(ROOT, "dist", "src", "index.js"));
 const { getRevision } = require(join(ROOT, "dist", "src", "revisions", "index.js"));
-const SPECS = ["rfc3986", "rfc3987", "rfc6874"];
+const { SPEC_IDS } = require(join(ROOT, "dist", "src", "revisions", "index.js"));
+// The IRI revisions, each beside the URI revision its §3.1 mapping produces (rfc3987 and rfc3986).
+const SPECS = [...new Set(SPEC_IDS.filter((id) => getRevision(id).iri).flatMap((id) => [getRevision(id).iri.uri, id]))];
 const ROUNDS = Number(process.env.BENCH_IRI_ROUNDS ?? 21);
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

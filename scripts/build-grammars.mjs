@@ -170,10 +170,11 @@ function stamp(file) {
  *   // @source <its text, relative to ../shared/seeds/: a seed file, or ../references/<file>>
  *   // @notation <the grammar notation it uses>
  *   // @grammar-section <where in it the grammar is>
+ *   // @summary <one line for the tables that list the revisions: the document and what it brings>
  */
 export function readDocument(source, file) {
   const doc = {};
-  for (const [key, field] of [["title", "title"], ["date", "date"], ["source", "seed"], ["notation", "notation"], ["grammar-section", "grammarSection"]]) {
+  for (const [key, field] of [["title", "title"], ["date", "date"], ["source", "seed"], ["notation", "notation"], ["grammar-section", "grammarSection"], ["summary", "summary"]]) {
     const found = [...source.matchAll(new RegExp(`^// @${key}[ \\t]+(.+?)[ \\t]*$`, "gm"))];
     if (found.length !== 1) throw new Error(`${file}: ${found.length === 0 ? `no @${key} in its header` : `a second @${key}`} (the registry's facts about the document: scripts/build-grammars.mjs readDocument)`);
     doc[field] = found[0][1];
@@ -212,7 +213,7 @@ export function buildAll(from = grammarDir, to = outDir, { registry = from === g
     writeIfChanged(join(outDir, `${id}.peggy.ts`), stamp(file) + generate(source, file, publishedNames));
     writeIfChanged(join(outDir, `${id}.rules.ts`), stamp(file) +
       `import type { RuleInfo } from "${srcDir}/revisions/types";\n\n` +
-      `/** The document the revision transcribes (the grammar's header: @title, @date, @source, @notation, @grammar-section). */\n` +
+      `/** The document the revision transcribes (the grammar's header: @title, @date, @source, @notation, @grammar-section, @summary). */\n` +
       `export const DOCUMENT = ${JSON.stringify(document, null, 2)} as const;\n\n` +
       `/** The top rule (the grammar's @top-rule): parse()'s start rule when none is asked for and no scheme decides. */\n` +
       `export type TopRule = ${JSON.stringify(topRule)};\nexport const TOP_RULE: TopRule = ${JSON.stringify(topRule)};\n\n` +

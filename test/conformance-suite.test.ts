@@ -168,7 +168,7 @@ describe("conformance suite (uri-grammars suite)", function () {
       }
     }
     expect(n).to.be.greaterThan(100);
-    for (const spec of ["draft-1997", "draft-2003", "rfc3986"]) {
+    for (const spec of new Set(TABLES.normalization.map((r) => r.spec))) {
       for (const row of TABLES.normalization.filter((r) => r.spec === spec && !r.expected.startsWith("error:"))) {
         const c = suiteOf(spec).cases.find((x) => x.op === "normalize" && x.input === row.input && x.level === row.level);
         expect(c?.expected, `${spec} ${row.level} ${row.input}`).to.equal(row.expected);

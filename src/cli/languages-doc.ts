@@ -40,7 +40,7 @@ export function languagesMarkdown(witnessesTsv: string): string {
     }
   }
   out.push("", "## Every pair of revisions: the languages they share", "");
-  out.push("`uri-grammars diff --languages A B`. Rules: the published rules both revisions have (by name). Components: each revision's rule for the component (its descriptor's component map). Reference: what `validate()` decides without a rule (scheme-aware for draft-1993, draft-1994 and rfc1738).", "");
+  out.push(`\`uri-grammars diff --languages A B\`. Rules: the published rules both revisions have (by name). Components: each revision's rule for the component (its descriptor's component map). Reference: what \`validate()\` decides without a rule (scheme-aware for ${SPEC_IDS.filter((id) => getRevision(id)!.schemeProductions).join(", ")}).`, "");
   out.push("| A -> B | consecutive | whole reference | components equal / different | shared rules | equal | different | not compiled | product pairs (sum) |", "|---|:-:|---|--:|--:|--:|--:|--:|--:|");
   const details: string[] = [];
   for (let i = 0; i < SPEC_IDS.length; i++)

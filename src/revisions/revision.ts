@@ -14,7 +14,7 @@ import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } 
  */
 export type { SpecAstsByRule };
 
-/** A revision id: `"draft-1993" | "draft-1994" | "rfc1630" | "rfc1738" | "rfc1808" | "draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
+/** A revision id (`"draft-2003"`, `"rfc3986"` ...): the name of a folder of grammar/, the keys of SpecAstsByRule. */
 export type SpecId = keyof SpecAstsByRule;
 
 /** The AST of a start rule of a revision (by published name); an unknown name gives every rule's. */
@@ -73,6 +73,8 @@ export interface SpecInfo {
   ruleNameCase?: "insensitive";
   /** Where in the document the grammar is. */
   grammarSection: string;
+  /** One line for the tables that list the revisions: the document and what it brings (the README's). */
+  summary: string;
   /** The default start rule (published name). */
   topRule: string;
   /** Every rule, with its published name, section, published text and PEG notes. */

@@ -389,3 +389,6 @@ export function readDraft1993Components(ast: Draft1993Ast): ReadComponents | nul
   }
   return componentsFromPieces(ast.text, ast.span.start, { span: ast.span, scheme: a.scheme, authority, query, fragment: ast.anchor ?? null });
 }
+
+/** draft-1993's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildDraft1993Ast, astNodes: ["anchoraddress","docaddress","generic","scheme","httpaddress","fileaddress","afsaddress","newsaddress","waisaddress","waisindex","waisdoc","groupart","group","article","database","wtype","prosperoaddress","telnetaddress","gopheraddress","hostport","host","cellname","hostname","hostnumber","port","selector","path","search","user","anchorid","gtype","generic_anchored","httpaddress_anchored","fileaddress_anchored","afsaddress_anchored","newsaddress_anchored","waisaddress_anchored","prosperoaddress_anchored","telnetaddress_anchored","gopheraddress_anchored"] as readonly string[] };

@@ -461,3 +461,6 @@ export function readDraft1994Components(ast: Draft1994Ast): ReadComponents | nul
   }
   return componentsFromPieces(ast.text, ast.span.start, { span: a.span, scheme: a.scheme, authority, query, fragment: null });
 }
+
+/** draft-1994's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildDraft1994Ast, astNodes: ["prefixedurl","url","httpaddress","ftpaddress","ftptype","afsaddress","newsaddress","nntpaddress","midaddress","cidaddress","mailtoaddress","waisaddress","waisindex","waisdoc","wpath","groupart","group","article","database","wtype","prosperoaddress","prosperolink","hsoname","hsoname_before_version","version","attributes","attribute","telnetaddress","gopheraddress","login","hostport","host","hostname","hostnumber","port","gcommand","gtype","cellname","path","search","user","password","fragmentid","scheme","addr-spec","content-identifier"] as readonly string[] };

@@ -43,3 +43,6 @@ export function buildRfc1630Ast(root: DerivationNode, input: string): unknown {
   if (genericSearch) ast.search = textOf(genericSearch, input);
   return ast;
 }
+
+/** rfc1630's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc1630Ast, astNodes: ["fragmentaddress","uri","generic-scheme","generic-path","generic-search","generic-fragmentid","prefixedurl","url","httpaddress","ftpaddress","ftptype","afsaddress","newsaddress","nntpaddress","midaddress","cidaddress","mailtoaddress","waisaddress","waisindex","waisdoc","wpath","groupart","group","article","database","wtype","prosperoaddress","prosperolink","hsoname","hsoname_before_version","version","attributes","attribute","telnetaddress","gopheraddress","login","hostport","host","hostname","hostnumber","port","gcommand","gtype","cellname","path","search","user","password","fragmentid","scheme","addr-spec","content-identifier"] as readonly string[] };

@@ -533,3 +533,6 @@ export function readRfc1738Components(ast: Rfc1738Ast): ReadComponents | null {
   }
   return componentsFromPieces(ast.text, ast.span.start, { span: url.span, scheme: url.scheme, authority, query, fragment: null });
 }
+
+/** rfc1738's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc1738Ast, astNodes: ["url","genericurl","otherurl","scheme","schemepart","ip-schemepart","login","user","password","hostport","host","hostname","hostnumber","port","urlpath","ftpurl","fpath","ftptype","fileurl","httpurl","hpath","search","gopherurl","gtype","selector","gopher+_string","mailtourl","encoded822addr","newsurl","grouppart","group","article","nntpurl","digits","telneturl","waisurl","waisdatabase","waisindex","waisdoc","database","wtype","wpath","prosperourl","ppath","fieldspec","fieldname","fieldvalue"] as readonly string[] };

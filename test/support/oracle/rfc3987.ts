@@ -39,3 +39,6 @@ export function buildRfc3987Ast(root: DerivationNode, input: string): unknown {
   if (path && path.form !== undefined) ast.path = { ...path, form: `i${path.form}` };
   return ast;
 }
+
+/** rfc3987's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc3987Ast, astNodes: ["IRI-reference","IRI","absolute-IRI","irelative-ref","ihier-part","irelative-part","scheme","iauthority","iuserinfo","ihost","IP-literal","IPv6address","IPvFuture","IPv4address","ireg-name","port","ipath","ipath-abempty","ipath-absolute","ipath-noscheme","ipath-rootless","ipath-empty","iquery","ifragment"] as readonly string[] };
