@@ -128,10 +128,27 @@ function followFragment(): void {
   });
 }
 
+/**
+ * The header's page menu on a phone: the links fold behind one button that says which page this is
+ * (the stylesheet folds them only when this has run, so without scripts the links stay in view).
+ */
+function setUpMenu(): void {
+  const button = document.getElementById("menu-toggle");
+  const nav = document.getElementById("site-nav");
+  if (!button || !nav) return;
+  document.documentElement.classList.add("js-menu");
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    const open = button.getAttribute("aria-expanded") !== "true";
+    button.setAttribute("aria-expanded", String(open));
+    nav.classList.toggle("open", open);
+  });
+}
+
 /** Runs a page's start function once the document is ready, showing failures. */
 export function startPage(start: () => void | Promise<void>): void {
   followFragment();
-  const run = () => Promise.resolve().then(setUpTheme).then(start).catch(showFailure);
+  const run = () => Promise.resolve().then(setUpTheme).then(setUpMenu).then(start).catch(showFailure);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else void run();
 }

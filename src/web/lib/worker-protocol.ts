@@ -5,6 +5,9 @@
 import type { ComponentValue } from "../../ops/components";
 import type { ExtractedReference, ReferenceGroup } from "../../ops/extract";
 import type { TraceResult } from "./trace";
+import type { Expr } from "../../published/model";
+import type { LanguageEditResult } from "../../ops/language-edit";
+import type { Exercise, ExerciseVerdict } from "./exercises";
 
 /** A derivation node as the playground draws it: one-character rules left out, cut to a node budget. */
 export interface ShownNode {
@@ -45,6 +48,8 @@ export interface ParseVerdict {
   offset: number | null;
   /** The error's rule (published name) and sentence. */
   errorRule: string | null;
+  /** The rule explain() names for the error (the one being extended where the input stopped matching), for the trace's error jump. */
+  explainRule: string | null;
   message: string | null;
   code: string | null;
 }
@@ -54,7 +59,42 @@ export type WorkerRequest =
   /** Load the revisions' tables ahead (a spare worker): no answer. */
   | { type: "load"; specs: string[] }
   | { type: "trace"; spec: string; rule: string; input: string }
-  | { type: "extract"; text: string; specs: string[]; spec: string; rows: number };
+  | { type: "extract"; text: string; specs: string[]; spec: string; rows: number }
+  /** The grammar sandbox: a revision's published grammar with rules rewritten, compared with it (src/ops/language-edit.ts). */
+  | { type: "edit"; spec: string; edits: string[]; witnesses: number }
+  /** An exercise's answer, checked (lib/exercises.ts): a string, or a choice exercise's alternative (its rule). */
+  | { type: "exercise"; exercise: Exercise; answer: string }
+  /** References resolved against a base by each revision (src/ops/resolve.ts). */
+  | { type: "resolve"; base: string; references: string[]; specs: string[] };
+
+/** The revisions whose tables a request needs (a spare worker loads them ahead). */
+export function requestSpecs(req: WorkerRequest): string[] {
+  switch (req.type) {
+    case "trace":
+      return [req.spec];
+    case "edit":
+      return [];
+    case "exercise":
+      return [...new Set(req.exercise.constraints.map((c) => c.spec))];
+    default:
+      return req.specs;
+  }
+}
+
+/** The sandbox's answer: languageEdit()'s, and the edited rules' expressions (the diagrams redrawn). */
+export interface EditAnswer {
+  result: LanguageEditResult;
+  exprs: { name: string; expr: Expr }[];
+}
+
+/** Every reference resolved by every revision: per reference, per revision (in the order asked), the result's text and whether it is an error. */
+export interface ResolveAnswer {
+  texts: string[][];
+  errors: boolean[][];
+  /** How many references the revisions resolve differently. */
+  differing: number;
+  milliseconds: number;
+}
 
 export interface TraceAnswer {
   /** The start rule as asked (published name) or parse()'s default, with its peggy name. */
@@ -87,7 +127,7 @@ export interface ExtractAnswer {
 
 export type WorkerAnswer =
   | { id: number; type: "column"; column: ColumnResult }
-  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer }
+  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer; edit?: EditAnswer; exercise?: ExerciseVerdict; resolve?: ResolveAnswer }
   | { id: number; type: "failed"; message: string };
 
 export type { ExtractedReference };
