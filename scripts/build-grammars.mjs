@@ -189,7 +189,7 @@ export function readDocument(source, file) {
  * own folder. `registry` (the default build): also the modules that list the revisions
  * (generated/revisions.ts, generated/delimiting.ts), derived from the folders.
  */
-export function buildAll(from = grammarDir, to = outDir, { registry = from === grammarDir } = {}) {
+export function buildAll(from = grammarDir, to = outDir, { registry = from === grammarDir, only = null } = {}) {
   const grammarDir = from;
   const outDir = to;
   const srcDir = relative(outDir, join(root, "src")).split(sep).join("/");
@@ -202,6 +202,7 @@ export function buildAll(from = grammarDir, to = outDir, { registry = from === g
   const revisions = [];
   const ruleNames = {};
   for (const id of ids) {
+    if (only !== null && id !== only) continue;
     const { source, file } = composeGrammar(grammarDir, id, root);
     const { rules } = readAnnotations(source, file);
     const { topRule, schemeProductions } = readStartRules(source, file, rules);
@@ -223,6 +224,7 @@ export function buildAll(from = grammarDir, to = outDir, { registry = from === g
   }
   // Oldest first (the order every operation lists revisions in); a tie by id.
   revisions.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+  if (only !== null) return revisions.map((r) => r.id); // one revision (npm run dev): the lists of all stay as they are
   writeIfChanged(join(outDir, "rule-names.ts"), ruleNamesModule(ruleNames));
   if (registry) {
     writeIfChanged(join(outDir, "revisions.ts"), revisionsModule(revisions, relative(outDir, grammarDir).split(sep).join("/")));
@@ -325,7 +327,11 @@ function ruleNamesModule(ruleNames) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [from, to] = process.argv.slice(2);
-  const specs = from && to ? buildAll(join(process.cwd(), from), join(process.cwd(), to)) : buildAll();
+  // `--only <id>`: that revision alone (npm run dev).
+  const args = process.argv.slice(2);
+  const at = args.indexOf("--only");
+  const only = at >= 0 ? args.splice(at, 2)[1] : null;
+  const [from, to] = args;
+  const specs = from && to ? buildAll(join(process.cwd(), from), join(process.cwd(), to), { only }) : buildAll(undefined, undefined, { only });
   console.log(`built ${specs.length} grammars: ${specs.join(", ")}`);
 }

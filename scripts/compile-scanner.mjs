@@ -711,13 +711,14 @@ function inputHash(source) {
  * Compiles every grammar of `from` (default grammar/) into `to` (default generated/). Test fixtures
  * (test/fixtures/revision/) are compiled the same way into their own folder.
  */
-export function buildAll(from = grammarDir, to = outDir) {
+export function buildAll(from = grammarDir, to = outDir, { only = null } = {}) {
   const grammarDir = from;
   const outDir = to;
   const srcDir = relative(outDir, join(root, "src")).split(sep).join("/");
   mkdirSync(outDir, { recursive: true });
   const built = [];
   for (const id of revisionIds(grammarDir)) {
+    if (only !== null && id !== only) continue;
     // The grammar as composed (an amendment spliced into its base: scripts/revisions.mjs).
     const { source, file, extras } = composeGrammar(grammarDir, id, root);
     const out = join(outDir, `${id}.scanner.ts`);
@@ -762,7 +763,11 @@ export function buildAll(from = grammarDir, to = outDir) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  const [from, to] = process.argv.slice(2);
-  const built = from && to ? buildAll(join(process.cwd(), from), join(process.cwd(), to)) : buildAll();
+  // `--only <id>`: that revision alone (npm run dev); the others are left as they are.
+  const args = process.argv.slice(2);
+  const at = args.indexOf("--only");
+  const only = at >= 0 ? args.splice(at, 2)[1] : null;
+  const [from, to] = args;
+  const built = from && to ? buildAll(join(process.cwd(), from), join(process.cwd(), to), { only }) : buildAll(undefined, undefined, { only });
   console.log(`compiled scanners (states/classes/reverse states): ${built.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
