@@ -40,7 +40,7 @@ function inputsOf(spec: SpecId): { pegName: string; input: string }[] {
   }
   const top = findRule(revision, revision.topRule)!.pegName;
   for (const corpus of ["real-world.txt", "debian-packages.txt"]) {
-    for (const line of readFileSync(join(ROOT, "bench", "corpus", corpus), "utf8").split("\n")) if (line !== "") out.push({ pegName: top, input: line });
+    for (const line of readFileSync(join(ROOT, "test", "data", "corpora", corpus), "utf8").split("\n")) if (line !== "") out.push({ pegName: top, input: line });
   }
   return out;
 }

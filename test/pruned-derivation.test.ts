@@ -1,7 +1,7 @@
 // A pruned derivation (the scanner's walk under a NodeFilter, src/scanner/types.ts) must be the full
 // derivation with each refused node replaced by its children, in order. compare, lint and the
 // "rule before the error" of compare and explain read pruned derivations so that a multi-megabyte
-// line costs a few nodes (bench/results/crash-table-latest.md); here the pruned walk is checked
+// line costs a few nodes (bench/results/crash-table.md); here the pruned walk is checked
 // against pruning the full derivation, on every valid table input and corpus lines of every
 // revision, for the library's filters and an arbitrary one; then the operations on large lines.
 import { expect } from "chai";
@@ -18,7 +18,7 @@ import { caseTables, DATA_DIR, readTable } from "./support/table";
 
 const ROOT = join(__dirname, "..", "..");
 const CORPUS_LINES = 600;
-const corpus = readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "").slice(0, CORPUS_LINES);
+const corpus = readFileSync(join(ROOT, "test", "data", "corpora", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "").slice(0, CORPUS_LINES);
 
 /** The reference: the full derivation with every node `keep` refuses replaced by its (pruned) children. */
 function prune(nodes: readonly DerivationNode[], keep: NodeFilter): DerivationNode[] {

@@ -80,7 +80,7 @@ function differences(revision: Revision, pegName: string, walk: WalkTags, inputs
 
 /** Every input of every test table (each is tried on every start rule). */
 const TABLE_INPUTS = [...new Set(caseTables().flatMap((f) => readTable(f).map((c) => c.input)))];
-const CORPORA = ["real-world.txt", "debian-packages.txt"].flatMap((f) => readFileSync(join(ROOT, "bench", "corpus", f), "utf8").split("\n").filter((l) => l !== ""));
+const CORPORA = ["real-world.txt", "debian-packages.txt"].flatMap((f) => readFileSync(join(ROOT, "test", "data", "corpora", f), "utf8").split("\n").filter((l) => l !== ""));
 
 describe("captures read off the walk equal the tagged DFA's: captures, AST, components, parse()", () => {
   for (const spec of availableSpecIds()) {
