@@ -5,8 +5,6 @@ import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { main } from "../src/cli/main";
 import { parse } from "../src/parse";
 import { availableSpecIds, SPEC_IDS } from "../src/revisions";
 import {
@@ -21,6 +19,7 @@ import {
 } from "../src/ops/extract";
 import { readRows } from "./support/table";
 import { requireSeeds } from "./support/seeds";
+import { runCliWithInput } from "./support/run-cli";
 
 /** Every revision: a table row for "*" applies to each. */
 const ALL: readonly SpecId[] = SPEC_IDS;
@@ -357,12 +356,8 @@ describe("extract: API", () => {
 
 // ---- the command ----
 
-async function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([Buffer.from(stdin, "utf8")]) });
-  return { code, out, err };
-}
+/** The CLI in this process, with this standard input (test/support/run-cli.ts). */
+const run = (argv: string[], stdin = "") => runCliWithInput(argv, stdin);
 
 describe("uri-grammars extract", () => {
   const jim = 'Yes, Jim, I found it under "http://www.w3.org/Addressing/",\nbut you can probably pick it up from <URL:ftp://ds.internic.\n   net/rfc/>.\n';

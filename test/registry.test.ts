@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { SPEC_IDS, specs } from "../src";
 import { getRevision, type SpecId } from "../src/revisions";
 import { requireSeeds, requireSeedText } from "./support/seeds";
+import { readRows } from "./support/table";
 
 describe("specs()", () => {
   it("lists only the built-in spec ids, oldest first", () => {
@@ -69,15 +70,7 @@ describe("specs()", () => {
     for (const r of rules) expect(r.section!.startsWith("RFC 3986 ") ? rfc3986 : rfc6874, r.published!).to.contain(r.text.join(" ").replace(/\s+/g, " "));
   });
   // Multi-line rules keep every line (a continuation line once went missing).
-  for (const [id, rule, tail] of [
-    ["draft-1997", "mark", '"(" | ")" | ","'],
-    ["draft-1997", "lowalpha", '"x" | "y" | "z"'],
-    ["draft-2003", "IPv6address", '/ ( [ *6( h4 ":" ) h4 ] "::" )'],
-    ["draft-2003", "dec-octet", '( "25" %x30-35 ) ; 250-255'],
-    ["rfc3986", "IPv6address", '/ [ *6( h16 ":" ) h16 ] "::"'],
-    ["rfc3986", "sub-delims", '/ "*" / "+" / "," / ";" / "="'],
-    ["rfc3986", "segment-nz-nc", '; non-zero-length segment without any colon ":"'],
-  ] as const) {
+  for (const { cols: [id, rule, tail] } of readRows("registry/multi-line-rules.tsv", 3)) {
     it(`${id} ${rule} is quoted to its last line`, () => {
       const text = specs().find((s) => s.id === id)!.rules.find((r) => r.published === rule)!.text.join(" ").replace(/\s+/g, " ");
       expect(text.endsWith(tail), text).to.equal(true);
