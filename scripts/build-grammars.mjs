@@ -31,8 +31,8 @@ const outDir = join(root, "generated");
 
 /**
  * Reads the annotation comments above each rule.
- *   // @rule <published-name> <section>      a rule of the document
- *   // @core <name> <source>                  a core rule imported by the document's notation
+ *   // @rule <published-name> <section>      a rule of the document ("a name with spaces" quoted)
+ *   // @core <name> <source>                  a core rule imported by the document's notation (likewise)
  *   // @helper <why>                          a helper rule that is not in the document
  *   //   <published text>                     (three spaces) the rule as published
  *   // @peg <reason>                          why the PEG shape differs from the published one
@@ -52,14 +52,18 @@ export function readAnnotations(source, file) {
   return { rules };
 }
 
+// `@rule NAME SECTION` and `@core NAME SOURCE`: NAME is one word (`URI-reference`) or, for a
+// published name that holds spaces (the WHATWG URL Standard's `valid URL string`), written between
+// double quotes; the quotes are not part of the name. An unclosed quote is an unknown annotation.
+const NAMED = /^@(rule|core)\s+(?:"([^"]+)"|([^\s"]+))\s+(.+)$/;
+
 function ruleFromBlock(pegName, block, file) {
   const rule = { pegName, published: null, kind: null, section: null, text: [], peg: [], repairs: [] };
   let lastRepair = null;
   for (const raw of block) {
     const body = raw.replace(/^\/\/ ?/, "");
     let m;
-    if ((m = /^@rule\s+(\S+)\s+(.+)$/.exec(body))) { rule.kind = "published"; rule.published = m[1]; rule.section = m[2].trim(); }
-    else if ((m = /^@core\s+(\S+)\s+(.+)$/.exec(body))) { rule.kind = "core"; rule.published = m[1]; rule.section = m[2].trim(); }
+    if ((m = NAMED.exec(body))) { rule.kind = m[1] === "rule" ? "published" : "core"; rule.published = m[2] ?? m[3]; rule.section = m[4].trim(); }
     else if ((m = /^@helper\s+(.+)$/.exec(body))) { rule.kind = "helper"; rule.published = null; rule.peg.push(m[1].trim()); }
     else if ((m = /^@peg\s+(.+)$/.exec(body))) rule.peg.push(m[1].trim());
     else if ((m = /^@repair\s+(.+)$/.exec(body))) { lastRepair = { repair: m[1].trim(), seed: "" }; rule.repairs.push(lastRepair); }
