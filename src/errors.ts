@@ -18,7 +18,11 @@ export type ErrorCode =
   /** A value a revision cannot write (buildReference(), encodeComponent()), a built reference that reads back otherwise (format() with `check`), escapes that are no UTF-8 text (decodeComponent()). */
   | "not-expressible"
   /** A valid input longer than an operation whose memory grows with it takes (explain(), parse() with `tree: true`: MAX_TREE_INPUT). */
-  | "input-too-long";
+  | "input-too-long"
+  /** The grammar accepts the input, but a rule's match fails the check the document states in words (Revision.predicates: the WHATWG URL Standard's valid domain). */
+  | "predicate"
+  /** The base URL given (the `base` option) is not one the revision can resolve against. */
+  | "invalid-base";
 
 /** An error value: where the input stopped matching, which rule, what was expected, and a sentence to act on. */
 export interface ParseError {
@@ -44,6 +48,8 @@ export interface ParseError {
   expected: string[];
   /** One sentence saying what is wrong and what to do. */
   message: string;
+  /** For a `predicate` error: the predicate the grammar names, and the check and step that refused the match. */
+  predicate?: { name: string; check: string; step: string };
 }
 
 /** `"#", "/", [A-Za-z]` -> `one of "#/" or [A-Za-z]`: one-character literals are grouped into one string. */

@@ -22,7 +22,7 @@ export function stageOf(file: string): number {
   if (file === "src/index.ts" || file === "src/revision-entry.ts") return 5; // the package entry and the per-revision one
   if (file.startsWith("src/conformance/")) return 5; // the conformance kit: built on the package's API
   if (file.startsWith("src/ops/")) return 4;
-  if (["src/request.ts", "src/diagnose.ts", "src/parse.ts", "src/validator.ts"].includes(file)) return 3; // validator.ts: a per-revision entry's validate()
+  if (["src/request.ts", "src/diagnose.ts", "src/parse.ts", "src/validator.ts", "src/predicates.ts", "src/base.ts"].includes(file)) return 3; // validator.ts: a per-revision entry's validate()
   if (file === "src/revisions/types.ts") return 0; // the rule-record type the generated rule tables import
   if (file === "src/revisions/delimiting-row.ts") return 0; // what a revision's row of the delimiting rules is made of
   if (file.startsWith("src/revisions/")) return 2;

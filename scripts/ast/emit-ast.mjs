@@ -30,7 +30,7 @@ export function planGrammar(source, file, id, ruleList, publishedNames) {
   const starts = readStartRules(source, file, [...publishedNames].map(([pegName, published]) => ({ pegName, published })));
   const ctx = {
     specId: id,
-    shipped: new Set([starts.topRule, ...starts.schemeProductions].map(pegOf)),
+    shipped: new Set([starts.topRule, ...starts.schemeProductions, ...Object.values(starts.baseRules ?? {})].map(pegOf)),
     spec,
     rules,
     published: publishedNames,

@@ -106,6 +106,20 @@ export interface Revision<A = unknown> extends SpecInfo {
    */
   codePoints?: boolean;
   /**
+   * The checks the grammar's `@predicate NAME` lines name, by NAME: each takes the text a rule
+   * matched in an input the grammar accepts and says whether the document's words accept it (the
+   * WHATWG URL Standard's valid domain: UTS #46 ToASCII, then the ends in a number checker). The
+   * grammar accepts a superset; parse(), validate() and every operation refuse an input where a
+   * predicate refuses a match (src/predicates.ts). Absent: the grammar decides alone.
+   */
+  predicates?: Readonly<Record<string, Predicate>>;
+  /**
+   * The start rule for an input resolved against a base URL of each class (the grammar's
+   * `@base-rule CLASS RULE` lines; the WHATWG URL Standard's relative strings depend on the base),
+   * and how a base URL is classed: the `base` option of parse() and validate() (src/base.ts).
+   */
+  baseRules?: { readonly rules: Readonly<Record<string, string>>; classify(base: string): BaseClass };
+  /**
    * An IRI revision (RFC 3987): the URI revision its §3.1 mapping produces. toURI() and toIRI()
    * (src/ops/iri.ts) apply to the revisions that have it.
    */
@@ -223,3 +237,22 @@ export interface RevisionComponents {
    */
   classes: string[];
 }
+
+/** What a predicate says of the text a rule matched. */
+export type PredicateResult =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      /** Which check refused it (a UTS #46 criterion, a step of the document), as the predicate names it. */
+      readonly check: string;
+      /** The step, as the documents number it. */
+      readonly step: string;
+      /** A sentence a person can act on. */
+      readonly message: string;
+    };
+
+/** A check on the text a rule matched (Revision.predicates). Never throws. */
+export type Predicate = (text: string) => PredicateResult;
+
+/** The class of a base URL (Revision.baseRules): a key of its rules, or why the base is none. */
+export type BaseClass = { readonly ok: true; readonly class: string } | { readonly ok: false; readonly message: string };

@@ -25,6 +25,12 @@ export type NormalizationAlgorithm = "draft-1997 §6" | "rfc2396 §6" | "draft-2
 export interface RuleInfo {
   /** The rule's name in the .peggy file (peggy cannot spell `-` or `+`). */
   pegName: string;
+  /**
+   * The check its match must pass once the input has parsed (the grammar's `@predicate NAME`: what
+   * the document states in words no grammar states, the WHATWG URL Standard's "valid domain"); the
+   * descriptor's `predicates` holds the function. Absent for a rule without one.
+   */
+  predicate?: string;
   /** The name as the document publishes it (`URI-reference`); null for helper rules. */
   published: string | null;
   /** `published`: a rule of the document; `core`: imported from the notation (RFC 2234 core rules); `helper`: ours. */
