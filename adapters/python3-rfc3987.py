@@ -7,6 +7,8 @@
 #   npx uri-grammars audit --spec rfc3987 --protocol json --rules all -- python3 adapters/python3-rfc3987.py
 #
 # Protocol: see adapters/python3-rfc3986.py. With the text protocol every line is a URI-reference.
+# "components" (uri-grammars confusion): parse(rule="URI_reference"), which reads only what the
+# regex matches (an input it does not match has no reading).
 import json
 import os
 import re
@@ -37,6 +39,14 @@ def check(rule, text):
     return {"verdict": "valid", "components": {"scheme": parts["scheme"], "path": parts["path"] or "", "query": parts["query"], "fragment": parts["fragment"]}}
 
 
+def read(text):
+    try:
+        p = rfc3987.parse(text, rule="URI_reference")
+    except ValueError:
+        return {"verdict": "invalid"}
+    return {"verdict": "valid", "components": {k: p.get(k) for k in ("scheme", "userinfo", "host", "port", "query", "fragment")} | {"path": p.get("path") or ""}}
+
+
 def answer(line, protocol):
     if protocol != "json":
         return check("URI-reference", line)
@@ -44,6 +54,8 @@ def answer(line, protocol):
     op = q.get("op")
     if op == "check":
         return check(q["rule"], q["input"])
+    if op == "components":
+        return read(q["input"])
     if op == "resolve":
         return {"result": rfc3987.resolve(q["base"], q["input"])}
     return "skip"

@@ -296,6 +296,30 @@ function expectedText(c: SuiteCase): string {
   return `valid, ${parts.join(", ")}`;
 }
 
+/**
+ * Notes on the cases answered "skip", per operation: an operation whose every case was skipped is
+ * one the implementation does not have (said once, with the count), so a score over fewer cases
+ * than were sent never goes unexplained. `missing` names the operations a --module does not export.
+ */
+export function skipNotes(plan: Plan, answers: readonly Answer[], missing: readonly string[] = []): string[] {
+  const byOp = new Map<Op, { sent: number; skipped: number }>();
+  plan.cases.forEach((c, i) => {
+    const n = byOp.get(c.op) ?? { sent: 0, skipped: 0 };
+    byOp.set(c.op, n);
+    n.sent++;
+    if (answers[i]?.kind === "skip") n.skipped++;
+  });
+  const notes: string[] = [];
+  for (const [op, n] of byOp) {
+    if (n.skipped === 0) continue;
+    const fn = op === "check" ? "check" : op;
+    if (missing.includes(fn)) notes.push(`the module exports no ${fn} function: its ${n.skipped} ${op} case${n.skipped === 1 ? " was" : "s were"} answered "skip" and are not scored`);
+    else if (n.skipped === n.sent) notes.push(`every ${op} case (${n.sent}) was answered "skip": the implementation has no such operation; they are not scored`);
+    else notes.push(`${n.skipped} of ${n.sent} ${op} cases were answered "skip" (not scored)`);
+  }
+  return notes;
+}
+
 /** What uri-grammars says about the case: explain's sentence, or the derivation of a valid input. */
 export function explanationOf(spec: string, c: SuiteCase): string {
   if (c.op === "resolve") return `${spec} resolves ${JSON.stringify(c.input)} against ${JSON.stringify(c.base)} to ${JSON.stringify(c.expected)} (${c.section}).`;

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { planAudit, readAnswer, scoreAudit, type Answer, type Op, type Protocol } from "../../conformance/audit";
+import { planAudit, readAnswer, scoreAudit, skipNotes, type Answer, type Op, type Protocol } from "../../conformance/audit";
 import { auditMarkdown, auditText } from "../../conformance/audit-report";
 import { runLines } from "../audit-runner";
 import { loadSuite } from "../conformance-data";
@@ -37,6 +37,17 @@ interface AuditFlags {
   name?: string;
   json?: boolean;
   markdown?: boolean;
+}
+
+/** What a --module exports (audit-module-host.js --describe), or a usage error when it does not load. */
+export function describeModule(hostArgv: string[], file: string, timeoutMs: number): { called: string[]; uncalled: string[] } {
+  const probe = spawnSync(hostArgv[0], [...hostArgv.slice(1), "--describe"], { input: "", encoding: "utf8", timeout: timeoutMs });
+  if (probe.status !== 0) throw new UsageError(`--module ${file}: ${(probe.stderr || probe.error?.message || `exit status ${probe.status}`).trim()}`);
+  try {
+    return JSON.parse(probe.stdout) as { called: string[]; uncalled: string[] };
+  } catch {
+    throw new UsageError(`--module ${file}: the module host wrote ${JSON.stringify(probe.stdout.slice(0, 80))}, not what it found`);
+  }
 }
 
 export function registerAudit(program: Command, { io, setExit }: CommandContext): void {
@@ -95,10 +106,13 @@ Examples:
         env: { ...process.env, URI_GRAMMARS_PROTOCOL: protocol, URI_GRAMMARS_SPEC: spec },
       };
       let argv = command;
+      const moduleNotes: string[] = [];
+      let missing: string[] = [];
       if (opts.module !== undefined) {
         argv = [process.execPath, join(__dirname, "..", "audit-module-host.js"), opts.module, spec];
-        const probe = spawnSync(argv[0], argv.slice(1), { input: "", encoding: "utf8", timeout: runner.startupMs });
-        if (probe.status !== 0) throw new UsageError(`--module ${opts.module}: ${(probe.stderr || probe.error?.message || `exit status ${probe.status}`).trim()}`);
+        const found = describeModule(argv, opts.module, runner.startupMs);
+        missing = (["check", "resolve", "normalize"] as const).filter((f) => !found.called.includes(f));
+        if (found.uncalled.length > 0) moduleNotes.push(`the module also exports ${found.uncalled.join(", ")}, which the audit does not call: it calls check(input, {rule, top, spec}), resolve(base, reference) and normalize(input, level) (docs/conformance.md)`);
       }
       const suite = loadSuite(spec, rule);
       const plan = planAudit(suite, { protocol, rules: opts.rules as "top" | "all", ops: ops as Op[] });
@@ -107,7 +121,8 @@ Examples:
       if (run.startError) throw new UsageError(run.startError);
       const answers: Answer[] = run.answers.map((a, i) => (typeof a === "string" ? readAnswer(a, plan.cases[i].op) : { kind: "failure", ...a }));
       const implementation = opts.name ?? (opts.module !== undefined ? `module ${opts.module}` : command.join(" "));
-      const report = scoreAudit({ implementation, suite, plan, answers, protocol, notes: run.notes, seconds: (Date.now() - started) / 1000 });
+      const notes = [...moduleNotes, ...skipNotes(plan, answers, missing), ...run.notes];
+      const report = scoreAudit({ implementation, suite, plan, answers, protocol, notes, seconds: (Date.now() - started) / 1000 });
       await io.out(opts.json ? jsonAnswer(report.agreed === report.answered, report, 2) : opts.markdown ? auditMarkdown(report) : auditText(report));
       setExit(report.agreed === report.answered ? EXIT_VALID : EXIT_INVALID);
     });
