@@ -177,7 +177,7 @@ const excludedCache = /* @__PURE__ */ new WeakMap<Revision, (unit: number) => bo
  * `validate(x, { spec })` decides): the classes on which no transition of its trimmed DFA leads
  * from a live state to a live state. Null when the automaton cannot be read.
  */
-function excludedUnits(revision: Revision): ((unit: number) => boolean) | null {
+export function excludedUnits(revision: Revision): ((unit: number) => boolean) | null {
   const cached = excludedCache.get(revision);
   if (cached) return cached;
   const automaton = referenceAutomaton(revision);
@@ -429,9 +429,12 @@ function classify(input: string, component: SecurityComponent, g: Grouped, rows:
   const ws = /[\u0000-\u0020\u007f]/.exec(input);
   if (ws) add("whitespace-confusion", `the input has ${JSON.stringify(ws[0])} (offset ${ws.index}), removed by some parsers, escaped or refused by others; the rows read the ${component} as ${listed}`);
   if (component === "host") {
-    const dotted = values.some((v) => v !== null && /^\d+\.\d+\.\d+\.\d+$/.test(v));
-    const numeric = values.some((v) => v !== null && /^(0x[0-9a-f]+|\d+)(\.(0x[0-9a-f]+|\d+)){0,3}\.?$/i.test(v) && !/^\d+\.\d+\.\d+\.\d+$/.test(v));
-    if (dotted && numeric) add("ipv4-number-forms", `a host in a short, octal, hexadecimal or decimal form is an IPv4 address to some parsers (${listed})`);
+    // A dotted-decimal address as RFC 3986 §3.2.2 writes it (dec-octet: no leading zero), and hosts
+    // made only of numbers in other forms (short, octal, hexadecimal, one decimal) that the WHATWG
+    // host parser also reads as IPv4 addresses.
+    const canonical = (v: string) => /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(v);
+    const numeric = (v: string) => /^(0x[0-9a-f]*|\d+)(\.(0x[0-9a-f]*|\d+)){0,3}\.?$/i.test(v);
+    if (values.some((v) => v !== null && canonical(v)) && values.some((v) => v !== null && numeric(v) && !canonical(v))) add("ipv4-number-forms", `a host in a short, octal, hexadecimal or decimal form is an IPv4 address to some parsers (${listed})`);
     if (values.some((v) => v !== null && (/[^\u0000-\u007f]/.test(percentDecoded(v)) || /(^|\.)xn--/i.test(v)))) add("idna-mapping", `a host outside ASCII is mapped (UTS #46, punycode) by some parsers and kept by others (${listed})`);
   }
   if (/[[\]]/.test(input) && component !== "scheme") add("bracket-confusion", `the input has "[" or "]", an IP literal's brackets; the rows read the ${component} as ${listed}`);

@@ -6,7 +6,8 @@
 import { Option, type Command } from "commander";
 import { needsVariant, revisionRows, SECURITY_COMPONENTS, tabulate, type ConfusionResult, type ParserReading, type RowReading } from "../../ops/confusion";
 import { selectSpecs } from "../../ops/compare";
-import { availableSpecIds, defaultSpec, type SpecId } from "../../revisions";
+import { defaultSpec, type SpecId } from "../../revisions";
+import { spanIds } from "../../conformance/confusion-doc";
 import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { jsonAnswer } from "../json";
@@ -82,19 +83,6 @@ export function confusionJudge(o: ConfusionJudgeOptions): ((line: string) => Pro
 
 const showValue = (v: string | null) => (v === null ? "-" : v === "" ? '""' : /[\s"\\]|^-$/.test(v) ? JSON.stringify(v) : v);
 
-/** Row ids, with runs of consecutive revisions (registry order) written "first..last". */
-export function spans(ids: readonly string[], order: readonly string[] = availableSpecIds()): string {
-  const out: string[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    const at = order.indexOf(ids[i]);
-    let j = i;
-    while (at >= 0 && j + 1 < ids.length && order.indexOf(ids[j + 1]) === at + (j + 1 - i)) j++;
-    out.push(j - i >= 2 ? `${ids[i]}..${ids[j]}` : ids.slice(i, j + 1).join(", "));
-    i = j;
-  }
-  return out.join(", ");
-}
-
 const COLUMNS = ["verdict", "scheme", "userinfo", "host", "port", "path", "query", "fragment"] as const;
 /** Dropped in this order when the table is too wide for the terminal (--json has them all). */
 const OPTIONAL: readonly string[] = ["fragment", "query", "path"];
@@ -137,18 +125,18 @@ export function confusionText(r: ConfusionResult, missing: string[] = [], width 
   }
   if (r.disagreements.length === 0) say(`the rows that read it agree on scheme, userinfo, host and port${r.spellingOnly.length > 0 ? ` (spelled differently: ${r.spellingOnly.map((s) => `${s.component} ${s.spellings.map(showValue).join(" / ")}`).join("; ")})` : ""}`);
   for (const d of r.disagreements) {
-    say(`* ${d.component} differs: ${d.readings.map((g) => `${g.group} ${showValue(g.value)} (${spans(g.rows)})`).join("; ")}`);
+    say(`* ${d.component} differs: ${d.readings.map((g) => `${g.group} ${showValue(g.value)} (${spanIds(g.rows)})`).join("; ")}`);
     for (const c of d.classes) say(`${c.name}: ${c.because}`, "    ");
   }
   const impls = r.rows.filter((x) => x.kind !== "revision" && x.components !== null);
-  if (impls.length > 0) say(`implementations read scheme, userinfo, host and port as: ${impls.map((x) => `${x.id} ${x.matches.length > 0 ? spans(x.matches) : "no revision"}`).join("; ")}`);
+  if (impls.length > 0) say(`implementations read scheme, userinfo, host and port as: ${impls.map((x) => `${x.id} ${x.matches.length > 0 ? spanIds(x.matches) : "no revision"}`).join("; ")}`);
   // Notes, each said once for the rows it concerns.
   const notes = new Map<string, string[]>();
   for (const row of r.rows) {
     const note = row.how ?? (!row.components && row.error ? row.error.split(/(?<=\.) /)[0] : null);
     if (note) notes.set(note, [...(notes.get(note) ?? []), row.id]);
   }
-  for (const [note, ids] of notes) say(`${spans(ids)}: ${note}`);
+  for (const [note, ids] of notes) say(`${spanIds(ids)}: ${note}`);
   if (missing.length > 0) say(`not installed here: ${missing.join("; ")}`);
   return lines.join("\n") + "\n\n";
 }
