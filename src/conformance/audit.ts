@@ -267,7 +267,7 @@ export function scoreAudit(args: { implementation: string; suite: Suite; plan: P
 }
 
 /** The cause of a disagreement, or null when the answer agrees; and the answer as text. */
-function judge(c: SuiteCase, a: Answer): { cause: string | null; answer: string } {
+export function judge(c: SuiteCase, a: Answer): { cause: string | null; answer: string } {
   switch (a.kind) {
     case "failure":
       return { cause: a.failure, answer: `(${a.failure}: ${a.detail})` };

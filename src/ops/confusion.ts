@@ -43,12 +43,26 @@ import { isFailure, optionsObject, requireSpecList, requireString, type UsageFai
 
 export type { ParserReading } from "../revisions/revision";
 
-/** The columns of a confusion table, in order. */
+/**
+ * The columns of a confusion table, in order.
+ *
+ * @example
+ * import { CONFUSION_COMPONENTS } from "uri-grammars";
+ * CONFUSION_COMPONENTS.length; // => 7
+ */
 export const CONFUSION_COMPONENTS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"] as const;
+/** A column of a confusion table: one of CONFUSION_COMPONENTS. */
 export type ConfusionComponent = (typeof CONFUSION_COMPONENTS)[number];
 
-/** The components whose readings are compared and marked: where a request goes, and as whom. */
+/**
+ * The components whose readings are compared and marked: where a request goes, and as whom.
+ *
+ * @example
+ * import { SECURITY_COMPONENTS } from "uri-grammars";
+ * SECURITY_COMPONENTS; // => ["scheme", "userinfo", "host", "port"]
+ */
 export const SECURITY_COMPONENTS = ["scheme", "userinfo", "host", "port"] as const;
+/** A compared component: one of SECURITY_COMPONENTS. */
 export type SecurityComponent = (typeof SECURITY_COMPONENTS)[number];
 
 /**
@@ -104,7 +118,15 @@ export interface ConfusionLabel {
   because: string;
 }
 
-/** The classes, in the order they are tried. */
+/**
+ * The classes of disagreement, in the order they are tried, each with its name and where it comes
+ * from: Claroty and Snyk's five ("Exploiting URL Parsing Confusion", 2022), then those Orange Tsai's
+ * "A New Era of SSRF" (2017) and the corpus show.
+ *
+ * @example
+ * import { CONFUSION_CLASSES } from "uri-grammars";
+ * CONFUSION_CLASSES["backslash-confusion"].name; // => "backslash confusion"
+ */
 export const CONFUSION_CLASSES = {
   "scheme-confusion": { name: "scheme confusion", source: "Claroty/Snyk 2022" },
   "slash-confusion": { name: "slash confusion", source: "Claroty/Snyk 2022" },
@@ -120,6 +142,7 @@ export const CONFUSION_CLASSES = {
   "fragment-scope": { name: "fragment scope", source: "the corpus (RFC 1738 §2.2)" },
   other: { name: "other", source: "the corpus" },
 } as const;
+/** A class's id: a key of CONFUSION_CLASSES. */
 export type ConfusionClassId = keyof typeof CONFUSION_CLASSES;
 
 /** One component the rows read differently: the readings, who holds each, and the classes. */

@@ -21,7 +21,13 @@ interface UrlLike {
 
 type UrlClass = new (input: string) => UrlLike;
 
-/** What `new URL(input)` reads: its components, or the parser's failure. */
+/**
+ * What `new URL(input)` reads: its components, or the parser's failure.
+ *
+ * @example
+ * import { urlApiReading } from "uri-grammars";
+ * urlApiReading(URL, "HTTP://a:80/p?#").components; // => { scheme: "http", host: "a", port: null, path: "/p", query: "", fragment: "" }
+ */
 export function urlApiReading(Url: UrlClass, input: string): ParserReading {
   let url: UrlLike;
   try {
