@@ -2,7 +2,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { DEFAULT_SPEC, parse, specs, validate, type SpecId } from "../src";
-import { defaultRule, getRevision } from "../src/revisions";
+import { defaultRule, getRevision, SPEC_IDS } from "../src/revisions";
 
 describe("parse() error values", () => {
   it("rejects a non-string input with a clear error, never a throw", () => {
@@ -92,7 +92,7 @@ describe("parse() and validate() with null options", () => {
 describe("the start rule a scheme-aware revision applies (request lookups against defaultRule())", () => {
   // parse(), validate() and components() find the production without copying the scheme out
   // (src/parse.ts, schemeTarget); defaultRule() states the choice. Both must agree on every input.
-  const schemeAware = (["draft-1993", "draft-1994", "rfc1738"] as const).map((id) => ({ id, revision: getRevision(id)! }));
+  const schemeAware = SPEC_IDS.filter((id) => getRevision(id)!.schemeProductions).map((id) => ({ id, revision: getRevision(id)! }));
   const agree = (input: string): void => {
     for (const { id, revision } of schemeAware) {
       const r = parse(input, { spec: id });

@@ -16,7 +16,7 @@ import { findRule, getRevision, type Revision } from "../src/revisions";
 import type { AstEntry } from "../src/scanner/tagged";
 import { capturesOf } from "../src/parse";
 import { oracleAst } from "./support/peggy-reference";
-import { DATA_DIR, readTable } from "./support/table";
+import { caseTables, DATA_DIR, readTable } from "./support/table";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -31,7 +31,7 @@ function astBy(revision: Revision, entries: Readonly<Record<string, AstEntry>>, 
 function inputsOf(spec: SpecId): { pegName: string; input: string }[] {
   const revision = getRevision(spec)!;
   const out: { pegName: string; input: string }[] = [];
-  for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv"))) {
+  for (const file of caseTables()) {
     for (const c of readTable(file)) {
       if (c.spec !== spec) continue;
       const rule = findRule(revision, c.rule === "*" ? revision.topRule : c.rule);
@@ -40,7 +40,7 @@ function inputsOf(spec: SpecId): { pegName: string; input: string }[] {
   }
   const top = findRule(revision, revision.topRule)!.pegName;
   for (const corpus of ["real-world.txt", "debian-packages.txt"]) {
-    for (const line of readFileSync(join(ROOT, "bench", "corpus", corpus), "utf8").split("\n")) if (line !== "") out.push({ pegName: top, input: line });
+    for (const line of readFileSync(join(ROOT, "test", "data", "corpora", corpus), "utf8").split("\n")) if (line !== "") out.push({ pegName: top, input: line });
   }
   return out;
 }
@@ -77,11 +77,11 @@ describe("the comparison can fail @slow", function () {
   it("a planted mistake in an annotation (the query field reads the fragment) is caught", async () => {
     const { compileGrammar } = await import(join(ROOT, "scripts", "compile-scanner.mjs"));
     const { emitAstModule } = await import(join(ROOT, "scripts", "ast", "emit-ast.mjs"));
-    const source = readFileSync(join(ROOT, "grammar", `${spec}.peggy`), "utf8");
+    const source = readFileSync(join(ROOT, "generated", `${spec}.composed.peggy`), "utf8");
     const planted = source.replace("// @field query: text query", "// @field query: text fragment");
     expect(planted).to.not.equal(source);
-    const model = compileGrammar(planted, `${spec}.peggy`);
-    const code = emitAstModule(model.planned, spec, `${spec}.peggy`, join(ROOT, "dist", "src"));
+    const model = compileGrammar(planted, `generated/${spec}.composed.peggy`, spec);
+    const code = emitAstModule(model.planned, spec, `generated/${spec}.composed.peggy`, join(ROOT, "dist", "src"));
     const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
     const mod = { exports: {} as { AST: Readonly<Record<string, AstEntry>> } };
     new Function("require", "module", "exports", js)(require, mod, mod.exports);

@@ -6,7 +6,7 @@
 // commands of the README exactly as it shows them.
 import { expect } from "chai";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -296,20 +296,28 @@ describe("conformance audit (uri-grammars audit)", function () {
       expect(readme).to.contain(suiteCommand);
       expect(readme).to.contain(auditCommand);
     });
-    it("run from the repository root: a suite that validates against the schema, and an audit report", function () {
+    it("run as a user runs them, the package installed: a suite that validates against the schema, and an audit report", function () {
       if (peers().find((p) => p.name === "python3-rfc3986")!.missing) {
         if (inCI()) throw new Error("python3-rfc3986 is missing under CI (.ci/run installs it)");
         skipBecause(this, "python3-rfc3986 is not installed here (.ci/run installs it)");
       }
+      // A project of the user's in a temporary folder, with this build installed in its
+      // node_modules (linked) and the adapters beside it, so `npx uri-grammars` runs the installed
+      // binary. Run from this repository's root, npx would link the project itself and run its
+      // prepare script, which rebuilds dist/ under the tests that run from it.
       const dir = mkdtempSync(join(tmpdir(), "uri-grammars-readme-"));
       try {
-        // The suite goes to a temporary file instead of ./suite.json: the command is otherwise the README's.
-        const out = join(dir, "suite.json");
-        const s = spawnSync("sh", ["-c", suiteCommand.replace("> suite.json", `> '${out}'`)], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+        writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "a-user-project", private: true }));
+        mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+        symlinkSync(ROOT, join(dir, "node_modules", "uri-grammars"), "dir");
+        symlinkSync(join(ROOT, "bin", "uri-grammars"), join(dir, "node_modules", ".bin", "uri-grammars"));
+        symlinkSync(join(ROOT, "adapters"), join(dir, "adapters"), "dir");
+        const env = { ...process.env, npm_config_update_notifier: "false", npm_config_offline: "true" };
+        const s = spawnSync("sh", ["-c", suiteCommand], { cwd: dir, encoding: "utf8", timeout: 120_000, env });
         expect(s.status, s.stderr).to.equal(0);
         const schema = JSON.parse(readFileSync(join(ROOT, "docs", "conformance-suite.schema.json"), "utf8")) as Schema;
-        expect(validateJson(schema, JSON.parse(readFileSync(out, "utf8")))).to.deep.equal([]);
-        const a = spawnSync("sh", ["-c", auditCommand], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+        expect(validateJson(schema, JSON.parse(readFileSync(join(dir, "suite.json"), "utf8")))).to.deep.equal([]);
+        const a = spawnSync("sh", ["-c", auditCommand], { cwd: dir, encoding: "utf8", timeout: 120_000, env });
         expect(a.status, a.stderr).to.be.oneOf([0, 1]);
         expect(a.stdout).to.contain("python3 adapters/python3-rfc3986.py against rfc3986").and.contain("score ").and.contain("disagreements by rule and cause");
       } finally {

@@ -55,7 +55,8 @@ describe("confusion(): which parser reads an input how", function () {
 
     it("http://a\\b@c/: every RFC from draft-1997 on reads host c with the backslash escaped; draft-1993 reads the '@' into its hostname", () => {
       const hosts = hostsOf(confusion("http://a\\b@c/"));
-      for (const spec of ["draft-1997", "rfc2396", "rfc3986", "rfc3987"]) expect(hosts[spec], spec).to.equal("c");
+      const ids = availableSpecIds();
+      for (const spec of ids.slice(ids.indexOf("draft-1997"))) expect(hosts[spec], spec).to.equal("c");
       expect(hosts["draft-1993"]).to.equal("a%5Cb@c");
       const r = confusion("http://a\\b@c/", { specs: ["rfc3986"] });
       if (!r.ok) throw new Error("not ok");

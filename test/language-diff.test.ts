@@ -145,7 +145,7 @@ describe("the adapter (ruleAutomaton) and the scheme-aware reference automaton a
     it(`${spec}: the reference automaton accepts exactly what validate() accepts (corpus, scheme case variants, generated strings)`, () => {
       const automaton = referenceAutomaton(revision)!;
       const top = ruleAutomaton(revision, revision.topRule)!;
-      const corpus = readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "").slice(0, 3000);
+      const corpus = readFileSync(join(ROOT, "test", "data", "corpora", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "").slice(0, 3000);
       const schemes = [...(revision.schemeProductions?.productions.keys() ?? []), "url", "x", ""];
       const variants = schemes.flatMap((s) => [s, s.toUpperCase(), s.replace(/k/g, "\u212a"), s.replace(/i/g, "\u0130"), s.slice(0, -1)]).flatMap((s) => [`${s}:`, `${s}://a/b`, `${s}:a@b`, `url:${s}://a`, `URL:${s}:x`, `${s}`]);
       const grammar = publishedGrammarOf(spec);

@@ -17,7 +17,7 @@ import type { GeneratedScanner } from "../src/scanner/types";
 import { oracleAst } from "./support/peggy-reference";
 
 const ROOT = join(__dirname, "..", "..");
-const corpus = readFileSync(join(ROOT, "bench", "corpus", "debian-packages.txt"), "utf8").split("\n").filter((l) => l !== "");
+const corpus = readFileSync(join(ROOT, "test", "data", "corpora", "debian-packages.txt"), "utf8").split("\n").filter((l) => l !== "");
 
 /** Where a DFA's skips read a character its state does not loop on, or miss one it does (a few code units per class range). */
 function skipProblems(states: number, classRanges: readonly (readonly number[])[], loops: (s: number, k: number) => boolean, skips: Skips, max = 5): string[] {

@@ -38,7 +38,7 @@
 //                                     the word of the first rule that matches (the default otherwise);
 //                                     TYPE names the union of the words
 //   const "word"                      a constant
-//   call NAME(ARG, ...) as TYPE       hand-written: src/ast/<spec>.ts exports NAME; each ARG a rule
+//   call NAME(ARG, ...) as TYPE       hand-written: grammar/<spec>/ast.ts exports NAME; each ARG a rule
 //                                     (its match's span or null), a position (-1 when it does not
 //                                     exist), @FIELD (a field computed before it), a number, `whole` (whether
 //                                     the start rule derives a whole reference) or `is R` (whether

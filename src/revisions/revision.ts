@@ -1,25 +1,6 @@
 import type { DerivationNode } from "../scanner/derivation";
 import type { Components } from "../ast/types";
-import type { Draft1993Asts } from "../../generated/draft-1993.ast";
-import type { Draft1994Asts } from "../../generated/draft-1994.ast";
-import type { Rfc1630Asts } from "../../generated/rfc1630.ast";
-import type { Rfc1738Asts } from "../../generated/rfc1738.ast";
-import type { Rfc1808Asts } from "../../generated/rfc1808.ast";
-import type { Draft1997Asts } from "../../generated/draft-1997.ast";
-import type { Rfc2396Asts } from "../../generated/rfc2396.ast";
-import type { Rfc2732Asts } from "../../generated/rfc2732.ast";
-import type { Draft2003Asts } from "../../generated/draft-2003.ast";
-import type { Rfc3986Asts } from "../../generated/rfc3986.ast";
-import type { Rfc3987Asts } from "../../generated/rfc3987.ast";
-import type { Rfc6874Asts } from "../../generated/rfc6874.ast";
-import type { TopRule as Rfc1808Top } from "../../generated/rfc1808.rules";
-import type { TopRule as Draft1997Top } from "../../generated/draft-1997.rules";
-import type { TopRule as Rfc2396Top } from "../../generated/rfc2396.rules";
-import type { TopRule as Rfc2732Top } from "../../generated/rfc2732.rules";
-import type { TopRule as Draft2003Top } from "../../generated/draft-2003.rules";
-import type { TopRule as Rfc3986Top } from "../../generated/rfc3986.rules";
-import type { TopRule as Rfc3987Top } from "../../generated/rfc3987.rules";
-import type { TopRule as Rfc6874Top } from "../../generated/rfc6874.rules";
+import type { SpecAstsByRule, TopRules } from "../../generated/revision-types";
 import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
 import type { AstEntry } from "../scanner/tagged";
@@ -27,26 +8,13 @@ import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } 
 
 /**
  * What the types know of each revision, by id: the AST of each of its start rules (generated from
- * the grammar's @ast annotations into generated/<spec>.ast.ts). One entry per revision; `SpecId` is
- * its keys, and the registry (src/revisions/index.ts) must have exactly these ids. The rule names
- * come from the build (generated/rule-names.ts).
+ * the grammar's @ast annotations into generated/<spec>.ast.ts). The build derives it from the folders
+ * of grammar/ (generated/revisions.ts), as it derives the registry's list, so the two have the same
+ * ids. The rule names come from the build too (generated/rule-names.ts).
  */
-export interface SpecAstsByRule {
-  "draft-1993": Draft1993Asts;
-  "draft-1994": Draft1994Asts;
-  rfc1630: Rfc1630Asts;
-  rfc1738: Rfc1738Asts;
-  rfc1808: Rfc1808Asts;
-  "draft-1997": Draft1997Asts;
-  rfc2396: Rfc2396Asts;
-  rfc2732: Rfc2732Asts;
-  "draft-2003": Draft2003Asts;
-  rfc3986: Rfc3986Asts;
-  rfc3987: Rfc3987Asts;
-  rfc6874: Rfc6874Asts;
-}
+export type { SpecAstsByRule };
 
-/** A revision id: `"draft-1993" | "draft-1994" | "rfc1630" | "rfc1738" | "rfc1808" | "draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
+/** A revision id (`"draft-2003"`, `"rfc3986"` ...): the name of a folder of grammar/, the keys of SpecAstsByRule. */
 export type SpecId = keyof SpecAstsByRule;
 
 /** The AST of a start rule of a revision (by published name); an unknown name gives every rule's. */
@@ -58,18 +26,6 @@ export type SpecAst<S extends SpecId = SpecId> = S extends SpecId ? SpecAstsByRu
 /** The AST of each revision (every start rule's), by id. */
 export type SpecAsts = { [S in SpecId]: SpecAst<S> };
 
-/** The start rule parse() applies when none is given, for the revisions without scheme productions (each grammar's @top-rule). */
-interface TopRules {
-  rfc1808: Rfc1808Top;
-  "draft-1997": Draft1997Top;
-  rfc2396: Rfc2396Top;
-  rfc2732: Rfc2732Top;
-  "draft-2003": Draft2003Top;
-  rfc3986: Rfc3986Top;
-  rfc3987: Rfc3987Top;
-  rfc6874: Rfc6874Top;
-}
-
 /**
  * What parse() builds when no rule is given: the top rule's AST, or, for a scheme-aware revision
  * (draft-1993, draft-1994, rfc1738), the AST of the production its scheme selects (every AST of a
@@ -80,8 +36,8 @@ export type TopAst<S extends SpecId = SpecId> = S extends keyof TopRules ? RuleA
 /** An AST of whichever revision. */
 export type Ast = SpecAst;
 
-/** The ASTs of whole references of the generic revisions (draft-1997, draft-2003, rfc3986): those with a `kind`. */
-export type GenericAst = Extract<SpecAst<"draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874">, { kind: unknown }>;
+/** The ASTs of whole references of the generic revisions (draft-1997, draft-2003, rfc3986 ...): those with a `kind`. */
+export type GenericAst = Extract<SpecAst, { kind: unknown }>;
 
 /**
  * Whether an AST is a whole reference of the generic syntax (draft-1997, draft-2003, rfc3986, or a
@@ -117,6 +73,8 @@ export interface SpecInfo {
   ruleNameCase?: "insensitive";
   /** Where in the document the grammar is. */
   grammarSection: string;
+  /** One line for the tables that list the revisions: the document and what it brings (the README's). */
+  summary: string;
   /** The default start rule (published name). */
   topRule: string;
   /** Every rule, with its published name, section, published text and PEG notes. */

@@ -21,7 +21,7 @@ export type ResolutionAlgorithm = "draft-1993 Partial form" | "rfc1630 Partial f
 /** The normalization algorithms of src/ops (ladders for comparison), named by document and section. */
 export type NormalizationAlgorithm = "draft-1997 §6" | "rfc2396 §6" | "draft-2003 §6.2" | "rfc3986 §6.2";
 
-/** One rule of a revision's grammar, read from the annotation comments of grammar/<spec>.peggy. */
+/** One rule of a revision's grammar, read from the annotation comments of grammar/<spec>/grammar.peggy. */
 export interface RuleInfo {
   /** The rule's name in the .peggy file (peggy cannot spell `-` or `+`). */
   pegName: string;

@@ -328,11 +328,11 @@ export interface GrammarPlaces {
 
 const TRANSPARENT = new Set(["group", "labeled", "text", "named"]);
 
-/** Reads grammar/<spec>.peggy with peggy's own grammar parser (independently of the site build). */
+/** Reads the grammar as composed (generated/<spec>.composed.peggy) with peggy's own grammar parser (independently of the site build). */
 export function grammarPlaces(spec: string): GrammarPlaces {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const peggy = require("peggy") as { parser: { parse(s: string, o: object): { rules: { name: string; expression: PeggyNode }[] } } };
-  const file = join(ROOT, "grammar", `${spec}.peggy`);
+  const file = join(ROOT, "generated", `${spec}.composed.peggy`);
   const ast = peggy.parser.parse(readFileSync(file, "utf8"), { grammarSource: file });
   const out: GrammarPlaces = { rules: new Set(ast.rules.map((r) => r.name)), at: new Map() };
   for (const rule of ast.rules) {

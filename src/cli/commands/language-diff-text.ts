@@ -63,7 +63,7 @@ function proofRow(r: RuleProof, w: number): string[] {
   if (r.sampling) out.push(`      sampled instead: ${r.sampling.tried} strings, ${r.sampling.disagreements} undocumented disagreements${r.sampling.first !== null ? ` (first ${JSON.stringify(r.sampling.first)})` : ""}`);
   for (const x of r.witnesses) {
     out.push(`      ${JSON.stringify(x.input)}: the PEG ${x.peg ? "accepts" : "rejects"}, the published rule ${x.published ? "accepts" : "rejects"}; ${x.sentence}`);
-    out.push(x.deviation ? `        documented: deviations.tsv ${x.deviation.rule} /${x.deviation.match}/ (${x.deviation.section}) "${x.deviation.words}"` : "        listed nowhere in grammar/published/deviations.tsv");
+    out.push(x.deviation ? `        documented: deviations.tsv ${x.deviation.rule} /${x.deviation.match}/ (${x.deviation.section}) "${x.deviation.words}"` : "        listed nowhere in grammar/<spec>/deviations.tsv");
   }
   return out;
 }

@@ -24,7 +24,7 @@ type PegNode =
 
 export interface PegRule {
   expr: PegExpr;
-  /** The rule exactly as it stands in grammar/<spec>.peggy. */
+  /** The rule exactly as it stands in grammar/<spec>/grammar.peggy. */
   source: string;
   line: number;
   /** The rule's offsets in the .peggy file (its name included). */
