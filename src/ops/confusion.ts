@@ -39,7 +39,7 @@ import { percentEncode } from "../errors";
 import { delimitingRules } from "../revisions/delimiting";
 import { availableSpecIds, getRevision, type Revision, type SpecId } from "../revisions";
 import type { ParserReading } from "../revisions/revision";
-import { isFailure, optionsObject, requireSpecList, requireString, type UsageFailure } from "../request";
+import { describeValue, invalidOption, isFailure, optionsObject, requireSpecList, requireString, type UsageFailure } from "../request";
 
 export type { ParserReading } from "../revisions/revision";
 
@@ -542,16 +542,34 @@ export function needsVariant(result: ConfusionResult): string | null {
  * }
  */
 export function confusion(input: unknown, options?: ConfusionOptions): ConfusionResult | UsageFailure {
-  const o = optionsObject(options as object, ["specs", "sources"]) as ConfusionOptions;
+  // A string in place of the options is the revision (docs/api.md, as for compareInput()).
+  const o = typeof options === "string" ? { specs: [options] } : (optionsObject(options as object, ["specs", "sources"]) as ConfusionOptions);
   const asked = requireSpecList(o.specs);
   if (isFailure(asked)) return asked;
-  const notString = requireString(input, asked?.length ? asked[0] : availableSpecIds()[0], null);
+  const first = asked?.length ? asked[0] : availableSpecIds()[0];
+  const notString = requireString(input, first, null);
   if (notString || typeof input !== "string") return notString!;
+  const sources = requireSources((o as { sources?: unknown }).sources, first);
+  if (isFailure(sources)) return sources;
   const specs = asked && asked.length > 0 ? availableSpecIds().filter((id) => asked.includes(id)) : availableSpecIds();
-  const sources = Array.isArray(o.sources) ? o.sources : [];
-  const readAll = (text: string): RowReading[] => [...revisionRows(text, specs), ...sources.map((s) => ({ id: String(s.id), label: String(s.label), kind: "implementation" as const, reading: safeRead((x) => s.read(x), text) }))];
+  const readAll = (text: string): RowReading[] => [...revisionRows(text, specs), ...sources.map((s) => ({ id: s.id, label: s.label, kind: "implementation" as const, reading: safeRead(s.read, text) }))];
   const rows = readAll(input);
-  const first = tabulate(input, rows);
-  const variant = needsVariant(first);
-  return variant === null ? first : tabulate(input, rows, { input: variant, rows: readAll(variant) });
+  const table = tabulate(input, rows);
+  const variant = needsVariant(table);
+  return variant === null ? table : tabulate(input, rows, { input: variant, rows: readAll(variant) });
+}
+
+/** The `sources` option read once: a list of row sources (each read's `this` is its source), or an invalid-option error value. */
+function requireSources(value: unknown, spec: string): ReadingSource[] | UsageFailure {
+  if (value === undefined || value === null) return [];
+  try {
+    if (!Array.isArray(value)) throw new TypeError("not a list");
+    return value.map((s: ReadingSource) => {
+      const read = s.read;
+      if (typeof read !== "function") throw new TypeError("no read function");
+      return { id: String(s.id), label: String(s.label ?? s.id), read: (x: string) => read.call(s, x) };
+    });
+  } catch {
+    return invalidOption(spec, null, `sources must be a list of row sources, { id, label, read(input) }, not ${describeValue(value)}.`);
+  }
 }

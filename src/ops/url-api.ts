@@ -5,6 +5,7 @@
 // serialization keeps, which is how they are read here.
 import type { ParserReading } from "../revisions/revision";
 import type { ReadingSource } from "./confusion";
+import { describeValue } from "../request";
 
 /** What a `URL` class instance gives (the WHATWG URL Standard's URL API). */
 interface UrlLike {
@@ -33,25 +34,29 @@ export function urlApiReading(Url: UrlClass, input: string): ParserReading {
   try {
     url = new Url(input);
   } catch (e) {
-    return { verdict: "invalid", components: null, error: `new URL() failed: ${e instanceof Error ? e.message : String(e)}` };
+    return { verdict: "invalid", components: null, error: `new URL() failed: ${e instanceof Error ? e.message : describeValue(e)}` };
   }
-  const href = url.href;
-  const fragment = url.hash !== "" ? url.hash.slice(1) : href.endsWith("#") ? "" : null;
-  const beforeHash = fragment === null ? href : href.slice(0, href.length - fragment.length - 1);
-  const query = url.search !== "" ? url.search.slice(1) : beforeHash.endsWith("?") ? "" : null;
-  return {
-    verdict: "valid",
-    components: {
-      scheme: url.protocol.replace(/:$/, ""),
-      userinfo: url.username !== "" || url.password !== "" ? url.username + (url.password !== "" ? `:${url.password}` : "") : null,
-      host: href.startsWith(`${url.protocol}//`) ? url.hostname : null,
-      port: url.port !== "" ? url.port : null,
-      path: url.pathname,
-      query,
-      fragment,
-    },
-    how: "the URL API's serialized components (lower case, percent-encoded, a default port dropped)",
-  };
+  try {
+    const href = url.href;
+    const fragment = url.hash !== "" ? url.hash.slice(1) : href.endsWith("#") ? "" : null;
+    const beforeHash = fragment === null ? href : href.slice(0, href.length - fragment.length - 1);
+    const query = url.search !== "" ? url.search.slice(1) : beforeHash.endsWith("?") ? "" : null;
+    return {
+      verdict: "valid",
+      components: {
+        scheme: url.protocol.replace(/:$/, ""),
+        userinfo: url.username !== "" || url.password !== "" ? url.username + (url.password !== "" ? `:${url.password}` : "") : null,
+        host: href.startsWith(`${url.protocol}//`) ? url.hostname : null,
+        port: url.port !== "" ? url.port : null,
+        path: url.pathname,
+        query,
+        fragment,
+      },
+      how: "the URL API's serialized components (lower case, percent-encoded, a default port dropped)",
+    };
+  } catch (e) {
+    return { verdict: "invalid", components: null, error: `the URL object is not the URL API's: ${e instanceof Error ? e.message : describeValue(e)}` };
+  }
 }
 
 /**
