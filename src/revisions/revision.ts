@@ -148,6 +148,34 @@ export interface Revision<A = unknown> extends SpecInfo {
    * revisions' (scheme, authority or site, path, query, fragment).
    */
   readComponents?(ast: A): { components: Components; prefix: string } | null;
+  /**
+   * A parsing algorithm the document defines beside its grammar, which reads any input, valid or
+   * not (the WHATWG URL Standard's basic URL parser): shown by confusion() (src/ops/confusion.ts)
+   * as a row of its own next to the revision's. Absent for the revisions whose documents define
+   * only a grammar.
+   */
+  parser?: ParserColumn;
+}
+
+/** A document's own parsing algorithm as a row source: what it reads in an input (`Revision.parser`). */
+export interface ParserColumn {
+  /** What the row is called ("WHATWG URL parser (whatwg-url 14.2.0)"). */
+  label: string;
+  read(input: string): ParserReading;
+}
+
+/**
+ * What a parser (or any implementation) reads in an input: whether it accepts it, and the
+ * components it takes, present even for an input it rejects when it splits before it judges.
+ * `null` is an absent component, `""` a present but empty one.
+ */
+export interface ParserReading {
+  verdict: "valid" | "invalid";
+  components: Partial<Record<"scheme" | "userinfo" | "host" | "port" | "path" | "query" | "fragment", string | null>> | null;
+  /** How the components were read, when that needs saying (a sentence). */
+  how?: string;
+  /** Why the input was rejected or could not be read (a sentence). */
+  error?: string;
 }
 
 /**
