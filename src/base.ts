@@ -10,7 +10,7 @@ import { availableSpecIds, getRevision, type Revision } from "./revisions";
  * else the start rule of the base's class. An error value for a base that is no string, a revision
  * whose grammar does not depend on a base, or a base the revision cannot class (no URL).
  */
-export function ruleForBase(revision: Revision, asked: unknown, base: unknown): unknown | UsageFailure {
+export function ruleForBase(revision: Revision, asked: unknown, base: unknown): { ok: true; rule: unknown } | UsageFailure {
   if (typeof base !== "string") return invalidOption(revision.id, typeof asked === "string" ? asked : null, `base must be a URL as a string, not ${typeof base === "object" ? (base === null ? "null" : "an object") : typeof base}.`);
   const how = revision.baseRules;
   if (how === undefined) {
@@ -21,12 +21,12 @@ export function ruleForBase(revision: Revision, asked: unknown, base: unknown): 
       `${revision.id}'s grammar does not depend on a base URL (resolve() resolves a reference against one); base picks the start rule of a revision whose relative strings do${depending.length > 0 ? `: ${depending.join(", ")}` : ""}.`,
     );
   }
-  if (asked !== undefined) return asked;
+  if (asked !== undefined) return { ok: true, rule: asked };
   const c = how.classify(base);
   if (!c.ok) {
     const error = { code: "invalid-base" as const, spec: revision.id, startRule: null, rule: null, section: null, ruleStack: [], offset: 0, line: 1, column: 1, found: null, expected: [], message: `The base URL ${JSON.stringify(base)} is not a URL ${revision.id} can resolve against: ${c.message}` };
     const failure: UsageFailure = { ok: false, spec: revision.id, rule: null, error };
     return failure;
   }
-  return how.rules[c.class] ?? revision.topRule;
+  return { ok: true, rule: how.rules[c.class] ?? revision.topRule };
 }

@@ -221,8 +221,12 @@ function request(spec: unknown, asked: unknown, input: unknown, base?: unknown):
   const revision = requireRevision(spec, asked ?? null);
   if (isFailure(revision)) return revision;
   // A base URL picks the start rule of a revision whose grammar depends on one (src/base.ts).
-  const rule = base === undefined ? asked : ruleForBase(revision, asked, base);
-  if (isFailure(rule)) return rule;
+  let rule = asked;
+  if (base !== undefined) {
+    const chosen = ruleForBase(revision, asked, base);
+    if (!chosen.ok) return chosen;
+    rule = chosen.rule;
+  }
   const target = targetOf(revision, rule, input);
   if (isFailure(target)) return target;
   last.spec = spec;
