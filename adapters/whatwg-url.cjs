@@ -1,5 +1,5 @@
 // Adapter for `uri-grammars audit --module` and `uri-grammars confusion` (docs/conformance.md,
-// docs/confusion.md): whatwg-url (npm; a devDependency here), jsdom's implementation of the WHATWG
+// docs/confusion.md): whatwg-url (npm; a dependency of the package: the WHATWG parser column), jsdom's implementation of the WHATWG
 // URL Standard, written to follow the standard's parser step by step.
 //
 //   npx uri-grammars audit --spec rfc3986 --module adapters/whatwg-url.cjs
