@@ -13,8 +13,15 @@ import { packBuild } from "./support/pack";
 
 const ROOT = join(__dirname, "..", "..");
 
-/** What npm (11) prints when an installed package declares install-time scripts (prepare included, from a tarball). */
-const INSTALL_SCRIPT_WARNING = /install-scripts|prepare/;
+/**
+ * The lines in which npm (11) names an installed package that declares install-time scripts (prepare
+ * included, from a tarball), for the package called `name`. Only our own package's are asked about:
+ * a dependency installed from its tarball (whatwg-url 17 declares prepare, which npm does not run for
+ * a registry or tarball install) is named too, and is not ours to answer for.
+ */
+function installScriptWarnings(output: string, name: string): string[] {
+  return output.split("\n").filter((line) => /install-scripts/.test(line) && line.includes(`${name}@`));
+}
 
 function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, input?: string): SpawnSyncReturns<string> {
   const r = spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: "utf8", input, timeout: 240_000 });
@@ -95,7 +102,7 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
 
   it("installs offline, with no warning about install scripts", () => {
     expect(install.status, install.stderr).to.equal(0);
-    expect(install.stdout + install.stderr).to.not.match(INSTALL_SCRIPT_WARNING);
+    expect(installScriptWarnings(install.stdout + install.stderr, "uri-grammars")).to.deep.equal([]);
   });
 
   it("the warning check catches a tarball that declares prepare (planted)", function () {
@@ -110,7 +117,7 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
     writeFileSync(join(plantedProject, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
     const r = sh("npm", ["install", "--offline", "--no-audit", "--no-fund", join(plantedProject, "planted-1.0.0.tgz")], plantedProject);
     expect(r.status, r.stderr).to.equal(0);
-    expect(r.stdout + r.stderr).to.match(INSTALL_SCRIPT_WARNING);
+    expect(installScriptWarnings(r.stdout + r.stderr, "planted")).to.have.length.greaterThan(0);
   });
 
   it("imports from an .mjs file and a .cjs file, with the same exports", () => {
