@@ -141,7 +141,8 @@ export function validateBuildOptions(id) {
       `/** validate() of ${id}: parse()'s verdict (predicates on some rules' matches, a start rule a base URL picks: more than the acceptance DFA). */\n` +
       `export function validate(input: unknown, options?: unknown): boolean {\n` +
       `  try {\n` +
-      `    const o = typeof options === "object" && options !== null ? { spec: (options as any).spec, rule: (options as any).rule, base: (options as any).base } : options;\n` +
+      `    // Read once, in parse()'s order (spec, rule, tree, base: src/request.ts), the tree read and dropped.\n` +
+      `    const o = typeof options === "object" && options !== null ? { spec: (options as any).spec, rule: (options as any).rule, tree: void (options as any).tree, base: (options as any).base } : options;\n` +
       `    return (core ??= require("./${id}.core.js")).parse(input, o).ok;\n` +
       `  } catch {\n` +
       `    return false; // an options object whose getters throw: false, as validate() of the main entry answers\n` +

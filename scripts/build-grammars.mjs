@@ -187,7 +187,7 @@ function stamp(file) {
  * The document a revision transcribes, from its grammar's header (the registry's facts about it,
  * stated once: the descriptor spreads generated/<spec>.rules.ts DOCUMENT):
  *   // @title <the document's title as the registry shows it>
- *   // @date <YYYY-MM, its publication>
+ *   // @date <YYYY-MM, its publication; YYYY-MM-DD for a snapshot of a living standard>
  *   // @source <its text, relative to ../shared/seeds/: a seed file, or ../references/<file>>
  *   // @notation <the grammar notation it uses>
  *   // @grammar-section <where in it the grammar is>
@@ -200,7 +200,8 @@ export function readDocument(source, file) {
     if (found.length !== 1) throw new Error(`${file}: ${found.length === 0 ? `no @${key} in its header` : `a second @${key}`} (the registry's facts about the document: scripts/build-grammars.mjs readDocument)`);
     doc[field] = found[0][1];
   }
-  if (!/^\d{4}-\d{2}$/.test(doc.date)) throw new Error(`${file}: @date ${doc.date} is not YYYY-MM`);
+  // A month for a published document (RFCs are dated so); a day for a living standard's snapshot.
+  if (!/^\d{4}-\d{2}(-\d{2})?$/.test(doc.date)) throw new Error(`${file}: @date ${doc.date} is not YYYY-MM or YYYY-MM-DD`);
   return doc;
 }
 

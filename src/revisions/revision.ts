@@ -59,7 +59,7 @@ export type RuleName<S extends SpecId = SpecId> = S extends keyof RuleNames ? Ru
 export interface SpecInfo {
   id: SpecId;
   title: string;
-  /** Publication date as the document gives it (YYYY-MM). */
+  /** Publication date as the document gives it (YYYY-MM), or the day of a living standard's snapshot (YYYY-MM-DD). */
   date: string;
   /** The seed file, relative to ../shared/seeds/ (rfc3986: `../references/rfc3986.txt`, the RFC as published). */
   seed: string;
@@ -95,7 +95,7 @@ export interface Revision<A = unknown> extends SpecInfo {
    * How the revision makes a relative reference absolute: the algorithm of src/ops it follows (the
    * document's own; another revision may name the same one), or the document's words for having none.
    */
-  resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules } | { notDefined: Citation };
+  resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules; byParser?: ParserResolution } | { notDefined: Citation };
   /** The normalization for comparison the document defines (its ladder), or null when it defines none. */
   normalization: NormalizationAlgorithm | null;
   /**
@@ -155,6 +155,17 @@ export interface Revision<A = unknown> extends SpecInfo {
    * only a grammar.
    */
   parser?: ParserColumn;
+}
+
+/**
+ * A document that resolves by parsing against a base URL (the WHATWG URL Standard §4.4): the parser
+ * that does it (`Revision.resolution.byParser`, for the algorithm "URL Standard §4.4").
+ */
+export interface ParserResolution {
+  /** The parser, as a row of compare() calls it ("WHATWG URL parser (whatwg-url 17.3.0)"). */
+  label: string;
+  /** The serialized URL `reference` parses to against `base`, and the validation errors on the way; ok false for failure. */
+  parse(base: string, reference: string): { ok: true; url: string; validationErrors: string[] } | { ok: false; validationErrors: string[] };
 }
 
 /** A document's own parsing algorithm as a row source: what it reads in an input (`Revision.parser`). */

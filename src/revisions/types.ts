@@ -15,8 +15,10 @@ export interface Citation {
 /**
  * The relative-resolution algorithms of src/ops, named by the document and section that define
  * them. A revision's descriptor names the one it follows, or cites its words for having none.
+ * "URL Standard §4.4" is the WHATWG URL Standard's basic URL parser with a base URL, which its
+ * descriptor supplies (Revision.resolution.byParser).
  */
-export type ResolutionAlgorithm = "draft-1993 Partial form" | "rfc1630 Partial form" | "rfc1808 §4" | "draft-1997 §5.2" | "rfc2396 §5.2" | "draft-2003 §5.2" | "rfc3986 §5.2";
+export type ResolutionAlgorithm = "draft-1993 Partial form" | "rfc1630 Partial form" | "rfc1808 §4" | "draft-1997 §5.2" | "rfc2396 §5.2" | "draft-2003 §5.2" | "rfc3986 §5.2" | "URL Standard §4.4";
 
 /** The normalization algorithms of src/ops (ladders for comparison), named by document and section. */
 export type NormalizationAlgorithm = "draft-1997 §6" | "rfc2396 §6" | "draft-2003 §6.2" | "rfc3986 §6.2";
