@@ -48,7 +48,8 @@ export class CompileError extends Error {
 class MissingInput extends Error {}
 
 /**
- * The field `key` of the compilation, which an earlier pass must have written.
+ * The field `key` of the compilation, which an earlier pass must have written (not null: a pass
+ * that reported a problem may have returned null).
  * @template {PassKey} K
  * @param {Compilation} c
  * @param {K} key
@@ -56,7 +57,7 @@ class MissingInput extends Error {}
  */
 export function need(c, key) {
   const v = c[key];
-  if (v === undefined) throw new MissingInput(`no ${key}`);
+  if (v === undefined || v === null) throw new MissingInput(`no ${key}`);
   return /** @type {NonNullable<Compilation[K]>} */ (v);
 }
 

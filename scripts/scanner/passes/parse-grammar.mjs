@@ -13,8 +13,16 @@ export const parseGrammar = {
   stage: "read",
   key: "grammar",
   summary: "the grammar's text -> peggy's AST: its rules, in order and by name",
-  run(c) {
-    const ast = peggy.parser.parse(c.source, { grammarSource: c.file, reservedWords: [] });
+  run(c, session) {
+    let ast;
+    try {
+      ast = peggy.parser.parse(c.source, { grammarSource: c.file, reservedWords: [] });
+    } catch (e) {
+      // peggy's syntax error: where, then what it expected.
+      const at = /** @type {{ location?: { start: { line: number; column: number } } }} */ (e).location;
+      session.error(`${c.file}:${at ? `${at.start.line}:${at.start.column}:` : ""} ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
     return { rules: ast.rules, byName: new Map(ast.rules.map((r) => [r.name, r.expression])) };
   },
   dump(g) {

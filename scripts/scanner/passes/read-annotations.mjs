@@ -12,10 +12,11 @@ export const readAnnotations = {
   key: "names",
   summary: "each rule's published name (the annotations above it), which derivations and errors show",
   run(c) {
+    const grammar = need(c, "grammar");
     const { rules } = readRuleAnnotations(c.source, c.file);
     const names = new Map(rules.map((/** @type {{ pegName: string; published?: string | null }} */ r) => [r.pegName, r.published ?? r.pegName]));
     // Every rule of the grammar is named (a rule the annotation reader did not see keeps its own name).
-    for (const r of need(c, "grammar").rules) if (!names.has(r.name)) names.set(r.name, r.name);
+    for (const r of grammar.rules) if (!names.has(r.name)) names.set(r.name, r.name);
     return names;
   },
   dump(names) {
