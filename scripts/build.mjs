@@ -54,12 +54,12 @@ function hashOf(paths) {
   return h.digest("hex");
 }
 
-/** Runs `run` unless the files it reads (`inputs`) are as they were when it last ran. */
-function step(name, inputs, run) {
-  const hash = hashOf(inputs);
+/** Runs `run` unless the files it reads (`inputs`) and the settings it reads (`settings`) are as they were when it last ran. */
+function step(name, inputs, run, settings = "") {
+  const hash = hashOf(inputs) + settings;
   if (stamps[name] === hash) return void skipped.push(name);
   run();
-  stamps[name] = hashOf(inputs); // what it read, as it is now (a step may write into its own inputs)
+  stamps[name] = hashOf(inputs) + settings; // what it read, as it is now (a step may write into its own inputs)
   mkdirSync(dist, { recursive: true });
   writeFileSync(STAMPS, JSON.stringify(stamps, null, 2));
   ran.push(name);
@@ -70,13 +70,16 @@ const node = (script, ...args) => execFileSync(process.execPath, [join(root, "sc
 // 1. The grammars: rule inventories, peggy's reference parsers, scanners and AST modules
 //    (generated/; scripts/compile-scanner.mjs also skips each revision whose inputs are unchanged).
 //    The test-only revision (test/fixtures/revision/, test/fixture-revision.test.ts) is built the
-//    same way into its own folder; a packed tarball has no test/ and skips it.
+//    same way into its own folder; a packed tarball has no test/ and skips it. The scanner compiler
+//    is type-checked first (tsconfig.scripts.json: its passes are JavaScript with JSDoc types); how
+//    the tables are written (URI_GRAMMARS_TABLES: coded, or plain) is one of the step's settings.
 const fixture = join("test", "fixtures", "revision");
-step("grammars", ["grammar", "generated", join(fixture, "generated"), "scripts/build-grammars.mjs", "scripts/revisions.mjs", "scripts/compile-scanner.mjs", "scripts/scanner", "scripts/ast", join(fixture, "test-mini"), "node_modules/peggy/package.json"], () => {
+step("grammars", ["grammar", "generated", join(fixture, "generated"), "scripts/build-grammars.mjs", "scripts/revisions.mjs", "scripts/compile-scanner.mjs", "scripts/scanner", "scripts/ast", "tsconfig.scripts.json", join(fixture, "test-mini"), "node_modules/peggy/package.json"], () => {
+  if (existsSync(join(root, "tsconfig.scripts.json"))) execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "--noEmit", "-p", join(root, "tsconfig.scripts.json")], { cwd: root, stdio: "inherit" });
   node("build-grammars.mjs");
   node("compile-scanner.mjs");
   if (existsSync(join(root, fixture))) for (const script of ["build-grammars.mjs", "compile-scanner.mjs"]) node(script, fixture, join(fixture, "generated"));
-});
+}, `tables ${process.env.URI_GRAMMARS_TABLES ?? "coded"}`);
 
 // 2. TypeScript, incrementally (tsconfig.json: incremental, dist/.tsbuildinfo), then what an older
 //    build compiled from a source since removed goes; peggy's reference parsers (2 MB that only the
