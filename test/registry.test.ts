@@ -42,7 +42,7 @@ describe("specs()", () => {
           const printed = s.id === "rfc1630" && r.section === "BNF of Generic URI Syntax" ? r.published!.replace(/^generic-/, "") : r.published!;
           // A grammar in prose (the WHATWG URL Standard) defines a name in a sentence: "A valid URL
           // string must be ...", "The URL code points are ...".
-          const quoted = /prose/.test(s.notation) ? new RegExp(`^(A|An|The) ${printed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (must be|is|are) `).test(r.text[0]) : r.text[0].startsWith(printed);
+          const quoted = /prose/.test(s.notation) ? new RegExp(`^(A|An|The) ${printed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (must be|is|are)[ :]`).test(r.text[0]) : r.text[0].startsWith(printed);
           expect(quoted, r.published!).to.equal(true);
         }
       });

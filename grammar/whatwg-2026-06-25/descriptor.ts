@@ -9,7 +9,7 @@ import { AST, readComponents } from "../../generated/whatwg-2026-06-25.ast";
 import type { Whatwg20260625Ast } from "../../generated/whatwg-2026-06-25.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { strictDomain } from "../whatwg/valid-domain";
-import { classifyBase, parseAgainst, PARSER } from "../whatwg/parser";
+import { BASE_EXAMPLES, classifyBase, parseAgainst, PARSER } from "../whatwg/parser";
 import { WHATWG_CHARACTER_RULES, WHATWG_COMPONENTS } from "../whatwg/components";
 
 export const descriptor: Revision<Whatwg20260625Ast> = {
@@ -28,7 +28,7 @@ export const descriptor: Revision<Whatwg20260625Ast> = {
   // the result of running domain parser with input and true. 2. Return false if domain is failure;
   // otherwise true."
   predicates: { "strict-domain": (text) => strictDomain(text) },
-  baseRules: { rules: BASE_RULES!, classify: classifyBase },
+  baseRules: { rules: BASE_RULES!, classify: classifyBase, examples: BASE_EXAMPLES },
   // No parser row of its own: whatwg's is the same §4.4.
   components: WHATWG_COMPONENTS,
   codePoints: true,

@@ -7,7 +7,7 @@ import { AST, readComponents } from "../../generated/whatwg.ast";
 import type { WhatwgAst } from "../../generated/whatwg.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { validDomain } from "./valid-domain";
-import { classifyBase, parseAgainst, PARSER } from "./parser";
+import { BASE_EXAMPLES, classifyBase, parseAgainst, PARSER } from "./parser";
 import { WHATWG_CHARACTER_RULES, WHATWG_COMPONENTS } from "./components";
 
 export const descriptor: Revision<WhatwgAst> = {
@@ -31,7 +31,7 @@ export const descriptor: Revision<WhatwgAst> = {
   // §3.4 valid domain: UTS #46 ToASCII (strict), then the ends in a number checker.
   predicates: { "valid-domain": (text) => validDomain(text) },
   // §4.3: the relative strings switch on the base URL (its opaque path, its scheme).
-  baseRules: { rules: BASE_RULES!, classify: classifyBase },
+  baseRules: { rules: BASE_RULES!, classify: classifyBase, examples: BASE_EXAMPLES },
   // §4.4: the basic URL parser reads any string, valid or not; shown beside the grammar's row.
   parser: PARSER,
   // §4.1 URL record's components under the writing grammar's names.

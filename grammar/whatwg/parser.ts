@@ -9,7 +9,7 @@
 // Errors are values: no function here throws, whatever its argument.
 import { basicURLParse, hasAnOpaquePath, parseURLWithValidationErrors, serializeHost, serializeURL, type UrlRecord } from "whatwg-url";
 import { version as WHATWG_URL_VERSION } from "whatwg-url/package.json";
-import type { BaseClass, ParserColumn, ParserReading } from "../../src/revisions/revision";
+import type { BaseClass, ParserColumn, ParserReading, ParserValidity } from "../../src/revisions/revision";
 
 export { WHATWG_URL_VERSION };
 
@@ -76,10 +76,40 @@ export function parserReading(input: string, base?: string): ParserReading {
   }
 }
 
+/**
+ * The parser's definition of valid (§4.4 "validation error": "A validation error indicates a mismatch
+ * between input and valid input"): whether the basic URL parser returns a URL for `input` against
+ * `base`, and the validation errors it reports. null when the base is failure.
+ */
+export function parserValidity(input: string, base?: string): ParserValidity | null {
+  try {
+    let baseURL: UrlRecord | null = null;
+    if (base !== undefined) {
+      baseURL = parseBase(base);
+      if (baseURL === null) return null;
+    }
+    const { url, validationErrors } = parseURLWithValidationErrors(input, { baseURL });
+    return { parsed: url !== null, validationErrors };
+  } catch {
+    return { parsed: false, validationErrors: ["whatwg-url failed"] };
+  }
+}
+
+/** One base URL of each class classifyBase() answers (null: no base), as the checks use them. */
+export const BASE_EXAMPLES: Readonly<Record<string, string | null>> = {
+  none: null,
+  special: "https://example.org/a/b?c#d",
+  "file-empty-host": "file:///C:/dir/x",
+  "file-host": "file://server/tmp/x",
+  "non-special": "foo://h/p/q",
+  "opaque-path": "foo:opaque",
+};
+
 /** The standard's URL parser as a row beside the grammar's (Revision.parser). */
 export const PARSER: ParserColumn = {
   label: `WHATWG URL parser (whatwg-url ${WHATWG_URL_VERSION})`,
   read: (input) => parserReading(input),
+  validity: parserValidity,
 };
 
 /**

@@ -118,7 +118,12 @@ export interface Revision<A = unknown> extends SpecInfo {
    * `@base-rule CLASS RULE` lines; the WHATWG URL Standard's relative strings depend on the base),
    * and how a base URL is classed: the `base` option of parse() and validate() (src/base.ts).
    */
-  baseRules?: { readonly rules: Readonly<Record<string, string>>; classify(base: string): BaseClass };
+  baseRules?: {
+    readonly rules: Readonly<Record<string, string>>;
+    classify(base: string): BaseClass;
+    /** One base URL of each class (null for the class of no base), for checks that go through every class. */
+    readonly examples: Readonly<Record<string, string | null>>;
+  };
   /**
    * An IRI revision (RFC 3987): the URI revision its §3.1 mapping produces. toURI() and toIRI()
    * (src/ops/iri.ts) apply to the revisions that have it.
@@ -173,6 +178,20 @@ export interface ParserColumn {
   /** What the row is called ("WHATWG URL parser (whatwg-url 14.2.0)"). */
   label: string;
   read(input: string): ParserReading;
+  /**
+   * The parser's own definition of valid (the WHATWG URL Standard §4.4: it returns a URL and reports
+   * no validation error): whether `input` parses against `base` (none: undefined), and the validation
+   * errors it reports on the way, by the document's names. null when the base itself does not parse.
+   */
+  validity(input: string, base?: string): ParserValidity | null;
+}
+
+/** What a parser says about an input by its own definition of valid (`ParserColumn.validity`). */
+export interface ParserValidity {
+  /** Whether it returns a URL rather than failure. */
+  parsed: boolean;
+  /** The validation errors reported, in order, by the document's names (possibly repeated). */
+  validationErrors: readonly string[];
 }
 
 /**
