@@ -12,7 +12,7 @@ export { validate } from "./parse";
 
 // Across revisions: compare, diff, the character matrix, explain, the languages' differences
 export { compareInput, characterTable, diffSpecs, explain } from "./ops";
-export type { CompareCell, CompareComponent, CompareOptions, CompareResult } from "./ops/compare";
+export type { CompareCell, CompareComponent, CompareOptions, CompareParserRow, CompareResult } from "./ops/compare";
 export type { CharacterRow, CharacterTable } from "./ops/characters";
 export type { SpecDiff, RuleDiff, RuleSide, ClassChange, ComponentCharDiff } from "./ops/diff";
 export type { Explanation, ExplainNode, ExplainOptions, ExplainResult, OtherVerdict } from "./ops/explain";

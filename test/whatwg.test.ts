@@ -8,7 +8,7 @@ import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { basicURLParse, isValidURLString, parseURLWithValidationErrors, type UrlRecord } from "whatwg-url";
-import { parse, resolve, validate } from "../src";
+import { compareInput, parse, resolve, validate } from "../src";
 import { getRevision, type SpecId } from "../src/revisions";
 import { classifyBase } from "../grammar/whatwg/parser";
 import { parserAgreement, parserAgreementOf } from "../src/ops/parser-agreement";
@@ -191,5 +191,13 @@ describe("whatwg: the URL Standard's valid URL string", () => {
     }
     const thrown = parserAgreement(WHATWG, { classes: ["none"], systematic: false, inputs: () => { throw new Error("boom"); } });
     expect(!thrown.ok && thrown.error.message).to.contain("boom");
+  });
+
+  it("compare shows the parser as a row of its own beside the revisions, with its validation errors; none for the RFCs alone", () => {
+    const r = compareInput("foo://h@x", { specs: ["rfc3986", WHATWG, OLDER] });
+    expect(r.ok && r.cells.map((c) => [c.spec, c.valid])).to.deep.equal([["rfc3986", true], [OLDER, false], [WHATWG, false]]);
+    expect(r.ok && r.parsers.map((p) => [p.of, p.verdict, p.components?.userinfo, p.validationErrors])).to.deep.equal([[[WHATWG], "valid", "h", ["invalid-credentials"]]]);
+    const rfc = compareInput("foo://h@x", { specs: ["rfc3986"] });
+    expect(rfc.ok && rfc.parsers).to.deep.equal([]);
   });
 });
