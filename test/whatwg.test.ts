@@ -8,7 +8,7 @@ import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { basicURLParse, isValidURLString, parseURLWithValidationErrors, type UrlRecord } from "whatwg-url";
-import { compareInput, parse, resolve, validate } from "../src";
+import { compareInput, explain, parse, resolve, validate } from "../src";
 import { getRevision, type SpecId } from "../src/revisions";
 import { classifyBase } from "../grammar/whatwg/parser";
 import { parserAgreement, parserAgreementOf } from "../src/ops/parser-agreement";
@@ -199,5 +199,14 @@ describe("whatwg: the URL Standard's valid URL string", () => {
     expect(r.ok && r.parsers.map((p) => [p.of, p.verdict, p.components?.userinfo, p.validationErrors])).to.deep.equal([[[WHATWG], "valid", "h", ["invalid-credentials"]]]);
     const rfc = compareInput("foo://h@x", { specs: ["rfc3986"] });
     expect(rfc.ok && rfc.parsers).to.deep.equal([]);
+  });
+
+  it("explain names the validation error the parser would report, beside the grammar's sentence; no such line for the RFCs", () => {
+    const x = explain("foo://u@h/", { spec: WHATWG });
+    expect(x.ok && x.parser).to.match(/returns a URL for it, reporting the validation error invalid-credentials\.$/);
+    const failure = explain("http://a b/", { spec: WHATWG });
+    expect(failure.ok && failure.parser).to.match(/returns failure, reporting the validation error domain-to-ASCII\.$/);
+    const rfc = explain("http://a b/", { spec: "rfc3986" });
+    expect(rfc.ok && rfc.parser).to.equal(undefined);
   });
 });

@@ -53,6 +53,7 @@ export function explainText(x: Explanation, colour: boolean, width = 100): strin
   } else {
     out.push(`${JSON.stringify(x.input)} is not a valid ${x.spec} ${x.production ?? ""}.`.replace(" .", "."));
     out.push(...wrap(x.sentence ?? "", width - 2).map((l) => `  ${l}`));
+    if (x.parser !== undefined) out.push(...wrap(x.parser, width - 2).map((l) => `  ${l}`));
   }
   for (const r of x.remarks) out.push(`note: ${r}`);
   return out.join("\n") + "\n";
