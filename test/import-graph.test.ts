@@ -26,10 +26,10 @@ export function stageOf(file: string): number {
   if (file === "src/revisions/types.ts") return 0; // the rule-record type the generated rule tables import
   if (file === "src/revisions/delimiting-row.ts") return 0; // what a revision's row of the delimiting rules is made of
   if (file.startsWith("src/revisions/")) return 2;
-  // A revision's folder: its descriptor (and the component map and the document's parser it reads)
+  // A revision's folder: its descriptor (and the component map, the document's parser and the facts it shares with another revision that it reads)
   // with the registry; the rest (what its grammar cannot state about its AST, its predicates, its
   // delimiting row, its scheme table) with the leaves.
-  if (/^grammar\/[^/]+\/(descriptor|components|parser)\.ts$/.test(file)) return 2;
+  if (/^grammar\/[^/]+\/(descriptor|components|parser|facts)\.ts$/.test(file)) return 2;
   if (file.startsWith("grammar/")) return 0;
   if (file === "generated/revisions.ts") return 2; // the registry's list: every revision's descriptor
   if (file.startsWith("generated/")) return 1;

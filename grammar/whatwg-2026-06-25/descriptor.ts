@@ -9,28 +9,22 @@ import { AST, readComponents } from "../../generated/whatwg-2026-06-25.ast";
 import type { Whatwg20260625Ast } from "../../generated/whatwg-2026-06-25.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { strictDomain } from "../whatwg/valid-domain";
-import { BASE_EXAMPLES, classifyBase, parseAgainst, PARSER } from "../whatwg/parser";
-import { WHATWG_CHARACTER_RULES, WHATWG_COMPONENTS } from "../whatwg/components";
+import { baseRulesOf, WHATWG_FACTS } from "../whatwg/facts";
 
 export const descriptor: Revision<Whatwg20260625Ast> = {
   id: "whatwg-2026-06-25",
   // The document (title, date, seed, notation, grammarSection): the grammar header states it.
   ...DOCUMENT,
+  ...WHATWG_FACTS,
   topRule: TOP_RULE,
   rules: RULES,
   scanner,
   ast: AST,
   readComponents,
-  // As whatwg's (grammar/whatwg/descriptor.ts): §4.4 with a base, the grammar judging both first.
-  resolution: { algorithm: "URL Standard §4.4", byParser: { label: PARSER.label, parse: parseAgainst } },
-  normalization: null,
   // §3.4 at 3c83874: "A string input is a valid domain if these steps return true: 1. Let domain be
   // the result of running domain parser with input and true. 2. Return false if domain is failure;
   // otherwise true."
   predicates: { "strict-domain": (text) => strictDomain(text) },
-  baseRules: { rules: BASE_RULES!, classify: classifyBase, examples: BASE_EXAMPLES },
+  baseRules: baseRulesOf(BASE_RULES!),
   // No parser row of its own: whatwg's is the same §4.4.
-  components: WHATWG_COMPONENTS,
-  codePoints: true,
-  characterRules: WHATWG_CHARACTER_RULES,
 };
