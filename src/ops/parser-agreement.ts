@@ -12,13 +12,12 @@
 // comparison is as good as the strings: a difference needs a string to show it. Disagreements are
 // grouped into classes by what sets them apart (the parser's validation errors, or the grammar rule
 // where the string stops being valid), each with its shortest witness.
-import { mostTypable } from "../automata/alphabet";
 import type { Dfa } from "../automata/dfa";
-import { distancesToAccept } from "../automata/product";
 import { parse } from "../parse";
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, type UsageFailure } from "../request";
 import type { Revision, SpecId } from "../revisions";
 import { revisionDfa } from "./language-diff";
+import { dfaPaths } from "./predicate-witnesses";
 
 /** One class of strings on which the two definitions answer differently. */
 export interface DisagreementClass {
@@ -145,35 +144,12 @@ export function systematicStrings(revision: Revision, rule: string): string[] {
 
 /** Strings through every transition of a DFA at each class's boundaries, and near misses one unit outside it. */
 export function transitionCover(d: Dfa): string[] {
-  if (d.start < 0) return [];
-  const typable = d.classRanges.map((r) => String.fromCharCode(mostTypable(r)));
+  const { reps, order, prefix, completion } = dfaPaths(d);
   const units = d.classRanges.map((r, c) => {
-    const u = new Set([typable[c]]);
+    const u = new Set([reps[c]]);
     for (let i = 0; i + 1 < r.length; i += 2) (u.add(String.fromCharCode(r[i])), u.add(String.fromCharCode(r[i + 1])));
     return [...u];
   });
-  const dist = distancesToAccept(d);
-  const completion = (s: number): string | null => {
-    if (dist[s] < 0) return null;
-    let text = "";
-    for (let state = s; dist[state] > 0; ) {
-      let c = 0;
-      while (c < d.k && !(d.next[state * d.k + c] >= 0 && dist[d.next[state * d.k + c]] === dist[state] - 1)) c++;
-      text += typable[c];
-      state = d.next[state * d.k + c];
-    }
-    return text;
-  };
-  const prefix: (string | null)[] = new Array(d.size).fill(null);
-  prefix[d.start] = "";
-  const order = [d.start];
-  for (let i = 0; i < order.length; i++) {
-    const s = order[i];
-    for (let c = 0; c < d.k; c++) {
-      const t = d.next[s * d.k + c];
-      if (t >= 0 && prefix[t] === null) (prefix[t] = prefix[s] + typable[c], order.push(t));
-    }
-  }
   const out = new Set<string>();
   for (const s of order) {
     const here = completion(s);
@@ -182,7 +158,7 @@ export function transitionCover(d: Dfa): string[] {
       const t = d.next[s * d.k + c];
       const rest = t >= 0 ? completion(t) : here;
       if (rest === null) continue;
-      for (const u of t >= 0 ? units[c] : [typable[c]]) out.add(prefix[s] + u + rest);
+      for (const u of t >= 0 ? units[c] : [reps[c]]) out.add(prefix[s] + u + rest);
     }
     out.add(prefix[s] + here);
   }

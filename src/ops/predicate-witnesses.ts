@@ -39,35 +39,51 @@ export function shortestStrings(d: Dfa, max: number, maxLength: number): string[
 }
 
 /**
+ * The ways through a DFA, each class read as its most typable unit: `reps`, the unit of each class;
+ * `order`, the reachable states breadth first; `prefix[s]`, the shortest string to state s; and
+ * `completion(s)`, the shortest string from s on to acceptance (null when none).
+ */
+export function dfaPaths(d: Dfa): { reps: string[]; order: number[]; prefix: (string | null)[]; completion(s: number): string | null } {
+  const reps = d.classRanges.map((r) => String.fromCharCode(mostTypable(r)));
+  const prefix: (string | null)[] = new Array(d.size).fill(null);
+  const order: number[] = [];
+  if (d.start >= 0) {
+    prefix[d.start] = "";
+    order.push(d.start);
+  }
+  for (let i = 0; i < order.length; i++) {
+    const s = order[i];
+    for (let c = 0; c < d.k; c++) {
+      const t = d.next[s * d.k + c];
+      if (t >= 0 && prefix[t] === null) (prefix[t] = prefix[s] + reps[c], order.push(t));
+    }
+  }
+  const dist = distancesToAccept(d);
+  const completion = (s: number): string | null => {
+    if (dist[s] < 0) return null;
+    let text = "";
+    for (let state = s; dist[state] > 0; ) {
+      let c = 0;
+      while (c < d.k && !(d.next[state * d.k + c] >= 0 && dist[d.next[state * d.k + c]] === dist[state] - 1)) c++;
+      text += reps[c];
+      state = d.next[state * d.k + c];
+    }
+    return text;
+  };
+  return { reps, order, prefix, completion };
+}
+
+/**
  * One accepted string through each state of a DFA (a state cover): the shortest way to the state,
  * then the shortest way on to acceptance, each class read as its most typable unit. Shortest first.
  * Strings through every state: some go through the states of any rule the language uses.
  */
 export function stateCover(d: Dfa): string[] {
-  if (d.start < 0) return [];
-  const reps = d.classRanges.map((r) => String.fromCharCode(mostTypable(r)));
-  const prefix: (string | null)[] = new Array(d.size).fill(null);
-  prefix[d.start] = "";
-  const queue = [d.start];
-  for (let i = 0; i < queue.length; i++) {
-    const s = queue[i];
-    for (let c = 0; c < d.k; c++) {
-      const t = d.next[s * d.k + c];
-      if (t >= 0 && prefix[t] === null) (prefix[t] = prefix[s] + reps[c], queue.push(t));
-    }
-  }
-  const dist = distancesToAccept(d);
+  const { order, prefix, completion } = dfaPaths(d);
   const out = new Set<string>();
-  for (const s of queue) {
-    let text = prefix[s]!;
-    for (let state = s; dist[state] > 0; ) {
-      let c = 0;
-      while (c < d.k && !(d.next[state * d.k + c] >= 0 && dist[d.next[state * d.k + c]] === dist[state] - 1)) c++;
-      if (c === d.k) break;
-      text += reps[c];
-      state = d.next[state * d.k + c];
-    }
-    out.add(text);
+  for (const s of order) {
+    const rest = completion(s);
+    if (rest !== null) out.add(prefix[s]! + rest);
   }
   return [...out].sort((x, y) => x.length - y.length);
 }
