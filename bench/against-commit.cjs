@@ -1,6 +1,6 @@
 // validate, parse and components of the main entry, an older build (BASE: a checkout of an earlier commit, built with build-grammars, compile-scanner, tsc and build-package) against this one, in one process, alternating rounds; medians of 7 rounds over the Debian corpus. `BASE=/tmp/base node bench/against-commit.cjs` (OPS=c: components alone).
 const fs = require("fs");
-const lines = fs.readFileSync(require("path").join(__dirname, "corpus", "debian-packages.txt"), "utf8").split("\n").filter(Boolean);
+const lines = fs.readFileSync(require("path").join(__dirname, "..", "test", "data", "corpora", "debian-packages.txt"), "utf8").split("\n").filter(Boolean);
 const builds = { before: require(require("path").resolve(process.env.BASE ?? "/tmp/base", "dist/src/index.js")), after: require("../dist/src/index.js") };
 // Every revision both builds have (SPECS=a,b to pick some).
 const specs = process.env.SPECS ? process.env.SPECS.split(",") : builds.after.SPEC_IDS.filter((id) => builds.before.SPEC_IDS.includes(id));

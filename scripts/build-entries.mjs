@@ -121,12 +121,36 @@ export function validatorFacts(id) {
   };
 }
 
-/** esbuild's options for parts/<spec>.validate.js: validatorFor() over the acceptance DFA, the DFA required from ../../generated/. */
+/**
+ * Whether the verdict of a revision needs more than its acceptance DFA: checks on the matches of
+ * some rules (Revision.predicates) or a start rule chosen by a base URL (Revision.baseRules).
+ */
+function checkedBeyondDfa(id) {
+  const revision = require(join(root, "dist", "src", "revisions", "index.js")).getRevision(id);
+  return revision.predicates !== undefined || revision.baseRules !== undefined;
+}
+
+/**
+ * esbuild's options for parts/<spec>.validate.js: validatorFor() over the acceptance DFA, the DFA
+ * required from ../../generated/; for a revision whose verdict needs more than the DFA
+ * (checkedBeyondDfa), parse() of its core, which it loads on the first call.
+ */
 export function validateBuildOptions(id) {
-  const contents =
-    `import * as dfa from ${JSON.stringify(join(root, "generated", `${id}.accept`))};\n` +
-    `import { validatorFor } from ${JSON.stringify(join(root, "src", "validator"))};\n` +
-    `export const validate = validatorFor(dfa, ${JSON.stringify(validatorFacts(id))});\n`;
+  const contents = checkedBeyondDfa(id)
+    ? `let core;\n` +
+      `/** validate() of ${id}: parse()'s verdict (predicates on some rules' matches, a start rule a base URL picks: more than the acceptance DFA). */\n` +
+      `export function validate(input: unknown, options?: unknown): boolean {\n` +
+      `  try {\n` +
+      `    // Read once, in parse()'s order (spec, rule, tree, base: src/request.ts), the tree read and dropped.\n` +
+      `    const o = typeof options === "object" && options !== null ? { spec: (options as any).spec, rule: (options as any).rule, tree: void (options as any).tree, base: (options as any).base } : options;\n` +
+      `    return (core ??= require("./${id}.core.js")).parse(input, o).ok;\n` +
+      `  } catch {\n` +
+      `    return false; // an options object whose getters throw: false, as validate() of the main entry answers\n` +
+      `  }\n` +
+      `}\n`
+    : `import * as dfa from ${JSON.stringify(join(root, "generated", `${id}.accept`))};\n` +
+      `import { validatorFor } from ${JSON.stringify(join(root, "src", "validator"))};\n` +
+      `export const validate = validatorFor(dfa, ${JSON.stringify(validatorFacts(id))});\n`;
   return {
     stdin: { contents, loader: "ts", resolveDir: root, sourcefile: `${id}.validate.ts` },
     ...BUNDLE,
@@ -135,6 +159,7 @@ export function validateBuildOptions(id) {
         name: "generated-external",
         setup(b) {
           b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ path: `../../generated/${basename(args.path)}.js`, external: true }));
+          b.onResolve({ filter: /^\.\/[^/]+\.core\.js$/ }, (args) => ({ path: args.path, external: true }));
         },
       },
     ],

@@ -31,13 +31,17 @@ const outDir = join(root, "generated");
 
 /**
  * Reads the annotation comments above each rule.
- *   // @rule <published-name> <section>      a rule of the document
- *   // @core <name> <source>                  a core rule imported by the document's notation
+ *   // @rule <published-name> <section>      a rule of the document ("a name with spaces" quoted)
+ *   // @core <name> <source>                  a core rule imported by the document's notation (likewise)
  *   // @helper <why>                          a helper rule that is not in the document
  *   //   <published text>                     (three spaces) the rule as published
  *   // @peg <reason>                          why the PEG shape differs from the published one
  *   // @repair <what was repaired>            a deliberate repair of garbled source text
  *   // @seed <the seed's own words>           the unrepaired source text
+ *   // @predicate <name>                      a check the rule's match must pass once the input has
+ *                                             parsed (what no grammar states: the WHATWG URL
+ *                                             Standard's "valid domain"); the descriptor's
+ *                                             `predicates` gives the function
  */
 export function readAnnotations(source, file) {
   const lines = source.split("\n");
@@ -52,20 +56,25 @@ export function readAnnotations(source, file) {
   return { rules };
 }
 
+// `@rule NAME SECTION` and `@core NAME SOURCE`: NAME is one word (`URI-reference`) or, for a
+// published name that holds spaces (the WHATWG URL Standard's `valid URL string`), written between
+// double quotes; the quotes are not part of the name. An unclosed quote is an unknown annotation.
+const NAMED = /^@(rule|core)\s+(?:"([^"]+)"|([^\s"]+))\s+(.+)$/;
+
 function ruleFromBlock(pegName, block, file) {
   const rule = { pegName, published: null, kind: null, section: null, text: [], peg: [], repairs: [] };
   let lastRepair = null;
   for (const raw of block) {
     const body = raw.replace(/^\/\/ ?/, "");
     let m;
-    if ((m = /^@rule\s+(\S+)\s+(.+)$/.exec(body))) { rule.kind = "published"; rule.published = m[1]; rule.section = m[2].trim(); }
-    else if ((m = /^@core\s+(\S+)\s+(.+)$/.exec(body))) { rule.kind = "core"; rule.published = m[1]; rule.section = m[2].trim(); }
+    if ((m = NAMED.exec(body))) { rule.kind = m[1] === "rule" ? "published" : "core"; rule.published = m[2] ?? m[3]; rule.section = m[4].trim(); }
     else if ((m = /^@helper\s+(.+)$/.exec(body))) { rule.kind = "helper"; rule.published = null; rule.peg.push(m[1].trim()); }
     else if ((m = /^@peg\s+(.+)$/.exec(body))) rule.peg.push(m[1].trim());
     else if ((m = /^@repair\s+(.+)$/.exec(body))) { lastRepair = { repair: m[1].trim(), seed: "" }; rule.repairs.push(lastRepair); }
     else if ((m = /^@seed\s+(.+)$/.exec(body))) { if (!lastRepair) throw new Error(`${file}: @seed without @repair above rule ${pegName}`); lastRepair.seed = m[1].trim(); }
+    else if ((m = /^@predicate\s+([a-z][a-z0-9-]*)\s*$/.exec(body))) { if (rule.predicate) throw new Error(`${file}: a second @predicate above rule ${pegName}`); rule.predicate = m[1]; }
     else if (/^@(ast|field|components)\b/.test(body)) continue; // the AST annotations (scripts/ast/read-ast.mjs)
-    else if (/^@(top-rule|scheme-productions)\b/.test(body)) continue; // the start rules parse() applies (readStartRules)
+    else if (/^@(top-rule|scheme-productions|base-rule)\b/.test(body)) continue; // the start rules parse() applies (readStartRules)
     else if (/^@origin\b/.test(body)) continue; // where a rule an amendment inherits is written (scripts/revisions.mjs)
     else if (/^  \s*\S/.test(body)) rule.text.push(body.slice(2)); // continuation lines keep their alignment
     else if (/^@/.test(body)) throw new Error(`${file}: unknown annotation "${body}" above rule ${pegName}`);
@@ -81,19 +90,31 @@ function ruleFromBlock(pegName, block, file) {
  * descriptor reads (generated/<spec>.rules.ts TOP_RULE) and the build ships a tagged DFA for
  * (scripts/ast/walk-tags.mjs: every other start rule's AST is read off the scanner's walk).
  *   // @top-rule <name>                   the top rule (the descriptor's `topRule`)
+ *   // @base-rule <class> <name>          the start rule for an input resolved against a base URL of
+ *                                         this class (the WHATWG URL Standard's relative strings
+ *                                         depend on the base: the descriptor's `baseRules`)
  *   // @scheme-productions <name> ...     a scheme-aware revision: the start rules its scheme selects
  *                                         (the descriptor's `schemeProductions`: each production with
  *                                         its rule suffix, the catch-all, the prefix's production;
  *                                         test/walk-captures.test.ts holds the two in step)
- * Names are published names (or a helper's own). Returns { topRule, schemeProductions }.
+ * Names are published names (or a helper's own; between double quotes when they hold spaces).
+ * Returns { topRule, schemeProductions, baseRules }.
  */
 export function readStartRules(source, file, rules) {
-  const top = [...source.matchAll(/^\/\/ @top-rule[ \t]+(\S+)[ \t]*$/gm)];
+  const name = `(?:"([^"\\n]+)"|(\\S+))`;
+  const top = [...source.matchAll(new RegExp(`^\\/\\/ @top-rule[ \\t]+${name}[ \\t]*$`, "gm"))];
   if (top.length !== 1) throw new Error(`${file}: ${top.length === 0 ? "no @top-rule annotation (the top rule)" : "a second @top-rule"}`);
+  const topRule = top[0][1] ?? top[0][2];
   const schemeProductions = [...source.matchAll(/^\/\/ @scheme-productions[ \t]+(.+)$/gm)].flatMap((m) => m[1].trim().split(/\s+/));
+  // `// @base-rule CLASS RULE`: the start rule for an input resolved against a base URL of this class.
+  const baseRules = {};
+  for (const m of source.matchAll(new RegExp(`^\\/\\/ @base-rule[ \\t]+(\\S+)[ \\t]+${name}[ \\t]*$`, "gm"))) {
+    if (m[1] in baseRules) throw new Error(`${file}: a second @base-rule ${m[1]}`);
+    baseRules[m[1]] = m[2] ?? m[3];
+  }
   const names = new Set(rules.map((r) => r.published ?? r.pegName));
-  for (const name of [top[0][1], ...schemeProductions]) if (!names.has(name)) throw new Error(`${file}: @top-rule or @scheme-productions names no rule: ${name}`);
-  return { topRule: top[0][1], schemeProductions };
+  for (const n of [topRule, ...schemeProductions, ...Object.values(baseRules)]) if (!names.has(n)) throw new Error(`${file}: @top-rule, @scheme-productions or @base-rule names no rule: ${n}`);
+  return { topRule, schemeProductions, baseRules: Object.keys(baseRules).length > 0 ? baseRules : null };
 }
 
 /**
@@ -166,7 +187,7 @@ function stamp(file) {
  * The document a revision transcribes, from its grammar's header (the registry's facts about it,
  * stated once: the descriptor spreads generated/<spec>.rules.ts DOCUMENT):
  *   // @title <the document's title as the registry shows it>
- *   // @date <YYYY-MM, its publication>
+ *   // @date <YYYY-MM, its publication; YYYY-MM-DD for a snapshot of a living standard>
  *   // @source <its text, relative to ../shared/seeds/: a seed file, or ../references/<file>>
  *   // @notation <the grammar notation it uses>
  *   // @grammar-section <where in it the grammar is>
@@ -179,7 +200,8 @@ export function readDocument(source, file) {
     if (found.length !== 1) throw new Error(`${file}: ${found.length === 0 ? `no @${key} in its header` : `a second @${key}`} (the registry's facts about the document: scripts/build-grammars.mjs readDocument)`);
     doc[field] = found[0][1];
   }
-  if (!/^\d{4}-\d{2}$/.test(doc.date)) throw new Error(`${file}: @date ${doc.date} is not YYYY-MM`);
+  // A month for a published document (RFCs are dated so); a day for a living standard's snapshot.
+  if (!/^\d{4}-\d{2}(-\d{2})?$/.test(doc.date)) throw new Error(`${file}: @date ${doc.date} is not YYYY-MM or YYYY-MM-DD`);
   return doc;
 }
 
@@ -189,7 +211,7 @@ export function readDocument(source, file) {
  * own folder. `registry` (the default build): also the modules that list the revisions
  * (generated/revisions.ts, generated/delimiting.ts), derived from the folders.
  */
-export function buildAll(from = grammarDir, to = outDir, { registry = from === grammarDir } = {}) {
+export function buildAll(from = grammarDir, to = outDir, { registry = from === grammarDir, only = null } = {}) {
   const grammarDir = from;
   const outDir = to;
   const srcDir = relative(outDir, join(root, "src")).split(sep).join("/");
@@ -202,9 +224,10 @@ export function buildAll(from = grammarDir, to = outDir, { registry = from === g
   const revisions = [];
   const ruleNames = {};
   for (const id of ids) {
+    if (only !== null && id !== only) continue;
     const { source, file } = composeGrammar(grammarDir, id, root);
     const { rules } = readAnnotations(source, file);
-    const { topRule, schemeProductions } = readStartRules(source, file, rules);
+    const { topRule, schemeProductions, baseRules } = readStartRules(source, file, rules);
     const document = readDocument(source, file);
     const publishedNames = new Map(rules.map((r) => [r.pegName, r.published ?? r.pegName]));
     addUses(rules, source, file, publishedNames);
@@ -217,12 +240,15 @@ export function buildAll(from = grammarDir, to = outDir, { registry = from === g
       `export const DOCUMENT = ${JSON.stringify(document, null, 2)} as const;\n\n` +
       `/** The top rule (the grammar's @top-rule): parse()'s start rule when none is asked for and no scheme decides. */\n` +
       `export type TopRule = ${JSON.stringify(topRule)};\nexport const TOP_RULE: TopRule = ${JSON.stringify(topRule)};\n\n` +
+      `/** The start rule for each class of base URL (the grammar's @base-rule lines), or null. */\n` +
+      `export const BASE_RULES: Readonly<Record<string, string>> | null = ${JSON.stringify(baseRules)};\n\n` +
       `export const RULES: readonly RuleInfo[] = ${JSON.stringify(rules, null, 2)};\n`);
     revisions.push({ id, date: document.date, seed: document.seed, schemeAware: schemeProductions.length > 0, delimiting: existsSync(join(grammarDir, id, "delimiting.ts")) });
     ruleNames[id] = rules.map((r) => r.published ?? r.pegName);
   }
   // Oldest first (the order every operation lists revisions in); a tie by id.
   revisions.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+  if (only !== null) return revisions.map((r) => r.id); // one revision (npm run dev): the lists of all stay as they are
   writeIfChanged(join(outDir, "rule-names.ts"), ruleNamesModule(ruleNames));
   if (registry) {
     writeIfChanged(join(outDir, "revisions.ts"), revisionsModule(revisions, relative(outDir, grammarDir).split(sep).join("/")));
@@ -349,7 +375,11 @@ function ruleNamesModule(ruleNames) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [from, to] = process.argv.slice(2);
-  const specs = from && to ? buildAll(join(process.cwd(), from), join(process.cwd(), to)) : buildAll();
+  // `--only <id>`: that revision alone (npm run dev).
+  const args = process.argv.slice(2);
+  const at = args.indexOf("--only");
+  const only = at >= 0 ? args.splice(at, 2)[1] : null;
+  const [from, to] = args;
+  const specs = from && to ? buildAll(join(process.cwd(), from), join(process.cwd(), to), { only }) : buildAll(undefined, undefined, { only });
   console.log(`built ${specs.length} grammars: ${specs.join(", ")}`);
 }

@@ -152,6 +152,12 @@ export function extractExamples() {
   return { examples: [...read("document-texts.tsv", "document"), ...read("own-texts.tsv", "own")] };
 }
 
+/** The confusion page's examples: the published corpus (test/data/confusion/published.tsv), sources cited. */
+export function confusionExamples() {
+  const { parsePublished } = require(join(root, "dist/src/conformance/confusion-doc.js"));
+  return { examples: parsePublished(readFileSync(join(root, "test/data/confusion/published.tsv"), "utf8")), file: "test/data/confusion/published.tsv" };
+}
+
 /**
  * The grammar pages' "proved equal to the published rule" lines: `fidelity --prove` of every
  * revision (src/ops/fidelity-proof.ts reads the published grammar files, so the build runs it),
@@ -207,6 +213,7 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
   }
   writeFileSync(join(outDir, "data", "docs", "index.json"), JSON.stringify(documents));
   writeFileSync(join(outDir, "data", "extract-examples.json"), JSON.stringify(extractExamples()));
+  writeFileSync(join(outDir, "data", "confusion-examples.json"), JSON.stringify(confusionExamples()));
   writeFileSync(join(outDir, "data", "fidelity.json"), JSON.stringify(fidelityData(availableSpecIds())));
   // The exercises, from their templates over the registry, each hint checked (scripts/site/exercises.mjs).
   const exercises = buildExercises(root, { peg: (id) => pegOf.get(id) ?? revisionData(id).peg });

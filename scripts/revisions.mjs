@@ -20,8 +20,8 @@
 //                                   @components) that replace the base rule's lines of the same key,
 //                                   or are added after its last @field
 //
-// The header's annotation lines (@top-rule, @scheme-productions, @ast-root, @field, @components,
-// @ast-host) are the base's, each replaced by the amendment's line of the same key (a @field by its
+// The header's annotation lines (@top-rule, @scheme-productions, @base-rule, @ast-root, @field,
+// @components, @ast-host) are the base's, each replaced by the amendment's line of the same key (a @field by its
 // name); a new @field line follows the amendment's line before it (restate the field it follows),
 // or the base's last one. In every line inherited from the base, the
 // base's AST type prefix (its id in PascalCase: rfc3986 -> Rfc3986) becomes the amendment's, so the
@@ -111,12 +111,16 @@ export function segments(source, file) {
 function annotationKey(/** @type {string} */ line) {
   let m = /^\/\/ @field\s+([A-Za-z_][\w-]*)/.exec(line);
   if (m) return `field:${m[1]}`;
+  m = /^\/\/ @base-rule\s+(\S+)/.exec(line);
+  if (m) return `base-rule:${m[1]}`;
   m = /^\/\/ @(top-rule|scheme-productions|ast-root|components|ast-host|ast|document)\b/.exec(line);
   return m ? m[1] : null;
 }
 
 /** Header annotation keys an amendment inherits from its base (its @document is its own). */
 const INHERITED_HEADER = new Set(["top-rule", "scheme-productions", "ast-root", "components", "ast-host"]);
+/** Whether a header annotation key is one an amendment inherits (and may replace). */
+const inheritedKey = (/** @type {string | null} */ key) => key !== null && (INHERITED_HEADER.has(key) || key.startsWith("field:") || key.startsWith("base-rule:"));
 
 /**
  * `lines` with the annotation lines of `changes` merged in: a line of `changes` replaces the line
@@ -149,8 +153,8 @@ function mergeAnnotations(lines, changes, where) {
 /** The published name of a rule segment (its @rule or @core line), or null. */
 function publishedName(/** @type {RuleSegment} */ s) {
   for (const l of s.lines) {
-    const m = /^\/\/ @(?:rule|core)\s+(\S+)/.exec(l);
-    if (m) return m[1];
+    const m = /^\/\/ @(?:rule|core)\s+(?:"([^"]+)"|(\S+))/.exec(l);
+    if (m) return m[1] ?? m[2];
   }
   return null;
 }
@@ -225,28 +229,30 @@ function composedSegments(grammarRoot, id, repoRoot, seen) {
   const from = typePrefix(baseId);
   const to = typePrefix(id);
   const rename = (/** @type {string} */ l) => (AST_LINE.test(l) ? l.replace(new RegExp(`\\b${from}(?=[A-Z])`, "g"), to) : l);
-  const cite = (/** @type {string} */ l) => (base.document !== null ? l.replace(/^(\/\/ @rule\s+\S+\s+)/, `$1${base.document} `) : l);
+  const cite = (/** @type {string} */ l) => (base.document !== null ? l.replace(/^(\/\/ @rule\s+(?:"[^"]+"|\S+)\s+)/, `$1${base.document} `) : l);
   // The base's rules, renamed, their sections citing the base where they are the base's own.
   /** @type {Segment[]} */
   const segs = base.segs.map((s) => (s.kind === "rule" ? { ...s, lines: s.lines.map((l) => (s.doc === null ? cite(rename(l)) : rename(l))), doc: s.doc ?? base.document ?? baseId } : s));
   // A rule is named by its peggy name or its published one (`IP-literal`, `IP_literal`).
   const indexOf = (/** @type {string} */ name) => segs.findIndex((s) => s.kind === "rule" && (s.name === name || publishedName(s) === name));
-  for (const m of header.join("\n").matchAll(/^\/\/ @removes[ \t]+(\S+)[ \t]*$/gm)) {
-    const at = indexOf(m[1]);
-    if (at < 0) throw new Error(`${file}: @removes ${m[1]}, which ${baseId} does not have`);
+  for (const m of header.join("\n").matchAll(/^\/\/ @removes[ \t]+(?:"([^"\n]+)"|(\S+))[ \t]*$/gm)) {
+    const name = m[1] ?? m[2];
+    const at = indexOf(name);
+    if (at < 0) throw new Error(`${file}: @removes ${name}, which ${baseId} does not have`);
     segs.splice(at, 1);
   }
   for (const s of rest) {
     if (s.kind === "text") {
-      const re = s.lines.map((l) => /^\/\/ @reannotates[ \t]+(\S+)[ \t]*$/.exec(l)).find((m) => m !== null);
+      const re = s.lines.map((l) => /^\/\/ @reannotates[ \t]+(?:"([^"\n]+)"|(\S+))[ \t]*$/.exec(l)).find((m) => m !== null);
       if (!re) continue;
-      const at = indexOf(re[1]);
-      if (at < 0) throw new Error(`${file}: @reannotates ${re[1]}, which ${baseId} does not have`);
-      const target = /** @type {RuleSegment} */ (segs[at]);
-      segs[at] = { ...target, lines: mergeAnnotations(target.lines, s.lines.filter((l) => AST_LINE.test(l)), `${file}: @reannotates ${re[1]}`) };
+      const target = re[1] ?? re[2];
+      const at = indexOf(target);
+      if (at < 0) throw new Error(`${file}: @reannotates ${target}, which ${baseId} does not have`);
+      const rule = /** @type {RuleSegment} */ (segs[at]);
+      segs[at] = { ...rule, lines: mergeAnnotations(rule.lines, s.lines.filter((l) => AST_LINE.test(l)), `${file}: @reannotates ${target}`) };
       continue;
     }
-    const marker = s.lines.map((l) => /^\/\/ @(replaces|adds)(?:[ \t]+after[ \t]+(\S+))?[ \t]*$/.exec(l)).find((m) => m !== null);
+    const marker = s.lines.map((l) => /^\/\/ @(replaces|adds)(?:[ \t]+after[ \t]+(?:"([^"\n]+)"|(\S+)))?[ \t]*$/.exec(l)).find((m) => m !== null);
     if (!marker) throw new Error(`${file}: rule ${s.name} says neither @replaces nor @adds (an amendment says what each of its rules does to ${baseId})`);
     const own = { ...s, lines: s.lines.filter((l) => !/^\/\/ @(replaces|adds)\b/.test(l)), doc: null };
     const at = indexOf(publishedName(s) ?? s.name);
@@ -255,19 +261,20 @@ function composedSegments(grammarRoot, id, repoRoot, seen) {
       segs[at] = own;
     } else {
       if (at >= 0) throw new Error(`${file}: @adds ${s.name}, which ${baseId} already has (@replaces it instead)`);
-      if (marker[2] === undefined) segs.push({ kind: "text", lines: [""] }, own);
+      const anchor = marker[2] ?? marker[3];
+      if (anchor === undefined) segs.push({ kind: "text", lines: [""] }, own);
       else {
-        const after = indexOf(marker[2]);
-        if (after < 0) throw new Error(`${file}: @adds ${s.name} after ${marker[2]}, which ${baseId} does not have`);
+        const after = indexOf(anchor);
+        if (after < 0) throw new Error(`${file}: @adds ${s.name} after ${anchor}, which ${baseId} does not have`);
         segs.splice(after + 1, 0, { kind: "text", lines: [""] }, own);
       }
     }
   }
   // The header: the amendment's own prose and annotations, then the base's inherited annotations
   // with the amendment's replacements and additions.
-  const own = header.filter((l) => !INHERITED_HEADER.has(annotationKey(l) ?? "") && !(annotationKey(l) ?? "").startsWith("field:"));
-  const inherited = base.header.filter((l) => INHERITED_HEADER.has(annotationKey(l) ?? "") || (annotationKey(l) ?? "").startsWith("field:")).map(rename);
-  const changes = header.filter((l) => INHERITED_HEADER.has(annotationKey(l) ?? "") || (annotationKey(l) ?? "").startsWith("field:"));
+  const own = header.filter((l) => !inheritedKey(annotationKey(l)));
+  const inherited = base.header.filter((l) => inheritedKey(annotationKey(l))).map(rename);
+  const changes = header.filter((l) => inheritedKey(annotationKey(l)));
   while (own.length > 0 && own[own.length - 1].trim() === "") own.pop();
   const composedHeader = [...own, "//", `// Composed by the build from ${baseId}'s grammar and this amendment (scripts/revisions.mjs): the header's annotations.`, ...mergeAnnotations(inherited, changes, `${file} (header)`), ""];
   return { segs, header: composedHeader, base: baseId, document };

@@ -5,13 +5,10 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { main } from "../src/cli/main";
 import { SPEC_IDS } from "../src/revisions";
+import { runCliWithInput } from "./support/run-cli";
 
-async function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([Buffer.from(stdin, "utf8")]) });
-  return { code, out, err };
-}
+/** The CLI in this process, with this standard input (test/support/run-cli.ts). */
+const run = (argv: string[], stdin = "") => runCliWithInput(argv, stdin);
 
 describe("uri-grammars check", () => {
   it("exits 0 for a valid input and 1 for an invalid one, naming the offset", async () => {

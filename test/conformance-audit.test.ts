@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { readAnswer, type AuditReport } from "../src/conformance/audit";
 import { runLines, type RunnerOptions } from "../src/cli/audit-runner";
 import { validateJson, type Schema } from "./support/json-schema";
@@ -19,6 +20,16 @@ const ROOT = join(__dirname, "..", "..");
 const CLI = join(ROOT, "bin", "uri-grammars");
 const FIXTURES = join(ROOT, "test", "fixtures", "conformance");
 const IMPL = join(FIXTURES, "impl.cjs");
+
+/** A module with check() alone (written once into a temporary directory). */
+let checkOnly: string | undefined;
+function IMPL_MODULE_CHECK_ONLY(): string {
+  if (!checkOnly) {
+    checkOnly = join(mkdtempSync(join(tmpdir(), "uri-grammars-check-only-")), "check-only.cjs");
+    writeFileSync(checkOnly, 'exports.check = (input) => !input.includes(" ");\n');
+  }
+  return checkOnly;
+}
 
 function cli(args: string[], timeout = 120_000): { status: number | null; stdout: string; stderr: string; seconds: number } {
   const started = Date.now();
@@ -193,6 +204,34 @@ describe("conformance audit (uri-grammars audit)", function () {
       expect(bad.status).to.equal(2);
       expect(bad.stderr).to.contain("no-such-module.cjs");
       expect(cli(["audit", "--spec", "rfc3986", "--", "/nonexistent/implementation"]).stderr).to.contain("cannot start");
+    });
+  });
+
+  describe("a --module whatever its CommonJS form (issue 43 item 5)", () => {
+    // A module written `module.exports = { check() {...}, resolve() {...} }` lost its resolve: the host
+    // read import()'s namespace, in which Node's lexer finds `check` alone.
+    for (const form of ["object-literal.cjs", "exports-form.cjs"]) {
+      it(`${form}: resolve is called (every resolution case answered), parse is named as not called, the denominator said`, () => {
+        const { report } = auditJson(["--spec", "rfc3986", "--module", join(FIXTURES, form), "--ops", "check,resolve"]);
+        const resolution = report.rules.find((r) => r.rule === "(resolution)")!;
+        expect(resolution.answered).to.equal(resolution.sent);
+        expect(resolution.sent).to.be.greaterThan(30);
+        expect(report.skipped).to.equal(0);
+        expect(report.notes.join(" ")).to.contain("also exports parse");
+        const text = cli(["audit", "--spec", "rfc3986", "--rule", "IPv4address", "--module", join(FIXTURES, form)]).stdout;
+        expect(text).to.match(/answers agree \(the denominator: the \d+ cases sent/);
+      });
+    }
+    it("the check can fail: import() of the object literal has no resolve in its namespace (what the old host read), only in default", async () => {
+      const dynamicImport = new Function("s", "return import(s)") as (s: string) => Promise<Record<string, unknown>>;
+      const m = await dynamicImport(pathToFileURL(join(FIXTURES, "object-literal.cjs")).href);
+      expect(m).to.not.have.property("resolve");
+      expect(m.default).to.have.property("resolve");
+    });
+    it("a module without resolve: its resolution cases answered skip, and the report says why", () => {
+      const { report } = auditJson(["--spec", "rfc3986", "--module", IMPL_MODULE_CHECK_ONLY(), "--ops", "check,resolve"]);
+      expect(report.skipped).to.be.greaterThan(30);
+      expect(report.notes.join(" ")).to.match(/the module exports no resolve function: its \d+ resolve cases were answered "skip"/);
     });
   });
 

@@ -100,7 +100,7 @@ function inputs(): string[] {
   if (!g || !g.ok) throw new Error("rfc1808: no published grammar");
   const gen = new Generator(g.grammar, 1808);
   for (let i = 0; i < 4000; i++) out.push(gen.next("URL", 40).input);
-  out.push(...readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== ""));
+  out.push(...readFileSync(join(ROOT, "test", "data", "corpora", "real-world.txt"), "utf8").split("\n").filter((l) => l !== ""));
   return [...new Set(out)].filter((s) => !/[\r\n\t]/.test(s));
 }
 

@@ -4,7 +4,7 @@
 // draft-1997 (its draft) and rfc2732 (RFC 2396 as RFC 2732 amends it, what java.net.URI implements).
 // Inputs: every input of the test tables, strings
 // generated from the published grammars (derivations and mutations, src/published/generate.ts), and the
-// real-world corpus bench/corpus/real-world.txt. Each peer runs as one process over all its inputs.
+// real-world corpus test/data/corpora/real-world.txt. Each peer runs as one process over all its inputs.
 // Every disagreement must have a documented cause (test/support/differential-causes.ts, with the table
 // of causes and the sections that explain them in docs/differential.md); the counts are printed.
 // Under CI (process.env.CI) a missing peer fails the test; elsewhere the test is skipped with the reason.
@@ -44,7 +44,7 @@ function tableInputs(): string[] {
 }
 
 function corpus(file = "real-world.txt"): string[] {
-  return readFileSync(join(ROOT, "bench", "corpus", file), "utf8").split("\n").filter((l) => l !== "");
+  return readFileSync(join(ROOT, "test", "data", "corpora", file), "utf8").split("\n").filter((l) => l !== "");
 }
 
 function generated(spec: string, rule: string, count: number, seed: number): string[] {

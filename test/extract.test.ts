@@ -5,10 +5,8 @@ import type { SpecId } from "../src/revisions";
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { main } from "../src/cli/main";
 import { parse } from "../src/parse";
-import { availableSpecIds, SPEC_IDS } from "../src/revisions";
+import { availableSpecIds, getRevision, SPEC_IDS } from "../src/revisions";
 import {
   createExtractor,
   DELIMITING_RULES,
@@ -21,6 +19,7 @@ import {
 } from "../src/ops/extract";
 import { readRows } from "./support/table";
 import { requireSeeds } from "./support/seeds";
+import { runCliWithInput } from "./support/run-cli";
 
 /** Every revision: a table row for "*" applies to each. */
 const ALL: readonly SpecId[] = SPEC_IDS;
@@ -205,8 +204,9 @@ describe("extract: the delimiting rules (src/revisions/delimiting.ts)", () => {
     expect(delimitingRules("draft-1993").quotes.length).to.be.greaterThan(0); // it says why whitespace is never part of a URL
   });
 
-  it("rfc3987 alone keeps non-ASCII characters in a run (§7.3) and ends it at the seven bidi formatting characters §4.1 names", () => {
-    expect(DELIMITING_RULES.filter((r) => r.nonAscii.run === "continue").map((r) => r.spec)).to.deep.equal(["rfc3987"]);
+  it("the revisions over code points keep non-ASCII characters in a run (rfc3987 §7.3; the WHATWG URL code points), and rfc3987 ends it at the seven bidi formatting characters §4.1 names", () => {
+    expect(DELIMITING_RULES.filter((r) => r.nonAscii.run === "continue").map((r) => r.spec)).to.deep.equal(availableSpecIds().filter((id) => getRevision(id)!.codePoints === true)).and.include("rfc3987");
+    expect(DELIMITING_RULES.filter((r) => r.nonAscii.ends !== "").map((r) => r.spec)).to.deep.equal(["rfc3987"]);
     const iri = delimitingRules("rfc3987");
     // LRM, RLM, LRE, RLE, PDF, LRO, RLO (Unicode's names for U+200E, U+200F, U+202A-U+202E).
     expect([...iri.nonAscii.ends].map((c) => c.codePointAt(0)!.toString(16))).to.deep.equal(["200e", "200f", "202a", "202b", "202c", "202d", "202e"]);
@@ -357,12 +357,8 @@ describe("extract: API", () => {
 
 // ---- the command ----
 
-async function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([Buffer.from(stdin, "utf8")]) });
-  return { code, out, err };
-}
+/** The CLI in this process, with this standard input (test/support/run-cli.ts). */
+const run = (argv: string[], stdin = "") => runCliWithInput(argv, stdin);
 
 describe("uri-grammars extract", () => {
   const jim = 'Yes, Jim, I found it under "http://www.w3.org/Addressing/",\nbut you can probably pick it up from <URL:ftp://ds.internic.\n   net/rfc/>.\n';

@@ -22,13 +22,14 @@ export function stageOf(file: string): number {
   if (file === "src/index.ts" || file === "src/revision-entry.ts") return 5; // the package entry and the per-revision one
   if (file.startsWith("src/conformance/")) return 5; // the conformance kit: built on the package's API
   if (file.startsWith("src/ops/")) return 4;
-  if (["src/request.ts", "src/diagnose.ts", "src/parse.ts", "src/validator.ts"].includes(file)) return 3; // validator.ts: a per-revision entry's validate()
+  if (["src/request.ts", "src/diagnose.ts", "src/parse.ts", "src/validator.ts", "src/predicates.ts", "src/base.ts"].includes(file)) return 3; // validator.ts: a per-revision entry's validate()
   if (file === "src/revisions/types.ts") return 0; // the rule-record type the generated rule tables import
   if (file === "src/revisions/delimiting-row.ts") return 0; // what a revision's row of the delimiting rules is made of
   if (file.startsWith("src/revisions/")) return 2;
-  // A revision's folder: its descriptor (and the component map it reads) with the registry; the rest
-  // (what its grammar cannot state about its AST, its delimiting row, its scheme table) with the leaves.
-  if (/^grammar\/[^/]+\/(descriptor|components)\.ts$/.test(file)) return 2;
+  // A revision's folder: its descriptor (and the component map, the document's parser and the facts it shares with another revision that it reads)
+  // with the registry; the rest (what its grammar cannot state about its AST, its predicates, its
+  // delimiting row, its scheme table) with the leaves.
+  if (/^grammar\/[^/]+\/(descriptor|components|parser|facts)\.ts$/.test(file)) return 2;
   if (file.startsWith("grammar/")) return 0;
   if (file === "generated/revisions.ts") return 2; // the registry's list: every revision's descriptor
   if (file.startsWith("generated/")) return 1;

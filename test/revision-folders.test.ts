@@ -62,8 +62,12 @@ describe("a revision is a folder of grammar/", () => {
     const amendments = specIds().map((id) => composeGrammar(GRAMMAR, id, ROOT)).filter((c) => c.base !== null);
     expect(amendments.map((c) => `${c.id} amends ${c.base}`)).to.include.members(["rfc6874 amends rfc3986", "rfc2732 amends rfc2396"]);
     for (const { id, base } of amendments) {
-      expect(nonBlank(join(GRAMMAR, id, "grammar.peggy")) * 3, `${id}'s grammar.peggy against ${base}'s`).to.be.at.most(nonBlank(join(GRAMMAR, base!, "grammar.peggy")));
-      expect(readFileSync(join(GRAMMAR, publishedGrammarFile(id)!.file), "utf8")).to.match(new RegExp(`^; @amends ${base}$`, "m"));
+      // Every amendment is smaller than its base; these two, which change one rule's worth of
+      // syntax, are at most a third of it (whatwg-2026-06-25 replaces a quarter of its base's rules).
+      const factor = id === "rfc6874" || id === "rfc2732" ? 3 : 1;
+      expect(nonBlank(join(GRAMMAR, id, "grammar.peggy")) * factor, `${id}'s grammar.peggy against ${base}'s`).to.be.below(nonBlank(join(GRAMMAR, base!, "grammar.peggy")));
+      const published = publishedGrammarFile(id);
+      if (published) expect(readFileSync(join(GRAMMAR, published.file), "utf8")).to.match(new RegExp(`^; @amends ${base}$`, "m"));
     }
   });
 

@@ -17,7 +17,7 @@ import { caseTables, DATA_DIR, readTable } from "./support/table";
 import { InputFailure, TimedWorker } from "./support/time-limit";
 
 const ROOT = join(__dirname, "..", "..");
-const corpus = readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
+const corpus = readFileSync(join(ROOT, "test", "data", "corpora", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
 // 50 per start rule here (npm test); .ci/run compares 10^6 generated strings per revision
 // (scripts/differential.mjs), so this is the quick check, not the campaign.
 const GENERATED_PER_RULE = 50;

@@ -71,6 +71,8 @@ function differences(revision: Revision, pegName: string, walk: WalkTags, inputs
     else if (!isDeepStrictEqual(fromWalk.components, fromTable.components)) problem(input, "the components differ");
     if (api) {
       const r = parse(input, { spec: revision.id, rule: published(revision, pegName) });
+      // A predicate refusing a match the grammar accepts (the WHATWG valid domain) leaves no AST.
+      if (!r.ok && r.error.code === "predicate") continue;
       if (!r.ok || !isDeepStrictEqual(r.ast, fromTable.ast)) problem(input, "parse()'s AST differs");
     }
     if (out.length >= max) break;
@@ -80,7 +82,7 @@ function differences(revision: Revision, pegName: string, walk: WalkTags, inputs
 
 /** Every input of every test table (each is tried on every start rule). */
 const TABLE_INPUTS = [...new Set(caseTables().flatMap((f) => readTable(f).map((c) => c.input)))];
-const CORPORA = ["real-world.txt", "debian-packages.txt"].flatMap((f) => readFileSync(join(ROOT, "bench", "corpus", f), "utf8").split("\n").filter((l) => l !== ""));
+const CORPORA = ["real-world.txt", "debian-packages.txt"].flatMap((f) => readFileSync(join(ROOT, "test", "data", "corpora", f), "utf8").split("\n").filter((l) => l !== ""));
 
 describe("captures read off the walk equal the tagged DFA's: captures, AST, components, parse()", () => {
   for (const spec of availableSpecIds()) {
@@ -188,7 +190,8 @@ describe("the build's proofs that a start rule's captures can be read off its wa
       this.timeout(60_000);
       const revision = getRevision(spec)!;
       const { starts } = await buildView(spec);
-      const byDefault = new Set([starts.topRule, ...starts.schemeProductions]);
+      // The top rule, the scheme productions, and the start rules a base URL picks (@base-rule).
+      const byDefault = new Set([starts.topRule, ...starts.schemeProductions, ...Object.values((starts as { baseRules?: Record<string, string> }).baseRules ?? {})]);
       const header = readFileSync(join(ROOT, "generated", `${spec}.ast.ts`), "utf8").split("\n/* eslint-disable */")[0];
       const { TAGGED } = allTables(spec);
       for (const [pegName, entry] of Object.entries(revision.ast)) {

@@ -7,6 +7,7 @@
 //   rfc1808     §4 steps 1-7 on §2.1's six components (resolve-1808.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
 //   rfc1630     "Partial (relative) form" rules, on strings (resolve-1630.ts)
+//   whatwg      §4.4 the basic URL parser with a base, which the descriptor supplies (resolve-by-parser.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
 import { getRevision, specIds, type ResolutionAlgorithm, type SpecId } from "../revisions";
@@ -17,6 +18,7 @@ import { resolve1997 } from "./resolve-1997";
 import { resolve2396 } from "./resolve-2396";
 import { resolve2003 } from "./resolve-2003";
 import { resolve3986 } from "./resolve-3986";
+import { resolveByParser } from "./resolve-by-parser";
 import { DOT_SEGMENTS_CHOICES, type Citation, type ResolveOptions, type ResolveResult } from "./resolve-result";
 import { parse, type ParseFailure } from "../parse";
 
@@ -114,5 +116,8 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
       return resolve1993(spec, base, reference);
     case "rfc1630 Partial form":
       return resolve1630(spec, base, reference);
+    case "URL Standard §4.4":
+      if (how.byParser === undefined) return { ok: false, spec, error: { code: "invalid-base", spec, section: null, message: `${spec}'s descriptor names the URL Standard §4.4 without the parser that does it (Revision.resolution.byParser).` } };
+      return resolveByParser(revision, how.byParser, base, reference);
   }
 }

@@ -59,7 +59,7 @@ export type RuleName<S extends SpecId = SpecId> = S extends keyof RuleNames ? Ru
 export interface SpecInfo {
   id: SpecId;
   title: string;
-  /** Publication date as the document gives it (YYYY-MM). */
+  /** Publication date as the document gives it (YYYY-MM), or the day of a living standard's snapshot (YYYY-MM-DD). */
   date: string;
   /** The seed file, relative to ../shared/seeds/ (rfc3986: `../references/rfc3986.txt`, the RFC as published). */
   seed: string;
@@ -95,7 +95,7 @@ export interface Revision<A = unknown> extends SpecInfo {
    * How the revision makes a relative reference absolute: the algorithm of src/ops it follows (the
    * document's own; another revision may name the same one), or the document's words for having none.
    */
-  resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules } | { notDefined: Citation };
+  resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules; byParser?: ParserResolution } | { notDefined: Citation };
   /** The normalization for comparison the document defines (its ladder), or null when it defines none. */
   normalization: NormalizationAlgorithm | null;
   /**
@@ -105,6 +105,25 @@ export interface Revision<A = unknown> extends SpecInfo {
    * characters are code units, as peggy reads them.
    */
   codePoints?: boolean;
+  /**
+   * The checks the grammar's `@predicate NAME` lines name, by NAME: each takes the text a rule
+   * matched in an input the grammar accepts and says whether the document's words accept it (the
+   * WHATWG URL Standard's valid domain: UTS #46 ToASCII, then the ends in a number checker). The
+   * grammar accepts a superset; parse(), validate() and every operation refuse an input where a
+   * predicate refuses a match (src/predicates.ts). Absent: the grammar decides alone.
+   */
+  predicates?: Readonly<Record<string, Predicate>>;
+  /**
+   * The start rule for an input resolved against a base URL of each class (the grammar's
+   * `@base-rule CLASS RULE` lines; the WHATWG URL Standard's relative strings depend on the base),
+   * and how a base URL is classed: the `base` option of parse() and validate() (src/base.ts).
+   */
+  baseRules?: {
+    readonly rules: Readonly<Record<string, string>>;
+    classify(base: string): BaseClass;
+    /** One base URL of each class (null for the class of no base), for checks that go through every class. */
+    readonly examples: Readonly<Record<string, string | null>>;
+  };
   /**
    * An IRI revision (RFC 3987): the URI revision its §3.1 mapping produces. toURI() and toIRI()
    * (src/ops/iri.ts) apply to the revisions that have it.
@@ -134,6 +153,59 @@ export interface Revision<A = unknown> extends SpecInfo {
    * revisions' (scheme, authority or site, path, query, fragment).
    */
   readComponents?(ast: A): { components: Components; prefix: string } | null;
+  /**
+   * A parsing algorithm the document defines beside its grammar, which reads any input, valid or
+   * not (the WHATWG URL Standard's basic URL parser): shown by confusion() (src/ops/confusion.ts)
+   * as a row of its own next to the revision's. Absent for the revisions whose documents define
+   * only a grammar.
+   */
+  parser?: ParserColumn;
+}
+
+/**
+ * A document that resolves by parsing against a base URL (the WHATWG URL Standard §4.4): the parser
+ * that does it (`Revision.resolution.byParser`, for the algorithm "URL Standard §4.4").
+ */
+export interface ParserResolution {
+  /** The parser, as a row of compare() calls it ("WHATWG URL parser (whatwg-url 17.3.0)"). */
+  label: string;
+  /** The serialized URL `reference` parses to against `base`, and the validation errors on the way; ok false for failure. */
+  parse(base: string, reference: string): { ok: true; url: string; validationErrors: string[] } | { ok: false; validationErrors: string[] };
+}
+
+/** A document's own parsing algorithm as a row source: what it reads in an input (`Revision.parser`). */
+export interface ParserColumn {
+  /** What the row is called ("WHATWG URL parser (whatwg-url 14.2.0)"). */
+  label: string;
+  read(input: string): ParserReading;
+  /**
+   * The parser's own definition of valid (the WHATWG URL Standard §4.4: it returns a URL and reports
+   * no validation error): whether `input` parses against `base` (none: undefined), and the validation
+   * errors it reports on the way, by the document's names. null when the base itself does not parse.
+   */
+  validity(input: string, base?: string): ParserValidity | null;
+}
+
+/** What a parser says about an input by its own definition of valid (`ParserColumn.validity`). */
+export interface ParserValidity {
+  /** Whether it returns a URL rather than failure. */
+  parsed: boolean;
+  /** The validation errors reported, in order, by the document's names (possibly repeated). */
+  validationErrors: readonly string[];
+}
+
+/**
+ * What a parser (or any implementation) reads in an input: whether it accepts it, and the
+ * components it takes, present even for an input it rejects when it splits before it judges.
+ * `null` is an absent component, `""` a present but empty one.
+ */
+export interface ParserReading {
+  verdict: "valid" | "invalid";
+  components: Partial<Record<"scheme" | "userinfo" | "host" | "port" | "path" | "query" | "fragment", string | null>> | null;
+  /** How the components were read, when that needs saying (a sentence). */
+  how?: string;
+  /** Why the input was rejected or could not be read (a sentence). */
+  error?: string;
 }
 
 /**
@@ -223,3 +295,22 @@ export interface RevisionComponents {
    */
   classes: string[];
 }
+
+/** What a predicate says of the text a rule matched. */
+export type PredicateResult =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      /** Which check refused it (a UTS #46 criterion, a step of the document), as the predicate names it. */
+      readonly check: string;
+      /** The step, as the documents number it. */
+      readonly step: string;
+      /** A sentence a person can act on. */
+      readonly message: string;
+    };
+
+/** A check on the text a rule matched (Revision.predicates). Never throws. */
+export type Predicate = (text: string) => PredicateResult;
+
+/** The class of a base URL (Revision.baseRules): a key of its rules, or why the base is none. */
+export type BaseClass = { readonly ok: true; readonly class: string } | { readonly ok: false; readonly message: string };

@@ -558,7 +558,7 @@ export function propertyTable(table: EntryTable): Property[] {
             if (!isString(run.input)) return NOT_APPLICABLE;
             const want = run.parse(rule);
             const got = run.recognizerParse(r, rule);
-            if (!want.ok || !got?.ok) return NOT_APPLICABLE;
+            if (!want.ok || !got?.ok || !("ast" in got)) return NOT_APPLICABLE;
             const where = firstDifference(got.ast, want.ast, "ast");
             return where === null ? null : `the ASTs differ at ${where}`;
           },

@@ -31,8 +31,12 @@ export interface TableCase {
 export const REPO = join(__dirname, "..", "..", "..");
 export const DATA_DIR = join(REPO, "test", "data");
 
-/** Files of a revision folder that are not case tables (grammar/<spec>/deviations.tsv). */
-const NOT_CASES = new Set(["deviations.tsv"]);
+/**
+ * The case tables of a revision folder (grammar/README.md): the document's examples, our own edges,
+ * or both. Its other tables (deviations.tsv, a predicate's table such as whatwg's valid-domain.tsv)
+ * have columns of their own.
+ */
+const CASE_FILES = new Set(["examples.tsv", "edges.tsv", "cases.tsv"]);
 
 /**
  * Every case table, by path from the repository: each revision folder's (grammar/<spec>/*.tsv,
@@ -44,7 +48,7 @@ export function caseTables(): string[] {
     .filter((d) => d.isDirectory() && existsSync(join(grammar, d.name, "grammar.peggy")))
     .map((d) => d.name)
     .sort()
-    .flatMap((id) => readdirSync(join(grammar, id)).filter((f) => f.endsWith(".tsv") && !NOT_CASES.has(f)).sort().map((f) => `grammar/${id}/${f}`));
+    .flatMap((id) => readdirSync(join(grammar, id)).filter((f) => CASE_FILES.has(f)).sort().map((f) => `grammar/${id}/${f}`));
   return [...own, ...readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv")).sort().map((f) => `test/data/${f}`)];
 }
 

@@ -18,7 +18,8 @@ function comparisonHead(d: Sides, c: LanguageComparison): string {
   if (c.verdict === "not-compiled" || c.verdict === "unconfirmed") return `${what}${rules}: ${c.verdict.toUpperCase()}: ${c.note}`;
   const size = `${c.states.a} and ${c.states.b} states, ${c.states.product} pairs`;
   if (c.verdict === "equal") return `${what}${rules}: equal (${size})`;
-  return `${what}${rules}: different (${size}; causes: ${c.causes.onlyA} only ${d.a}, ${c.causes.onlyB} only ${d.b})`;
+  if (c.verdict === "undecided") return `${what}${rules}: undecided (${size}): ${c.note}`;
+  return `${what}${rules}: different (${size}; causes: ${c.causes.onlyA} only ${d.a}, ${c.causes.onlyB} only ${d.b})${c.note ? `\n  note: ${c.note}` : ""}`;
 }
 
 function witnessLines(w: LanguageWitness, width: number): string[] {
@@ -70,7 +71,7 @@ function comparisonsText(d: Sides, head: string[], texts: boolean, width: number
     }
   }
   const count = (v: LanguageComparison["verdict"]) => d.comparisons.filter((c) => c.verdict === v).length;
-  out.push("", `${plural(d.comparisons.length, "language")}: ${count("equal")} equal, ${count("different")} different, ${count("not-compiled")} not compiled${count("unconfirmed") > 0 ? `, ${count("unconfirmed")} UNCONFIRMED` : ""}; ${(d.milliseconds / 1000).toFixed(2)} s`);
+  out.push("", `${plural(d.comparisons.length, "language")}: ${count("equal")} equal, ${count("different")} different, ${count("not-compiled")} not compiled${count("undecided") > 0 ? `, ${count("undecided")} undecided` : ""}${count("unconfirmed") > 0 ? `, ${count("unconfirmed")} UNCONFIRMED` : ""}; ${(d.milliseconds / 1000).toFixed(2)} s`);
   for (const n of d.notes) out.push(`note: ${n}`);
   return out.join("\n") + "\n";
 }

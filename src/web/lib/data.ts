@@ -96,6 +96,16 @@ export function loadExercises(): Promise<import("./exercises").ExerciseSet> {
   return loadJson<import("./exercises").ExerciseSet>("data/exercises.json");
 }
 
+/** The confusion page's examples (test/data/confusion/published.tsv). */
+export interface ConfusionExamples {
+  examples: { input: string; sourceClass: string; source: string; readIn: string; note: string }[];
+  file: string;
+}
+
+export function loadConfusionExamples(): Promise<ConfusionExamples> {
+  return loadJson<ConfusionExamples>("data/confusion-examples.json");
+}
+
 export function loadExtractExamples(): Promise<ExtractExamples> {
   return loadJson<ExtractExamples>("data/extract-examples.json");
 }

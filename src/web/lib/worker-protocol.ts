@@ -4,6 +4,7 @@
 // what a page can show, and a trace's steps travel as transferred typed arrays.
 import type { ComponentValue } from "../../ops/components";
 import type { ExtractedReference, ReferenceGroup } from "../../ops/extract";
+import type { ConfusionResult } from "../../ops/confusion";
 import type { TraceResult } from "./trace";
 import type { Expr } from "../../published/model";
 import type { LanguageEditResult } from "../../ops/language-edit";
@@ -65,7 +66,9 @@ export type WorkerRequest =
   /** An exercise's answer, checked (lib/exercises.ts): a string, or a choice exercise's alternative (its rule). */
   | { type: "exercise"; exercise: Exercise; answer: string }
   /** References resolved against a base by each revision (src/ops/resolve.ts). */
-  | { type: "resolve"; base: string; references: string[]; specs: string[] };
+  | { type: "resolve"; base: string; references: string[]; specs: string[] }
+  /** confusion() of every revision, with this browser's URL as a row source. */
+  | { type: "confusion"; input: string; specs: string[] };
 
 /** The revisions whose tables a request needs (a spare worker loads them ahead). */
 export function requestSpecs(req: WorkerRequest): string[] {
@@ -127,7 +130,7 @@ export interface ExtractAnswer {
 
 export type WorkerAnswer =
   | { id: number; type: "column"; column: ColumnResult }
-  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer; edit?: EditAnswer; exercise?: ExerciseVerdict; resolve?: ResolveAnswer }
+  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer; edit?: EditAnswer; exercise?: ExerciseVerdict; resolve?: ResolveAnswer; confusion?: ConfusionResult | { ok: false; message: string } }
   | { id: number; type: "failed"; message: string };
 
 export type { ExtractedReference };
