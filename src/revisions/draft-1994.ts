@@ -4,6 +4,7 @@ import { RULES, TOP_RULE } from "../../generated/draft-1994.rules";
 import { AST, readComponents } from "../../generated/draft-1994.ast";
 import type { Draft1994Ast } from "../../generated/draft-1994.ast";
 import type { Revision } from "./revision";
+import { RFC1738_DEFAULT_PORTS } from "./default-ports";
 import { URL_1994_SCHEME_PRODUCTIONS } from "./url-1994-productions";
 
 /**
@@ -38,6 +39,8 @@ export const draft1994: Revision<Draft1994Ast> = {
     },
   },
   normalization: null,
+  // Default ports (src/revisions/default-ports.ts): draft-1994 says "if it is not the default number for the protocol" and lists none: RFC 1738 §3 collects them.
+  defaultPorts: RFC1738_DEFAULT_PORTS,
   readComponents,
   characterRules: /* @__PURE__ */ new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   // Scheme-aware conformance:

@@ -4,6 +4,7 @@ import { RULES, TOP_RULE } from "../../generated/rfc1630.rules";
 import { AST, readComponents } from "../../generated/rfc1630.ast";
 import type { Rfc1630Ast } from "../../generated/rfc1630.ast";
 import type { Revision } from "./revision";
+import { RFC1738_DEFAULT_PORTS } from "./default-ports";
 import { URL_1994_SCHEME_PRODUCTIONS } from "./url-1994-productions";
 
 /**
@@ -28,6 +29,8 @@ export const rfc1630: Revision<Rfc1630Ast> = {
   ast: AST,
   resolution: { algorithm: "rfc1630 Partial form" },
   normalization: null,
+  // Default ports (src/revisions/default-ports.ts): RFC 1630 says "if it is not the default number for the protocol" and lists none: RFC 1738 §3 collects them.
+  defaultPorts: RFC1738_DEFAULT_PORTS,
   readComponents,
   characterRules: /* @__PURE__ */ new Set([
     "alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void",
