@@ -3,7 +3,7 @@
 // from the derivation through the revision's component map, so each one carries its own name.
 import { describeCharacter } from "../errors";
 import { verdictOf } from "../parse";
-import { isFailure, optionsObject, requireSpecList, requireString, type UsageFailure } from "../request";
+import { isFailure, isList, optionsObject, requireSpecList, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type SpecId } from "../revisions";
 import type { ComponentKey } from "../revisions/revision";
 import { classesOf } from "./characters";
@@ -72,7 +72,7 @@ export function compareInput(input: unknown, options?: CompareOptions): CompareR
 export function compareInput(input: unknown, specs: readonly string[]): CompareResult | UsageFailure;
 export function compareInput(input: unknown, specsOrOptions?: CompareOptions | readonly string[]): CompareResult | UsageFailure {
   // The deprecated list form, a string (one revision: src/request.ts optionsObject), or the options.
-  const option: unknown = Array.isArray(specsOrOptions) ? specsOrOptions : typeof specsOrOptions === "string" ? [specsOrOptions] : optionsObject(specsOrOptions as CompareOptions | null | undefined, ["specs"]).specs;
+  const option: unknown = isList(specsOrOptions) ? specsOrOptions : typeof specsOrOptions === "string" ? [specsOrOptions] : optionsObject(specsOrOptions as CompareOptions | null | undefined, ["specs"]).specs;
   const asked = requireSpecList(option);
   if (isFailure(asked)) return asked;
   const notString = requireString(input, asked?.length ? asked[0] : availableSpecIds()[0], null);

@@ -6,7 +6,7 @@
 import type { DerivationNode } from "../scanner/derivation";
 import { describeCharacter, percentEncode, summarizeExpected, type ParseError } from "../errors";
 import { parse, verdictOf, type AnyParseResult as ParseResult, type PrunedVerdict } from "../parse";
-import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireString, requireTreeInput, thrownText, MAX_TREE_INPUT, type UsageFailure } from "../request";
+import { describeValue, invalidOption, isFailure, listSentence, optionNames, optionsObject, readList, requireRevision, requireString, requireTreeInput, thrownText, MAX_TREE_INPUT, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { classesOf, componentsAllowing } from "./characters";
@@ -188,10 +188,12 @@ function readGiven(revision: Revision, input: string, given: Partial<ExplainOpti
     reading = takesOthers;
     const others: unknown = given.others;
     if (others !== undefined) {
-      if (!Array.isArray(others)) return `${takesOthers}, not ${describeValue(others)}.`;
+      // Read once into a plain array (a hole, a Proxy, a length that throws: no list).
+      const list = readList(others);
+      if (!list.ok) return `${listSentence(takesOthers, list.why)}.`;
       out.others = [];
-      for (let i = 0; i < others.length; i++) {
-        const o: unknown = i in others ? others[i] : undefined;
+      for (let i = 0; i < list.items.length; i++) {
+        const o: unknown = list.items[i];
         const [spec, valid, offset] = typeof o === "object" && o !== null ? [(o as OtherVerdict).spec, (o as OtherVerdict).valid, (o as OtherVerdict).offset] : [];
         if (typeof spec !== "string" || typeof valid !== "boolean" || !(offset === undefined || Number.isInteger(offset))) {
           return `${takesOthers}; element ${i} is ${describeValue(o)}${typeof o === "object" && o !== null ? " without a string spec, a boolean valid and a whole-number offset (or none)" : ""}.`;
@@ -236,19 +238,22 @@ function copyParseError(e: unknown, length: number): ParseError | null {
   // summarizeExpected() reads an item that starts with a quote as a JSON string.
   const item = (v: unknown) => typeof v === "string" && (!v.startsWith('"') || isJsonString(v));
   if (typeof code !== "string" || typeof message !== "string" || !Number.isInteger(offset) || (offset as number) < 0 || (offset as number) > length) return null;
-  if (!stringOrNull(rule) || !stringOrNull(section) || !stringOrNull(found) || !Array.isArray(expected) || !expected.every(item)) return null;
+  // The lists read once into plain arrays (a Proxy may claim any length: readList() stops at MAX_LIST_LENGTH).
+  const expectedList = readList(expected);
+  const ruleStackList = readList(ruleStack);
+  if (!stringOrNull(rule) || !stringOrNull(section) || !stringOrNull(found) || !expectedList.ok || !expectedList.items.every(item)) return null;
   return {
     code: code as ParseError["code"],
     spec: typeof spec === "string" ? spec : "",
     startRule: typeof startRule === "string" ? startRule : null,
     rule,
     section,
-    ruleStack: Array.isArray(ruleStack) ? ruleStack.filter((r): r is string => typeof r === "string") : [],
+    ruleStack: ruleStackList.ok ? ruleStackList.items.filter((r): r is string => typeof r === "string") : [],
     offset: offset as number,
     line: Number.isInteger(line) ? (line as number) : 1,
     column: Number.isInteger(column) ? (column as number) : 1,
     found,
-    expected: [...(expected as string[])],
+    expected: expectedList.items as string[],
     message,
   };
 }
