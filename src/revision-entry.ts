@@ -3,7 +3,9 @@
 // registry's list (src/revisions/built-in.ts) replaced by that revision alone: its tables are the only
 // ones the entry loads, `spec` defaults to it, and another revision's id is an unknown-spec error value.
 // The operations across revisions (compareInput, diffSpecs, characterTable, explain, languageDiff) need
-// them all and stay in the main entry (src/index.ts), which also has everything exported here.
+// them all and stay in the main entry (src/index.ts), which also has everything exported here. The
+// operations that apply to some revisions only (toURI and toIRI, for an IRI revision) are added to the
+// entries whose descriptors say so by the build, from src/entry-operations.ts.
 
 // Revisions (here: the one revision of the entry)
 export { specs, availableSpecIds, isSpecId, SPEC_IDS, DEFAULT_SPEC } from "./revisions";

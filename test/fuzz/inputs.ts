@@ -140,6 +140,45 @@ function trap(): never {
 const throwingGetter = (key: string) => Object.defineProperty({}, key, { get: trap, enumerable: true });
 
 /**
+ * Every list-valued argument (the option, or buildReference()'s `path`, which takes the options value
+ * as its parts) and the entry points that read it: each gets every hostile list of HOSTILE_LISTS.
+ */
+const LIST_ARGUMENTS: Readonly<Record<string, readonly string[]>> = {
+  specs: TAKES_SPECS,
+  schemes: ["check"],
+  hosts: ["check"],
+  ports: ["check"],
+  require: ["check"],
+  others: ["explain"],
+  path: ["buildReference"],
+};
+
+/**
+ * The lists that escaped before issue 41 item 4 (a sparse list, a revoked Proxy, a length or an
+ * element that throws when read, a Proxy claiming 2^32 - 1 elements), and a list holding a revoked Proxy.
+ */
+const HOSTILE_LISTS: Readonly<Record<string, () => unknown>> = {
+  "a sparse list": () => [, "http"], // eslint-disable-line no-sparse-arrays
+  "a revoked Proxy": () => revokedProxy(["http"]),
+  "a list whose length getter throws": () => new Proxy(["http"], { get: (t, k) => (k === "length" ? trap() : Reflect.get(t, k)) }),
+  "a list whose element getter throws": () => Object.defineProperty(["http", "https"], 1, { get: trap }),
+  "a list claiming 2^32 - 1 elements": () => new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 32 - 1 : typeof k === "string" && /^[0-9]+$/.test(k) ? "http" : Reflect.get(t, k)), has: () => true }),
+  "a list holding a revoked Proxy": () => [revokedProxy({})],
+};
+
+function hostileLists(): Record<string, { make: () => unknown; problem: OptionsProblem }> {
+  const out: Record<string, { make: () => unknown; problem: OptionsProblem }> = {};
+  for (const [name, entries] of Object.entries(LIST_ARGUMENTS)) {
+    for (const [what, make] of Object.entries(HOSTILE_LISTS)) {
+      // An element that is no revision id is unknown-spec (as parse() says of it); every other fault of a list is invalid-option.
+      const code = name === "specs" && what === "a list holding a revoked Proxy" ? "unknown-spec" : "invalid-option";
+      out[`${name} ${what}`] = { make: () => ({ [name]: make() }), problem: { code, entries } };
+    }
+  }
+  return out;
+}
+
+/**
  * Options arguments a JavaScript caller may get wrong, one of each kind of mistake, and the hostile
  * shapes (issue 25 item 4: a string for a list, a null-prototype object, a Symbol, a BigInt, a
  * sparse list, a getter or a Proxy that throws). Every public function answers them with a value
@@ -187,44 +226,6 @@ export const API_OPTIONS: Readonly<Record<string, { make: () => unknown; problem
   ...hostileLists(),
 };
 
-/**
- * Every list-valued argument (the option, or buildReference()'s `path`, which takes the options value
- * as its parts) and the entry points that read it: each gets every hostile list of HOSTILE_LISTS.
- */
-const LIST_ARGUMENTS: Readonly<Record<string, readonly string[]>> = {
-  specs: TAKES_SPECS,
-  schemes: ["check"],
-  hosts: ["check"],
-  ports: ["check"],
-  require: ["check"],
-  others: ["explain"],
-  path: ["buildReference"],
-};
-
-/**
- * The lists that escaped before issue 41 item 4 (a sparse list, a revoked Proxy, a length or an
- * element that throws when read, a Proxy claiming 2^32 - 1 elements), and a list holding a revoked Proxy.
- */
-const HOSTILE_LISTS: Readonly<Record<string, () => unknown>> = {
-  "a sparse list": () => [, "http"], // eslint-disable-line no-sparse-arrays
-  "a revoked Proxy": () => revokedProxy(["http"]),
-  "a list whose length getter throws": () => new Proxy(["http"], { get: (t, k) => (k === "length" ? trap() : Reflect.get(t, k)) }),
-  "a list whose element getter throws": () => Object.defineProperty(["http", "https"], 1, { get: trap }),
-  "a list claiming 2^32 - 1 elements": () => new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 32 - 1 : typeof k === "string" && /^[0-9]+$/.test(k) ? "http" : Reflect.get(t, k)), has: () => true }),
-  "a list holding a revoked Proxy": () => [revokedProxy({})],
-};
-
-function hostileLists(): Record<string, { make: () => unknown; problem: OptionsProblem }> {
-  const out: Record<string, { make: () => unknown; problem: OptionsProblem }> = {};
-  for (const [name, entries] of Object.entries(LIST_ARGUMENTS)) {
-    for (const [what, make] of Object.entries(HOSTILE_LISTS)) {
-      // An element that is no revision id is unknown-spec (as parse() says of it); every other fault of a list is invalid-option.
-      const code = name === "specs" && what === "a list holding a revoked Proxy" ? "unknown-spec" : "invalid-option";
-      out[`${name} ${what}`] = { make: () => ({ [name]: make() }), problem: { code, entries } };
-    }
-  }
-  return out;
-}
 const OPTION_NAMES = Object.keys(API_OPTIONS);
 
 /** The streaming extractors' piece sizes: one character, a few, more than a short input. */
