@@ -226,6 +226,8 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
     plugins,
   });
   for (const page of PAGES) writeFileSync(join(outDir, page.file), pageHtml(page));
+  // The pages, for `uri-grammars serve --help` (which reads them from the site it would serve).
+  writeFileSync(join(outDir, "assets", "pages.json"), JSON.stringify(PAGES.map(({ file, title, blurb }) => ({ file, title, blurb })), null, 1));
   // Which chunk holds which revision's tables (the browser test checks that a page fetches only the ones it shows).
   writeFileSync(join(outDir, "assets", "revision-chunks.json"), JSON.stringify(revisionChunkFiles(result.metafile, outDir), null, 1));
 

@@ -41,3 +41,5 @@ node("build-esm.mjs");
 node("build-conformance-data.mjs");
 // The explorer (src/web/) as a static site in site/, for `uri-grammars serve` (not in the package).
 node("build-site.mjs");
+// The site compressed into dist/site/ for the package, which `uri-grammars serve` serves once installed (scripts/pack-site.mjs).
+node("pack-site.mjs");
