@@ -37,6 +37,15 @@ export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boo
   tree?: T | undefined;
 }
 
+/**
+ * What a literal `rule` must be: one of the revision's rule names, compared without case (an ABNF
+ * revision's names are case-insensitive, RFC 2234 §2.1; a BNF revision refuses a name in another case
+ * at run time, with a suggestion). A misspelt name does not compile (issue 41 item 6); a rule held in a
+ * `string` is accepted as it is (an unknown one is an error value at run time). `unknown` when the
+ * rule passes; otherwise an object whose `rule` the literal is not, so the options do not type-check.
+ */
+export type KnownRule<S extends SpecId, R extends string> = [R] extends [never] ? unknown : string extends R ? unknown : Lowercase<R> extends Lowercase<RuleName<S>> ? unknown : { rule: RuleName<S> };
+
 /** The AST parse() builds: that of the rule asked for (`R`), or without one (`never`) the top rule's (TopAst). */
 export type AstFor<S extends SpecId, R extends string = never> = [R] extends [never] ? TopAst<S> : RuleAst<S, R>;
 
@@ -86,7 +95,7 @@ export type ParseResult<S extends SpecId = SpecId, T extends boolean = boolean, 
  * const bad = parse("1::2::3", { spec: "draft-2003", rule: "IPv6address" });
  * if (!bad.ok) bad.error.offset; // => 5
  */
-export function parse<S extends SpecId = DefaultSpec, R extends string = never, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T, R>): ParseResult<S, T, R>;
+export function parse<S extends SpecId = DefaultSpec, R extends string = never, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T, R> & KnownRule<S, R>): ParseResult<S, T, R>;
 export function parse(input: unknown, options?: ParseOptions): ParseResult<SpecId, boolean, string> {
   const opts = optionsObject(options);
   const tree = opts.tree === true;
@@ -408,11 +417,11 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
 }
 
 /** The options of `validate()`: the revision and the start rule, as for `parse()`. */
-export interface ValidateOptions<S extends SpecId = SpecId> {
+export interface ValidateOptions<S extends SpecId = SpecId, R extends string = string> {
   /** Revision id; default `draft-2003`. */
   spec?: S | NoInfer<SpecId> | undefined;
-  /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). */
-  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
+  /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). A literal must be a rule of the revision (KnownRule). */
+  rule?: R | NoInfer<RuleName<S>> | undefined;
 }
 
 /**
@@ -426,7 +435,7 @@ export interface ValidateOptions<S extends SpecId = SpecId> {
  * validate("http://[::1]/", { spec: "draft-1997" }); // => false
  * validate("255.255.255.255", { rule: "IPv4address" }); // => true
  */
-export function validate<S extends SpecId = DefaultSpec>(input: unknown, options?: ValidateOptions<S>): boolean;
+export function validate<S extends SpecId = DefaultSpec, R extends string = never>(input: unknown, options?: ValidateOptions<S, R> & KnownRule<S, R>): boolean;
 export function validate(input: unknown, options?: ValidateOptions): boolean {
   if (typeof input !== "string") return false;
   const opts = optionsObject(options);

@@ -24,7 +24,7 @@ describe("parse() error values", () => {
     }
   });
   it("reports an unknown rule and suggests the published spelling", () => {
-    const r = parse("x", { spec: "draft-2003", rule: "URI_reference" });
+    const r = parse("x", { spec: "draft-2003", rule: "URI_reference" as string });
     expect(r.ok).to.equal(false);
     if (!r.ok) {
       expect(r.error.code).to.equal("unknown-rule");

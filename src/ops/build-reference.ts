@@ -128,7 +128,7 @@ function plainCharacters(escapings: Map<EncodableComponent, Escaping>): Readonly
 const PLAIN = /* @__PURE__ */ new WeakMap<Map<EncodableComponent, Escaping>, ReadonlySet<string>>();
 
 function failure(revision: Revision, component: EncodableComponent | null, rule: string | null, offset: number, found: string | null, message: string, reference: string | null = null): BuildFailure {
-  const error: ParseError = { ...usageError("not-expressible", revision.id, rule, message), rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, offset, column: offset + 1, found };
+  const error: ParseError = { ...usageError("not-expressible", revision.id, rule, message), code: "not-expressible", rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, offset, line: 1, column: offset + 1, found };
   return { ok: false, spec: revision.id, rule, error, component, reference };
 }
 
@@ -229,7 +229,8 @@ export function decodeComponent(input: unknown, options: ComponentCodingOptions)
       continue;
     }
     if (!r.ok) {
-      const error = { ...r.error, offset: r.error.offset + at, column: r.error.column + at };
+      // A syntax error of the piece, moved to its place in the whole text.
+      const error: ParseError = r.error.offset === null ? r.error : { ...r.error, offset: r.error.offset + at, column: r.error.column + at };
       return { ok: false, spec: revision.id, rule: escaping.rule, error, component: escaping.key, reference: null };
     }
     at += piece.length + 1;

@@ -4,7 +4,7 @@
 // violated policy gives its own code, next to the grammar's verdict, which it never changes.
 import type { Components } from "../ast/types";
 import type { ParseError } from "../errors";
-import { parse, type ParseResult } from "../parse";
+import { parse, type KnownRule, type ParseResult } from "../parse";
 import { describeValue, invalidOption, listSentence, optionNames, optionsObject, readList, textOf } from "../request";
 import { defaultSpec, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 import { notAReference, readComponents } from "./reference-components";
@@ -15,11 +15,11 @@ export type ComponentName = "scheme" | "userinfo" | "host" | "port" | "path" | "
 export const COMPONENT_NAMES: readonly ComponentName[] = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"];
 
 /** The options of `check()`: the revision and rule as for parse(), and the policies (all optional). */
-export interface CheckOptions<S extends SpecId = SpecId> {
+export interface CheckOptions<S extends SpecId = SpecId, R extends string = string> {
   /** Revision id; default `draft-2003`. */
   spec?: S | NoInfer<SpecId> | undefined;
   /** Start rule; default the revision's top rule. Policies need one that derives a whole reference. */
-  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
+  rule?: R | NoInfer<RuleName<S>> | undefined;
   /** Components that must be present (not null); `host` and `path` must also be non-empty. */
   require?: readonly ComponentName[] | undefined;
   /** The schemes allowed, compared without regard to case (draft-2003 §3.1). */
@@ -101,7 +101,7 @@ export interface CheckInvalid extends CheckBase {
  * r.violations.map((v) => v.code); // => ["missing-query", "scheme-not-allowed", "password-not-allowed"]
  * check("http://a b/", { schemes: ["http"] }).error?.offset; // => 8
  */
-export function check<S extends SpecId = DefaultSpec>(input: unknown, options?: CheckOptions<S>): CheckResult;
+export function check<S extends SpecId = DefaultSpec, R extends string = never>(input: unknown, options?: CheckOptions<S, R> & KnownRule<S, R>): CheckResult;
 export function check(input: unknown, options?: CheckOptions): CheckResult {
   const o = optionsObject(options, CHECK_OPTION_NAMES);
   const policies = readPolicies(o);

@@ -30,7 +30,7 @@ export interface CompareCell {
   /** Why components are missing (no component map), if so. */
   note?: string;
   /** For an invalid input. */
-  error?: { offset: number; rule: string | null; section: string | null; found: string | null; expected: string[]; reason: string; message: string };
+  error?: { offset: number | null; rule: string | null; section: string | null; found: string | null; expected: string[]; reason: string; message: string };
   /** The fields that differ from the revision to the left (`verdict`, `production`, component keys). Empty for the first. */
   differs: string[];
 }
@@ -96,7 +96,7 @@ export function compareInput(input: unknown, specsOrOptions?: CompareOptions | r
       const e = r.error;
       const classes = e.found !== null ? classesOf(revision, e.found) : [];
       const cls = classes.length > 0 ? ` (${classes[0]})` : "";
-      const rule = e.code === "syntax" ? (ruleBefore(revision, input, e.offset)?.rule ?? e.rule) : e.rule;
+      const rule = e.code === "syntax" && e.offset !== null ? (ruleBefore(revision, input, e.offset)?.rule ?? e.rule) : e.rule;
       const reason = e.code === "syntax" ? `${rule ?? "the grammar"} cannot accept ${describeCharacter(e.found)}${cls}` : e.message;
       cell.error = { offset: e.offset, rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, found: e.found, expected: e.expected, reason, message: e.message };
     }

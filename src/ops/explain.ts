@@ -4,7 +4,7 @@
 // that needed something else, what that rule allows there, the character's class in this revision,
 // and how the other revisions judge the input.
 import type { DerivationNode } from "../scanner/derivation";
-import { describeCharacter, percentEncode, summarizeExpected, type ParseError } from "../errors";
+import { describeCharacter, percentEncode, summarizeExpected, type ParseError, type PlacedError } from "../errors";
 import { parse, verdictOf, type AnyParseResult as ParseResult, type PrunedVerdict } from "../parse";
 import { describeValue, invalidOption, isFailure, listSentence, optionNames, optionsObject, readList, requireRevision, requireString, requireTreeInput, thrownText, MAX_TREE_INPUT, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../revisions";
@@ -123,7 +123,7 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
       .filter((id) => id !== spec && (rule === undefined || findRule(getRevision(id)!, rule) !== undefined))
       .map((id) => {
         const o = verdictOf(input, { spec: id, rule }); // the verdict only: no AST
-        return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
+        return o.ok ? { spec: id, valid: true } : o.error.offset === null ? { spec: id, valid: false } : { spec: id, valid: false, offset: o.error.offset };
       });
   const out: { ok: true } & Explanation = { ok: true, input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
   if (!revision.components) out.remarks.push(noComponentsNote(revision));
@@ -243,7 +243,8 @@ function copyParseError(e: unknown, length: number): ParseError | null {
   const ruleStackList = readList(ruleStack);
   if (!stringOrNull(rule) || !stringOrNull(section) || !stringOrNull(found) || !expectedList.ok || !expectedList.items.every(item)) return null;
   return {
-    code: code as ParseError["code"],
+    // A given error with an offset in the input is read as one at that place.
+    code: code as PlacedError["code"],
     spec: typeof spec === "string" ? spec : "",
     startRule: typeof startRule === "string" ? startRule : null,
     rule,

@@ -103,7 +103,7 @@ function convertLabels(revision: Revision, text: string, applies: (label: string
 function toAsciiFailure(revision: Revision, label: string, at: number): ParseFailure {
   const rule = "ireg-name";
   const message = `The label ${JSON.stringify(label)} at offset ${at} cannot be converted by IDNA ToASCII (RFC 3987 §3.1, RFC 3490 §4.1 with UseSTD3ASCIIRules: letters, digits and "-", no "-" at either end, at most 63 characters once converted), so the IRI "cannot be resolved" as a domain name; convert without idna to percent-encode the host instead.`;
-  const error: ParseError = { ...usageError("not-expressible", revision.id, null, message), rule, section: findRule(revision, rule)?.section ?? null, offset: at, line: 1, column: at + 1, found: label.length > 0 ? String.fromCodePoint(label.codePointAt(0)!) : null };
+  const error: ParseError = { ...usageError("not-expressible", revision.id, null, message), code: "not-expressible", rule, section: findRule(revision, rule)?.section ?? null, offset: at, line: 1, column: at + 1, found: label.length > 0 ? String.fromCodePoint(label.codePointAt(0)!) : null };
   return { ok: false, spec: revision.id, rule: null, error };
 }
 

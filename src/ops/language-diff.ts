@@ -254,7 +254,7 @@ function compareOne(
       }
       if (checked.length >= CANDIDATES_EXPLAINED) continue;
       const failure = rejRule === null ? parse(cand.input, { spec: rej.id as SpecId }) : parse(cand.input, { spec: rej.id as SpecId, rule: rejRule });
-      if (failure.ok) continue; // validate() said no: unreachable
+      if (failure.ok || failure.error.offset === null) continue; // validate() said no, on a rule it has: a syntax error
       const used = derivationRules(acc, accRule, cand.input);
       checked.push({
         input: cand.input,

@@ -306,7 +306,7 @@ export function traceAgreement(spec: SpecId, row: InputRow, shown: TraceShown): 
   const revision = getRevision(spec)!;
   const peggy = peggyRun(revision, findRule(revision, r.rule ?? "")!.pegName, row.input);
   if (!peggy.ok && shown.farthest !== peggy.offset) problems.push(`${where}: the trace's farthest failure is ${shown.farthest}, peggy's parser reports ${peggy.offset}`);
-  if (!r.ok && shown.farthest !== null && r.error.offset < shown.farthest) problems.push(`${where}: parse()'s offset ${r.error.offset} is before the trace's farthest failure ${shown.farthest}`);
+  if (!r.ok && shown.farthest !== null && r.error.offset !== null && r.error.offset < shown.farthest) problems.push(`${where}: parse()'s offset ${r.error.offset} is before the trace's farthest failure ${shown.farthest}`);
   return { problems, sameOffset: r.ok ? null : r.error.offset === shown.farthest };
 }
 

@@ -589,14 +589,15 @@ export function propertyTable(table: EntryTable): Property[] {
     {
       name: "error-offset-in-input",
       entry: "parse",
-      says: "a rejection's error.offset is an integer in [0, input.length]",
+      says: "a rejection's error.offset is an integer in [0, input.length] for a syntax error, null for a usage error (no place in the input: not a string, an unknown spec or rule)",
       uses: ["rule"],
       check: (run, rule) => {
         const p = run.parse(rule);
         if (p.ok) return NOT_APPLICABLE;
         const n = textOf(run.input).length;
         const o = p.error.offset;
-        return Number.isInteger(o) && o >= 0 && o <= n ? null : `error.offset ${o} is outside [0, ${n}]`;
+        if (p.error.code !== "syntax") return o === null && p.error.line === null && p.error.column === null ? null : `a ${p.error.code} error has offset ${o}, line ${p.error.line}, column ${p.error.column}: a usage error has no place in the input`;
+        return o !== null && Number.isInteger(o) && o >= 0 && o <= n ? null : `error.offset ${o} is outside [0, ${n}]`;
       },
     },
     {
@@ -608,6 +609,7 @@ export function propertyTable(table: EntryTable): Property[] {
         const p = run.parse(rule);
         if (p.ok) return NOT_APPLICABLE;
         const e = p.error;
+        if (e.offset === null) return NOT_APPLICABLE; // a usage error: error-offset-in-input checks its line and column are null
         const want = expectedLineColumn(textOf(run.input), e.offset);
         return e.line === want.line && e.column === want.column ? null : `offset ${e.offset} is line ${want.line} column ${want.column}, the error says line ${e.line} column ${e.column}`;
       },
@@ -620,6 +622,7 @@ export function propertyTable(table: EntryTable): Property[] {
       check: (run, rule) => {
         const p = run.parse(rule);
         if (p.ok) return NOT_APPLICABLE;
+        if (p.error.offset === null) return p.error.found === null ? null : `no offset, but found ${JSON.stringify(p.error.found)}`;
         const want = expectedFound(textOf(run.input), p.error.offset);
         return p.error.found === want ? null : `error.found is ${JSON.stringify(p.error.found)}, the input has ${JSON.stringify(want)} at offset ${p.error.offset}`;
       },

@@ -15,7 +15,7 @@ export function verdictText(input: string, r: Verdict): string {
   const by = r.production ? ` (scheme-aware: the production its scheme selects)` : "";
   if (r.ok) return `valid    ${JSON.stringify(input)} is a ${r.spec} ${r.rule}${by}\n`;
   const e = r.error;
-  return `invalid  ${JSON.stringify(input)} is not a ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${caretDisplay(input, e.offset)}\n`;
+  return `invalid  ${JSON.stringify(input)} is not a ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${e.offset === null ? "" : `${caretDisplay(input, e.offset)}\n`}`;
 }
 
 /** The fields of one input's JSON answer (docs/schemas/check.schema.json): the grammar's verdict. */

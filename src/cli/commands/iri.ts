@@ -38,7 +38,7 @@ Examples:\n  $ uri-grammars to-uri 'http://例え.jp/パス?q=値'\n  $ uri-gram
           if (!r.ok) bad = true;
           if (opts.json) await io.out(jsonAnswer(r.ok, r.ok ? r : { ...r, input }));
           else if (r.ok) await io.out((r as Record<string, unknown>)[field] + "\n");
-          else await io.err(`invalid  ${JSON.stringify(input)}: ${r.error.message}${r.error.code === "syntax" || r.error.code === "not-expressible" ? `\n${caretDisplay(input, r.error.offset)}` : ""}\n`);
+          else await io.err(`invalid  ${JSON.stringify(input)}: ${r.error.message}${r.error.offset !== null ? `\n${caretDisplay(input, r.error.offset)}` : ""}\n`);
         }
         setExit(bad ? EXIT_INVALID : EXIT_VALID);
       });

@@ -34,7 +34,8 @@ export function normalizeJudge(o: { spec: SpecId; level: NormalizationLevel; ste
     const rules = r.ok ? [] : ["rule" in r.error && r.error.rule ? r.error.rule : r.error.code];
     if (o.json) return { out: jsonAnswer(r.ok, r.ok ? r : { ...r, input }), verdict, rules, bad: !r.ok };
     if (!r.ok) {
-      const caret = "offset" in r.error ? `\n${caretDisplay(input, r.error.offset)}` : "";
+      const offset = "offset" in r.error ? r.error.offset : null;
+      const caret = offset !== null ? `\n${caretDisplay(input, offset)}` : "";
       return { out: "", err: `invalid  ${JSON.stringify(input)}: ${r.error.message}${caret}\n`, verdict, rules, bad: true };
     }
     const steps = o.steps ? r.steps.map((s) => `  ${s.section}${s.source ? ` (${s.source})` : ""}: ${s.rule}\n    -> ${s.result}\n`).join("") : "";
