@@ -8,7 +8,8 @@
 // docs/differential.md); its components are the raw ones (getRawPath ...; an opaque URI's path is
 // its scheme-specific part). Protocol (URI_GRAMMARS_PROTOCOL, set by the audit): "text", one input
 // per line; or "json", one request per line (a small reader below takes its string fields).
-// Answers, one line each, flushed at once.
+// "components" (uri-grammars confusion) is answered as a check: new URI() reads only what it
+// accepts. Answers, one line each, flushed at once.
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -70,6 +71,7 @@ public class JavaNetUri {
     String op = field(line, "op");
     String input = field(line, "input");
     if ("check".equals(op)) return line.contains("\"top\":true") ? check(input) : "skip";
+    if ("components".equals(op)) return check(input);
     if ("resolve".equals(op)) return "{\"result\":" + json(new URI(field(line, "base")).resolve(new URI(input)).toString()) + "}";
     if ("normalize".equals(op) && line.contains("\"level\":\"syntax\"")) return "{\"result\":" + json(new URI(input).normalize().toString()) + "}";
     return "skip";

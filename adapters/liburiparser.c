@@ -9,7 +9,8 @@
  * length, so a NUL byte is data.
  * Protocol (URI_GRAMMARS_PROTOCOL, set by the audit): "text", one input per line; or "json", one
  * request per line, {"op": "check"|"resolve"|"normalize", "input": ..., "top", "base", "level"}
- * (a small reader below takes the string fields). Answers, one line each, flushed at once:
+ * (a small reader below takes the string fields); "components" (uri-grammars confusion) is answered
+ * as a check (the parser reads only what it accepts). Answers, one line each, flushed at once:
  * {"verdict": ..., "components": {...}}, {"result": ...}, or skip. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,7 +164,7 @@ int main(void) {
       char *op = json_field(line, "op", &len);
       char *input = json_field(line, "input", &len);
       if (!op || !input) puts("{\"error\":\"a request without op or input\"}");
-      else if (strcmp(op, "check") == 0 && strstr(line, "\"top\":true")) check(input, len);
+      else if ((strcmp(op, "check") == 0 && strstr(line, "\"top\":true")) || strcmp(op, "components") == 0) check(input, len);
       else if (strcmp(op, "resolve") == 0) {
         char *base = json_field(line, "base", &blen);
         if (base) resolve(base, input); else puts("skip");

@@ -5,9 +5,11 @@
 #   npx uri-grammars audit --spec rfc3986 -- python3 adapters/python3-rfc3986.py
 #
 # Protocol (URI_GRAMMARS_PROTOCOL, set by the audit): "text", one input per line; or "json", one
-# request per line: {"op": "check"|"resolve"|"normalize", "input": ..., "rule", "top", "base", "level"}.
-# Answers, one line each, flushed at once: {"verdict": "valid"|"invalid", "components": {...}},
+# request per line: {"op": "check"|"components"|"resolve"|"normalize", "input": ..., "rule", "top", "base",
+# "level"}. Answers, one line each, flushed at once: {"verdict": "valid"|"invalid", "components": {...}},
 # {"result": ...} for resolve and normalize, or "skip" for what the package has no function for.
+# "components" (uri-grammars confusion) asks what the package reads in any input: uri_reference()
+# splits every string (it percent-encodes path, query and fragment as it goes), the Validator judges.
 import json
 import os
 import sys
@@ -36,6 +38,21 @@ def check(text):
     return {"verdict": "valid", "components": components}
 
 
+def read(text):
+    ref = uri_reference(text)
+    try:
+        VALIDATOR.validate(ref)
+        verdict = "valid"
+    except exceptions.ValidationError:
+        verdict = "invalid"
+    try:
+        userinfo, host, port = ref.userinfo, ref.host, ref.port
+    except exceptions.RFC3986Exception:
+        userinfo = host = port = None
+    components = {"scheme": ref.scheme, "userinfo": userinfo, "host": host, "port": port, "path": ref.path or "", "query": ref.query, "fragment": ref.fragment}
+    return {"verdict": verdict, "components": components}
+
+
 def answer(line, protocol):
     if protocol != "json":
         return check(line)
@@ -43,6 +60,8 @@ def answer(line, protocol):
     op = q.get("op")
     if op == "check":
         return check(q["input"]) if q.get("top") else "skip"
+    if op == "components":
+        return read(q["input"])
     if op == "resolve":
         return {"result": uri_reference(q["input"]).resolve_with(q["base"]).unsplit()}
     if op == "normalize" and q.get("level") == "syntax":

@@ -7,6 +7,9 @@
 #   npx uri-grammars audit --spec rfc3987 --protocol json --rules all -- python3 adapters/python3-rfc3987.py
 #
 # Protocol: see adapters/python3-rfc3986.py. With the text protocol every line is a URI-reference.
+# "components" (uri-grammars confusion): parse(rule="URI_reference"), which reads only what the
+# regex matches (an input it does not match has no reading), and the authority split by the
+# package's userinfo, host and port patterns.
 import json
 import os
 import re
@@ -37,6 +40,25 @@ def check(rule, text):
     return {"verdict": "valid", "components": {"scheme": parts["scheme"], "path": parts["path"] or "", "query": parts["query"], "fragment": parts["fragment"]}}
 
 
+# authority = [ userinfo "@" ] host [ ":" port ] (RFC 3986 §3.2), from the package's own rule
+# patterns: parse() gives userinfo, host and port only where Python's re is used (with the regex
+# module, which Debian's python3 has, it gives the five main components alone).
+AUTHORITY = re.compile("^(?:(?P<userinfo>%(userinfo)s)@)?(?P<host>%(host)s)(?::(?P<port>%(port)s))?$" % rfc3987.upatterns_no_names)
+
+
+def read(text):
+    try:
+        p = rfc3987.parse(text, rule="URI_reference")
+    except ValueError:
+        return {"verdict": "invalid"}
+    parts = {"userinfo": None, "host": None, "port": None}
+    if p.get("authority") is not None:
+        m = AUTHORITY.match(p["authority"])
+        if m:
+            parts = m.groupdict()
+    return {"verdict": "valid", "components": {"scheme": p.get("scheme"), **parts, "path": p.get("path") or "", "query": p.get("query"), "fragment": p.get("fragment")}}
+
+
 def answer(line, protocol):
     if protocol != "json":
         return check("URI-reference", line)
@@ -44,6 +66,8 @@ def answer(line, protocol):
     op = q.get("op")
     if op == "check":
         return check(q["rule"], q["input"])
+    if op == "components":
+        return read(q["input"])
     if op == "resolve":
         return {"result": rfc3987.resolve(q["base"], q["input"])}
     return "skip"

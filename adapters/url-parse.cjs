@@ -5,7 +5,7 @@
 //
 // url-parse splits any string and never rejects one: a reference is valid unless the constructor
 // throws. Its parts are rewritten (lower case, defaults), so no components are given. resolve is
-// `new Url(reference, base)`.
+// `new Url(reference, base)`; components() (confusion) is what the constructor splits.
 "use strict";
 const Url = require("url-parse");
 
@@ -21,4 +21,12 @@ function parses(input) {
 module.exports = {
   check: (input, { top }) => (top ? parses(input) : "skip"),
   resolve: (base, reference) => new Url(reference, base).href,
+  components: (input) => {
+    const u = new Url(input, {});
+    const userinfo = u.username !== "" || u.password !== "" ? u.username + (u.password !== "" ? `:${u.password}` : "") : null;
+    return {
+      verdict: "valid",
+      components: { scheme: u.protocol ? u.protocol.replace(/:$/, "") : null, userinfo, host: u.slashes || u.hostname ? u.hostname : null, port: u.port || null, path: u.pathname, query: u.query ? u.query.replace(/^\?/, "") : null, fragment: u.hash ? u.hash.slice(1) : null },
+    };
+  },
 };

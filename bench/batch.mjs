@@ -1,5 +1,5 @@
 // npm run bench:batch: the streaming batch (`check -`, issue 8 item 4) over 10^6 lines.
-// Generates the input (the real-world corpus bench/corpus/real-world.txt cycled, with invalid and
+// Generates the input (the real-world corpus test/data/corpora/real-world.txt cycled, with invalid and
 // hostile variants mixed in: a space, a bad escape, CRLF, invalid UTF-8, NUL, and every 10,000th line
 // a 1 MB line), runs `uri-grammars check --json --exit-zero --jobs N -` on it for each N, and reports
 // lines per second and peak RSS, and checks that exactly one output line came back per input line.
@@ -15,7 +15,7 @@ const N = Number(process.env.BATCH_LINES ?? 1_000_000);
 const JOBS = (process.env.BATCH_JOBS ?? "1,4").split(",").map(Number);
 const SPEC = process.env.BATCH_SPEC ?? "draft-2003";
 
-const corpus = readFileSync(join(ROOT, "bench/corpus/real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
+const corpus = readFileSync(join(ROOT, "test/data/corpora/real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
 const file = join(os.tmpdir(), `uri-grammars-batch-${process.pid}.txt`);
 
 async function generate() {

@@ -3,7 +3,7 @@
 // status (or signal), answers out / lines in, seconds, peak RSS, and the error codes of the answers.
 // Every row must answer every line with exit status 0. Run it with `nice`: it takes minutes and GBs.
 // Environment: CRASH_TIMEOUT (seconds per row, default 300; a row still running then is killed),
-// CRASH_ROWS (comma-separated row numbers, default all), CRASH_LABEL (results file name, default "latest").
+// CRASH_ROWS (comma-separated row numbers, default all).
 import { children, kib, status } from "./proc-memory.mjs";
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,7 +13,6 @@ import { performance } from "node:perf_hooks";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const TIMEOUT = Number(process.env.CRASH_TIMEOUT ?? 300);
-const LABEL = process.env.CRASH_LABEL ?? "latest";
 const MB = 1_000_000;
 
 // [description, argv, lines, text mode?]
@@ -102,5 +101,5 @@ for (const [i, [what, argv, make]] of ROWS.entries()) {
   console.log(`| ${i + 1} | ${what} | ${r.code} | ${answers.length} / ${lines.length} | ${r.seconds.toFixed(1)} | ${r.peakRssMiB} / ${r.peakTreeMiB} | ${codes.join(", ")} | ${err.replace(/\|/g, "\\|")} |`);
 }
 mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-writeFileSync(join(ROOT, `bench/results/crash-table-${LABEL}.json`), JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, totalMemGiB: Math.round(os.totalmem() / 2 ** 30), timeoutSeconds: TIMEOUT, results }, null, 2) + "\n");
+writeFileSync(join(ROOT, "bench/results/crash-table.json"), JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, totalMemGiB: Math.round(os.totalmem() / 2 ** 30), timeoutSeconds: TIMEOUT, results }, null, 2) + "\n");
 if (results.some((r) => r.code !== 0 || r.answers !== r.lines)) process.exitCode = 1;

@@ -45,7 +45,7 @@ const random = () => {
 /** A hostile line of about `bytes` bytes: a path of "b/" segments, rejected only at its last byte. */
 const hostile = (bytes) => Buffer.from("http://a/" + "b/".repeat(Math.max(1, Math.floor((bytes - 10) / 2))) + " ");
 
-const corpus = readFileSync(join(ROOT, "bench/corpus/real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
+const corpus = readFileSync(join(ROOT, "test/data/corpora/real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
 
 async function writeInput(file, lines, hostileAt) {
   const out = createWriteStream(file);

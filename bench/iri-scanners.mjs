@@ -6,7 +6,7 @@
 //   npm run build && nice node bench/iri-scanners.mjs      (BENCH_IRI_ROUNDS: timed rounds, default 21)
 //
 // Corpora:
-//   URIs  bench/corpus/real-world.txt: the lines rfc3986 accepts (real references, ASCII);
+//   URIs  test/data/corpora/real-world.txt: the lines rfc3986 accepts (real references, ASCII);
 //   IRIs  the same lines with the ASCII letters of host, path, query and fragment moved to Cyrillic
 //         (a-z -> U+0430..U+0449, A-Z -> U+0410..U+0429): real shapes, every letter non-ASCII, all
 //         valid rfc3987 IRIs (rfc3986 refuses them at their first letter, so it is not timed on them);
@@ -21,7 +21,9 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
 const { validate, parse } = require(join(ROOT, "dist", "src", "index.js"));
 const { getRevision } = require(join(ROOT, "dist", "src", "revisions", "index.js"));
-const SPECS = ["rfc3986", "rfc3987", "rfc6874"];
+const { SPEC_IDS } = require(join(ROOT, "dist", "src", "revisions", "index.js"));
+// The IRI revisions, each beside the URI revision its §3.1 mapping produces (rfc3987 and rfc3986).
+const SPECS = [...new Set(SPEC_IDS.filter((id) => getRevision(id).iri).flatMap((id) => [getRevision(id).iri.uri, id]))];
 const ROUNDS = Number(process.env.BENCH_IRI_ROUNDS ?? 21);
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -41,7 +43,7 @@ for (const spec of SPECS) {
 }
 
 // ---- corpora ----
-const lines = readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
+const lines = readFileSync(join(ROOT, "test", "data", "corpora", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
 const uris = lines.filter((l) => validate(l, { spec: "rfc3986" }) && /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(l));
 /** The URI with the letters after "scheme://" moved by `move`. */
 function iriOf(uri, move) {

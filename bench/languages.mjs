@@ -84,7 +84,11 @@ export function runLanguagesBench(log = console.error) {
   log("languages: the fidelity proof ...");
   const proofs = inChild("proofs");
   log("languages: one pair and one rule through the CLI ...");
-  const cli = [cliOnce(["diff", "--languages", "draft-2003", "rfc3986", "--rule", "host"]), cliOnce(["diff", "--languages", "draft-1997", "draft-2003", "--rule", "host"]), cliOnce(["fidelity", "--prove", "--spec", "draft-2003", "--rule", "URI-reference"])];
+  const cli = [
+    cliOnce(["diff", "--languages", "draft-2003", "rfc3986", "--rule", "host"]),
+    cliOnce(["diff", "--languages", "draft-1997", "draft-2003", "--rule", "host"]),
+    cliOnce(["fidelity", "--prove", "--spec", "draft-2003", "--rule", "URI-reference"]),
+  ];
   return { pairs, proofs, cli };
 }
 

@@ -36,10 +36,10 @@ for (const f of readdirSync(new URL("test/data/", ROOT)).filter((f) => f.endsWit
     examples.push(input.startsWith('"') ? JSON.parse(input) : input);
   }
 }
-const readCorpus = (file) => readFileSync(new URL(`bench/corpus/${file}`, ROOT), "utf8").split("\n").filter((l) => l !== "");
+const readCorpus = (file) => readFileSync(new URL(`test/data/corpora/${file}`, ROOT), "utf8").split("\n").filter((l) => l !== "");
 const CORPORA = [
-  { name: "docs", what: "bench/corpus/real-world.txt: links in Debian and npm documentation (scripts/collect-corpus.sh)", urls: [...readCorpus("real-world.txt"), ...examples] },
-  { name: "debian", what: "bench/corpus/debian-packages.txt: Debian 12 Homepage fields and download URLs (scripts/collect-corpus-debian.sh)", urls: readCorpus("debian-packages.txt") },
+  { name: "docs", what: "test/data/corpora/real-world.txt: links in Debian and npm documentation (scripts/collect-corpus.sh)", urls: [...readCorpus("real-world.txt"), ...examples] },
+  { name: "debian", what: "test/data/corpora/debian-packages.txt: Debian 12 Homepage fields and download URLs (scripts/collect-corpus-debian.sh)", urls: readCorpus("debian-packages.txt") },
 ];
 const SPECS = availableSpecIds();
 /** The URLs of a corpus made invalid: a space in the middle (every revision rejects a space). */
@@ -190,8 +190,9 @@ const json = {
   extraction,
   languages,
 };
-writeFileSync(new URL(`bench/results/${stamp}.json`, ROOT), JSON.stringify(json, null, 2));
-writeFileSync(new URL("bench/results/latest.md", ROOT), text + "\n");
+// One current result of this bench (the history is git's).
+writeFileSync(new URL("bench/results/run.json", ROOT), JSON.stringify(json, null, 2));
+writeFileSync(new URL("bench/results/run.md", ROOT), text + "\n");
 
 /** `check -` with --jobs 1 over a 10^5-line slice of the batch mix (bench/batch.mjs has the 10^6 run). */
 function quickBatch() {

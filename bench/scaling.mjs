@@ -46,9 +46,13 @@ export const RESOLVE_SHAPES = [
 ];
 export const NORMALIZE_SHAPES = [["normalize a/../ x k", (n) => "http://a/" + "a/../".repeat(Math.floor(n / 5))]];
 
-const PARSE_SPECS = ["draft-1993", "draft-1994", "rfc1738", "draft-1997", "draft-2003", "rfc3986"];
-const RESOLVE_SPECS = ["draft-1993", "draft-1997", "draft-2003"];
-const NORMALIZE_SPECS = ["draft-1997", "draft-2003"];
+// Every revision parses; those that define resolution resolve, those that define normalization normalize.
+const { SPEC_IDS } = require("../dist/src/revisions/index.js");
+const { definesResolution } = require("../dist/src/ops/resolve.js");
+const { normalizingSpecs } = require("../dist/src/ops/normalize.js");
+const PARSE_SPECS = SPEC_IDS;
+const RESOLVE_SPECS = SPEC_IDS.filter(definesResolution);
+const NORMALIZE_SPECS = normalizingSpecs();
 
 /** Every case: an id (what the child is given), its row labels, and the call to time. */
 export function cases() {

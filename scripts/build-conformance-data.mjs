@@ -4,8 +4,8 @@
 // suite.schema.json. test/data/ is not in the package, so `uri-grammars suite` in an installed package
 // reads this file instead. The tables are read by the tests' own
 // readers (dist/test/support/table.js, resolution-table.js), compiled by tsc just before this runs:
-//   checks         every row of test/data/*.tsv; `example` marks the document's own examples (a file
-//                  *-examples.tsv, or rows under a "---- ... ----" heading that says the document
+//   checks         every row of the case tables (grammar/<spec>/*.tsv, test/data/*.tsv); `example` marks the document's own examples (a file
+//                  grammar/<spec>/examples.tsv, or rows under a "---- ... ----" heading that says the document
 //                  gives them), the others are our hand-checked edges
 //   resolution     every row of the document tables under test/data/resolution/ (not own-cases.tsv)
 //   normalization  every row of test/data/normalization/normalize.tsv
@@ -25,26 +25,28 @@ if (!existsSync(join(support, "table.js"))) {
   console.log("conformance data: no dist/test/support/table.js (no test/ here); dist/conformance/tables.json.br not written");
   process.exit(0);
 }
-const { DATA_DIR, readTable, readRows } = require(join(support, "table.js"));
+const { DATA_DIR, REPO, caseTables, readTable, readRows } = require(join(support, "table.js"));
 const { readResolutionTable } = require(join(support, "resolution-table.js"));
 
 /** Line numbers of the headings that open a section of the document's examples, and of the others. */
 function exampleLines(file) {
-  const lines = readFileSync(join(DATA_DIR, file), "utf8").split("\n");
+  const lines = readFileSync(join(REPO, file), "utf8").split("\n");
   const inExamples = [];
-  let current = /-examples\.tsv$/.test(file);
+  // A revision's examples.tsv holds its document's examples only.
+  const whole = /\/examples\.tsv$/.test(file);
+  let current = whole;
   lines.forEach((l, i) => {
     const heading = /^#\s*-{2,}\s*(.*?)\s*-{2,}\s*$/.exec(l);
-    if (heading && !/-examples\.tsv$/.test(file)) current = /\bexamples?\b|document gives/i.test(heading[1]);
+    if (heading && !whole) current = /\bexamples?\b|document gives/i.test(heading[1]);
     inExamples[i + 1] = current;
   });
   return inExamples;
 }
 
 const checks = [];
-for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv")).sort()) {
+for (const file of caseTables()) {
   const examples = exampleLines(file);
-  for (const c of readTable(file)) checks.push({ spec: c.spec, rule: c.rule, input: c.input, valid: c.valid, source: c.source, example: examples[c.line] === true, file: `test/data/${file}` });
+  for (const c of readTable(file)) checks.push({ spec: c.spec, rule: c.rule, input: c.input, valid: c.valid, source: c.source, example: examples[c.line] === true, file });
 }
 const resolution = [];
 const resolutionDir = join(DATA_DIR, "resolution");

@@ -1,6 +1,6 @@
 // One entry point per revision (`uri-grammars/rfc3986`, ...), after tsc and build-package.mjs
 // (scripts/build.mjs), for every revision of the registry (SPEC_IDS of the built dist/src/revisions,
-// so a revision added to src/revisions/built-in.ts gets its entry with no edit here). What it writes,
+// so a revision added as a folder of grammar/ gets its entry with no edit here). What it writes,
 // in dist/entries/:
 //   parts/core.js everything but validate(), once for all revisions: esbuild bundles
 //                 src/revision-entry.ts and the operations only some revisions carry
@@ -9,7 +9,7 @@
 //                 calls it with its own revision and has its own instance (its registry, its state).
 //                 The core reaches no revision's tables but through that list (the build refuses it)
 //   parts/<spec>.core.js
-//                 the core called with the revision's descriptor (dist/src/revisions/<spec>.js, which
+//                 the core called with the revision's descriptor (dist/grammar/<spec>/descriptor.js, which
 //                 requires its generated modules from ../../generated/: the tarball holds each
 //                 revision's tables once, and the main entry shares them) and no other
 //   parts/<spec>.validate.js
@@ -84,7 +84,12 @@ export function coreBuildOptions() {
           }));
           // The core names no revision: a generated module reached from it is a mistake (a module of
           // src/ that imports a revision's tables or descriptor directly).
-          b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ errors: [{ text: `the core reaches ${args.path} (from ${args.importer}): it must reach a revision through the registry alone` }] }));
+          // (generated/delimiting is no revision's tables: every revision's row of the delimiting
+          // rules, which extract() reads, as src/revisions/delimiting.ts held them before the rows
+          // moved to their folders.)
+          b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) =>
+            /\/generated\/delimiting$/.test(args.path) ? undefined : { errors: [{ text: `the core reaches ${args.path} (from ${args.importer}): it must reach a revision through the registry alone` }] },
+          );
         },
       },
     ],
@@ -108,12 +113,9 @@ export function entryExportNames(id, names) {
   return names.filter((n) => !left.has(n));
 }
 
-/** The name of the descriptor src/revisions/<id>.ts exports (its one export whose id is `id`), read from the build. */
-export function descriptorName(id) {
-  const descriptor = require(join(root, "dist", "src", "revisions", `${id}.js`));
-  const names = Object.keys(descriptor).filter((k) => descriptor[k] && descriptor[k].id === id);
-  if (names.length !== 1) throw new Error(`build-entries: src/revisions/${id}.ts exports ${names.length} descriptors of ${id}`);
-  return names[0];
+/** Where a revision's descriptor is built (grammar/<id>/descriptor.ts, whose `descriptor` export it is), from dist/entries/parts/. */
+export function descriptorModule(id) {
+  return `../../grammar/${id}/descriptor.js`;
 }
 
 /** What an unknown-spec message of the entry of `id` adds (src/revisions/scope.ts, Registry.note). */
@@ -121,9 +123,9 @@ export function perRevisionNote(id) {
   return ` This is uri-grammars/${id}, which parses ${id} alone: import from "uri-grammars" for every revision.`;
 }
 
-/** What parts/<spec>.core.js hands the core: the revision's descriptor (dist/src/revisions/<spec>.js), its id as the default, the note. */
+/** What parts/<spec>.core.js hands the core: the revision's descriptor (dist/grammar/<spec>/descriptor.js), its id as the default, the note. */
 function builtInOf(id) {
-  return `{ revisions: { ${JSON.stringify(id)}: require("../../src/revisions/${id}.js").${descriptorName(id)} }, default: ${JSON.stringify(id)}, note: ${JSON.stringify(perRevisionNote(id))} }`;
+  return `{ revisions: { ${JSON.stringify(id)}: require(${JSON.stringify(descriptorModule(id))}).descriptor }, default: ${JSON.stringify(id)}, note: ${JSON.stringify(perRevisionNote(id))} }`;
 }
 
 /**
@@ -146,12 +148,36 @@ export function validatorFacts(id) {
   };
 }
 
-/** esbuild's options for parts/<spec>.validate.js: validatorFor() over the acceptance DFA, the DFA required from ../../generated/. */
+/**
+ * Whether the verdict of a revision needs more than its acceptance DFA: checks on the matches of
+ * some rules (Revision.predicates) or a start rule chosen by a base URL (Revision.baseRules).
+ */
+function checkedBeyondDfa(id) {
+  const revision = require(join(root, "dist", "src", "revisions", "index.js")).getRevision(id);
+  return revision.predicates !== undefined || revision.baseRules !== undefined;
+}
+
+/**
+ * esbuild's options for parts/<spec>.validate.js: validatorFor() over the acceptance DFA, the DFA
+ * required from ../../generated/; for a revision whose verdict needs more than the DFA
+ * (checkedBeyondDfa), parse() of its core, which it loads on the first call.
+ */
 export function validateBuildOptions(id) {
-  const contents =
-    `import * as dfa from ${JSON.stringify(join(root, "generated", `${id}.accept`))};\n` +
-    `import { validatorFor } from ${JSON.stringify(join(root, "src", "validator"))};\n` +
-    `export const validate = validatorFor(dfa, ${JSON.stringify(validatorFacts(id))});\n`;
+  const contents = checkedBeyondDfa(id)
+    ? `let core;\n` +
+      `/** validate() of ${id}: parse()'s verdict (predicates on some rules' matches, a start rule a base URL picks: more than the acceptance DFA). */\n` +
+      `export function validate(input: unknown, options?: unknown): boolean {\n` +
+      `  try {\n` +
+      `    // Read once, in parse()'s order (spec, rule, tree, base: src/request.ts), the tree read and dropped.\n` +
+      `    const o = typeof options === "object" && options !== null ? { spec: (options as any).spec, rule: (options as any).rule, tree: void (options as any).tree, base: (options as any).base } : options;\n` +
+      `    return (core ??= require("./${id}.core.js")).parse(input, o).ok;\n` +
+      `  } catch {\n` +
+      `    return false; // an options object whose getters throw: false, as validate() of the main entry answers\n` +
+      `  }\n` +
+      `}\n`
+    : `import * as dfa from ${JSON.stringify(join(root, "generated", `${id}.accept`))};\n` +
+      `import { validatorFor } from ${JSON.stringify(join(root, "src", "validator"))};\n` +
+      `export const validate = validatorFor(dfa, ${JSON.stringify(validatorFacts(id))});\n`;
   return {
     stdin: { contents, loader: "ts", resolveDir: root, sourcefile: `${id}.validate.ts` },
     ...BUNDLE,
@@ -160,6 +186,7 @@ export function validateBuildOptions(id) {
         name: "generated-external",
         setup(b) {
           b.onResolve({ filter: /\/generated\/[^/]+$/ }, (args) => ({ path: `../../generated/${basename(args.path)}.js`, external: true }));
+          b.onResolve({ filter: /^\.\/[^/]+\.core\.js$/ }, (args) => ({ path: args.path, external: true }));
         },
       },
     ],

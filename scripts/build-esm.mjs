@@ -23,7 +23,8 @@ import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { build } from "esbuild";
-import { descriptorName, entryExportNames, perRevisionNote, revisionOperations } from "./build-entries.mjs";
+import { entryExportNames, perRevisionNote, revisionOperations } from "./build-entries.mjs";
+import { typePrefix } from "./revisions.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -49,9 +50,11 @@ function entrySource({ api, main, from = {}, ids, defaultId, note, validatePart 
   modules.forEach((m, i) => lines.push(`import * as api${i} from ${JSON.stringify(m)};`));
   const namespaceOf = (name) => `api${modules.indexOf(from[name] ?? main)}`;
   lines.push(`import { enterRegistry, leaveRegistry } from ${JSON.stringify(join(root, "src", "revisions", "scope"))};`);
-  for (const id of ids) lines.push(`import { ${descriptorName(id)} } from ${JSON.stringify(join(root, "src", "revisions", id))};`);
+  // Each revision's descriptor (grammar/<id>/descriptor.ts), under a name of its own.
+  const local = (id) => `descriptor${typePrefix(id)}`;
+  for (const id of ids) lines.push(`import { descriptor as ${local(id)} } from ${JSON.stringify(join(root, "grammar", id, "descriptor"))};`);
   lines.push(`export { validate } from ${JSON.stringify(validatePart)};`);
-  lines.push(`const REGISTRY = { revisions: { ${ids.map((id) => `${JSON.stringify(id)}: ${descriptorName(id)}`).join(", ")} }, default: ${JSON.stringify(defaultId)}, note: ${JSON.stringify(note)} };`);
+  lines.push(`const REGISTRY = { revisions: { ${ids.map((id) => `${JSON.stringify(id)}: ${local(id)}`).join(", ")} }, default: ${JSON.stringify(defaultId)}, note: ${JSON.stringify(note)} };`);
   lines.push(`export const SPEC_IDS = /* @__PURE__ */ Object.freeze(${JSON.stringify(ids)});`);
   lines.push(`export const DEFAULT_SPEC = ${JSON.stringify(defaultId)};`);
   const own = new Set(["validate", "SPEC_IDS", "DEFAULT_SPEC"]);

@@ -2,10 +2,11 @@
 //   dist/generated/*.js   minified in place (esbuild): machine output nobody reads, most of the bytes
 //                         (the package ships the scanners and rule inventories; peggy's parsers are
 //                         the tests' reference)
+//   dist/generated/*.composed.peggy  the grammars as composed (generated/<spec>.composed.peggy), copied
 //   dist/src/index.d.mts  the ES module entry's types (the entry itself is dist/esm/index.mjs, from
 //                         scripts/build-esm.mjs): the CommonJS declarations, re-exported
 // package.json's `exports` map points `import` and `require` (each with its types) at the entries.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -28,6 +29,10 @@ for (const file of readdirSync(generatedDir).filter((f) => f.endsWith(".js"))) {
   before += code.length;
   after += stamped.length;
 }
+
+// The grammars as composed (generated/<spec>.composed.peggy: an amendment spliced into its base), which the
+// rules and fidelity commands and the tests read beside the tables (src/published/index.ts pegGrammarSource).
+for (const file of readdirSync(join(root, "generated")).filter((f) => f.endsWith(".composed.peggy"))) copyFileSync(join(root, "generated", file), join(generatedDir, file));
 
 const api = require(join(srcDir, "index.js"));
 const names = Object.keys(api).sort();

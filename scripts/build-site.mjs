@@ -1,8 +1,8 @@
 // npm run site: the explorer (src/web/) as a static site in site/ (not committed; `npm run build`
 // runs this last, so `npm ci` leaves a site that `uri-grammars serve` can serve).
 //
-// Data flow: grammar/<spec>.peggy --peggy.parser.parse--> data/<spec>.json (each rule's PEG text,
-//            grammar/published/*  --src/published readers--> expression tree, its offsets in the file
+// Data flow: generated/<spec>.composed.peggy (the grammar as composed) --peggy.parser.parse--> data/<spec>.json (each rule's PEG text,
+//            grammar/*/published.*--src/published readers--> expression tree, its offsets in the file
 //                                                            and the rules it uses; the published
 //                                                            grammar as one model; per rule an input
 //                                                            it accepts, from the test tables)
@@ -10,7 +10,7 @@
 //                                                            revision's tables in a chunk of their own,
 //                                                            loaded when a page shows the revision:
 //                                                            scripts/site/revision-chunks.mjs)
-//            grammar/published/* --src/ops/fidelity-proof.ts--> data/fidelity.json (the grammar
+//            grammar/*/published.* --src/ops/fidelity-proof.ts--> data/fidelity.json (the grammar
 //                                                            pages' "proved equal" lines)
 //            test/data/resolution/appendix-c-*.tsv, test/data/extract/*-texts.tsv --> the resolution
 //                                                            and extract pages' examples
@@ -39,18 +39,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** What the browser needs about one revision that only the build can read (files, peggy). */
 export function revisionData(id) {
-  const { loadPublishedGrammar } = require(join(root, "dist/src/published/index.js"));
-  const { PUBLISHED_GRAMMARS } = require(join(root, "dist/src/published/index.js"));
-  const peggyFile = `grammar/${id}.peggy`;
-  const peg = pegRules(readFileSync(join(root, peggyFile), "utf8"), peggyFile);
+  const { loadPublishedGrammar, publishedGrammarFile } = require(join(root, "dist/src/published/index.js"));
+  // The grammar as the build composed it: an amendment's is generated/<spec>.composed.peggy (its rules
+  // spliced into its base's, each saying where it is written); any other's is its own file.
+  const composed = readFileSync(join(root, "generated", `${id}.composed.peggy`), "utf8");
+  const peggyFile = /^\/\/ @origin /m.test(composed) ? `generated/${id}.composed.peggy` : `grammar/${id}/grammar.peggy`;
+  const peg = pegRules(composed, peggyFile);
   const read = loadPublishedGrammar(id);
-  if (read && !read.ok) throw new Error(`grammar/published for ${id}: ${read.errors.join("; ")}`);
+  if (read && !read.ok) throw new Error(`the published grammar of ${id}: ${read.errors.join("; ")}`);
+  const publishedFile = publishedGrammarFile(id);
   const { getRevision } = require(join(root, "dist/src/revisions/index.js"));
   const { parse } = require(join(root, "dist/src/parse.js"));
   return {
     spec: id,
     peggyFile,
-    publishedFile: PUBLISHED_GRAMMARS[id] ? `grammar/published/${PUBLISHED_GRAMMARS[id].file}` : null,
+    publishedFile: publishedFile ? `grammar/${publishedFile.file}` : null,
     published: read ? read.grammar : null,
     peg,
     examples: ruleExamples(root, getRevision(id), peg, parse),
@@ -145,6 +148,12 @@ export function extractExamples() {
   return { examples: [...read("document-texts.tsv", "document"), ...read("own-texts.tsv", "own")] };
 }
 
+/** The confusion page's examples: the published corpus (test/data/confusion/published.tsv), sources cited. */
+export function confusionExamples() {
+  const { parsePublished } = require(join(root, "dist/src/conformance/confusion-doc.js"));
+  return { examples: parsePublished(readFileSync(join(root, "test/data/confusion/published.tsv"), "utf8")), file: "test/data/confusion/published.tsv" };
+}
+
 /**
  * The grammar pages' "proved equal to the published rule" lines: `fidelity --prove` of every
  * revision (src/ops/fidelity-proof.ts reads the published grammar files, so the build runs it),
@@ -195,6 +204,7 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
   }
   writeFileSync(join(outDir, "data", "docs", "index.json"), JSON.stringify(documents));
   writeFileSync(join(outDir, "data", "extract-examples.json"), JSON.stringify(extractExamples()));
+  writeFileSync(join(outDir, "data", "confusion-examples.json"), JSON.stringify(confusionExamples()));
   writeFileSync(join(outDir, "data", "fidelity.json"), JSON.stringify(fidelityData(availableSpecIds())));
 
   // Each revision's tables in a chunk of their own, loaded when a page needs them (scripts/site/revision-chunks.mjs).

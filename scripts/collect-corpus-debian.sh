@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds bench/corpus/debian-packages.txt, the benchmark's second real-world corpus, with other
-# URL lengths than bench/corpus/real-world.txt (documentation links, median 48 characters): the
+# Rebuilds test/data/corpora/debian-packages.txt, the benchmark's second real-world corpus, with other
+# URL lengths than test/data/corpora/real-world.txt (documentation links, median 48 characters): the
 # URLs of Debian 12's main archive index as apt keeps it on a machine like ours
 # (/var/lib/apt/lists/*_Packages.lz4, after `apt-get update`):
 #   - every package's Homepage field (upstream sites: short, varied, sometimes malformed);
@@ -23,6 +23,6 @@ rng = random.Random(3986)
 h, d = sorted(homepages), sorted(downloads)
 sample = rng.sample(h, min(12500, len(h))) + rng.sample(d, min(12500, len(d)))
 sample.sort()
-open("bench/corpus/debian-packages.txt", "w", encoding="utf-8").write("\n".join(sample) + "\n")
+open("test/data/corpora/debian-packages.txt", "w", encoding="utf-8").write("\n".join(sample) + "\n")
 print(f"{len(h)} homepages, {len(d)} download URLs; {len(sample)} kept")
 PY

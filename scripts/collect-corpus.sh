@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds bench/corpus/real-world.txt: URLs found in the documentation and licence files that Debian
+# Rebuilds test/data/corpora/real-world.txt: URLs found in the documentation and licence files that Debian
 # packages (/usr/share/doc) and npm packages (this repository's node_modules) ship on a machine like
 # ours (Debian 12, Node 20). Deduplicated; trailing sentence punctuation removed; then a seeded
 # sample of 25,000 that keeps every host/first-path-segment group represented.
@@ -22,6 +22,6 @@ chosen = set(first)
 rest = [u for u in urls if u not in chosen]
 rng.shuffle(rest)
 sample = sorted(chosen | set(rest[: max(0, 25000 - len(chosen))]))
-open("bench/corpus/real-world.txt", "w", encoding="utf-8").write("\n".join(sample) + "\n")
+open("test/data/corpora/real-world.txt", "w", encoding="utf-8").write("\n".join(sample) + "\n")
 print(f"{len(urls)} unique URLs found, {len(groups)} groups, {len(sample)} kept")
 PY

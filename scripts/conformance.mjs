@@ -3,15 +3,16 @@
 // first, as npm run conformance does), and writes into docs/conformance.md, between its markers:
 //   the suite's size per revision (cases, rules, alternatives, repetition bounds, classes ...)
 //   the table implementation x revision: score, the rules it fails most, a sample input
+//   the fingerprint of every adapter (`audit --fingerprint`): every revision ranked by agreement
+//   two JSON Schema validators' scores on the JSON Schema Test Suite export (suite --format json-schema-test-suite)
 // The full report of each audit goes to test-output/conformance/<implementation>-<spec>.md.
 //
 // An implementation this machine lacks is listed as missing; under CI (CI set, as .ci/run sets it)
-// a missing one fails the run, since .ci/run installs them all. --check writes nothing and fails
-// when docs/conformance.md's tables differ from a fresh run (the numbers are deterministic: the
-// same suite, the same installed versions).
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// a missing one fails the run, since .ci/run installs them all. --check writes nothing (not the
+// tables, not the full reports), says so, and fails when docs/conformance.md's tables differ from a
+// fresh run (the numbers are deterministic: the same suite, the same installed versions).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -21,121 +22,18 @@ const require = createRequire(import.meta.url);
 const CLI = join(root, "bin", "uri-grammars");
 const DOC = join(root, "docs", "conformance.md");
 const OUT = join(root, "test-output", "conformance");
-const DEBIAN_PYTHON = "/usr/bin/python3";
 /** Every revision of the registry (src/revisions/built-in.ts), from the build, oldest first. */
 const { SPEC_IDS: SPECS } = require(join(root, "dist", "src", "index.js"));
 
-const run = (cmd, args) => spawnSync(cmd, args, { encoding: "utf8", cwd: root });
-const firstLine = (s) => (s ?? "").trim().split("\n")[0];
-const pythonVersion = (module) => {
-  const r = run(DEBIAN_PYTHON, ["-c", `import ${module}; print(${module}.__version__)`]);
-  return r.status === 0 ? { version: firstLine(r.stdout) } : { missing: `${DEBIAN_PYTHON} cannot import ${module}` };
-};
-const npmVersion = (name) => ({ version: require(join(root, "node_modules", name, "package.json")).version });
+/** The adapters (src/cli/implementations.ts): where each comes from, how it runs, the revisions it is audited against. */
+const { IMPLEMENTATIONS } = require(join(root, "dist", "src", "cli", "implementations.js"));
+const { fingerprintMarkdownHead } = require(join(root, "dist", "src", "conformance", "fingerprint.js"));
+const check = process.argv.includes("--check");
 
-let uriparserBinary;
-function buildUriparser() {
-  if (!existsSync("/usr/include/uriparser/Uri.h")) return { missing: "/usr/include/uriparser/Uri.h is missing" };
-  const out = join(mkdtempSync(join(tmpdir(), "uri-grammars-conformance-")), "liburiparser");
-  try {
-    execFileSync("cc", ["-O1", "-o", out, join(root, "adapters", "liburiparser.c"), "-luriparser"], { stdio: "pipe" });
-  } catch (e) {
-    return { missing: `cannot compile adapters/liburiparser.c: ${firstLine(e.message)}` };
-  }
-  uriparserBinary = out;
-  const v = run("dpkg-query", ["-W", "-f", "${Version}", "liburiparser1"]);
-  return { version: v.status === 0 ? v.stdout.trim().replace(/\+dfsg.*$/, "") : "?" };
+/** The audit's arguments for an implementation: --module FILE, or -- and the command. */
+function argvOf(impl, started) {
+  return impl.module ? ["--module", join("adapters", impl.adapter)] : ["--", ...started.argv];
 }
-
-/**
- * The adapters: how each is run, where it comes from, the revisions it is audited against (the
- * one it claims first) and why. `json`: the adapter speaks the json protocol, so the resolution and
- * normalization cases are sent too; `rules: "all"`: it answers rule by rule.
- */
-const ADAPTERS = [
-  {
-    name: "python3-rfc3986",
-    source: "Debian python3-rfc3986",
-    probe: () => pythonVersion("rfc3986"),
-    argv: () => ["--", DEBIAN_PYTHON, "adapters/python3-rfc3986.py"],
-    json: true,
-    audits: [
-      ["rfc3986", "claims RFC 3986"],
-      ["rfc6874", "its IPv6 regex takes RFC 6874's zone (docs/differential.md)"],
-    ],
-  },
-  {
-    name: "python3-rfc3987",
-    source: "Debian python3-rfc3987",
-    probe: () => pythonVersion("rfc3987"),
-    argv: () => ["--", DEBIAN_PYTHON, "adapters/python3-rfc3987.py"],
-    json: true,
-    rules: "all",
-    audits: [
-      ["rfc3986", "RFC 3986's rules, one regex each"],
-      ["rfc3987", "RFC 3987's IRI rules, one regex each"],
-    ],
-  },
-  {
-    name: "liburiparser",
-    source: "Debian liburiparser-dev",
-    probe: buildUriparser,
-    argv: () => ["--", uriparserBinary],
-    json: true,
-    audits: [["rfc3986", "claims RFC 3986"]],
-  },
-  {
-    name: "java.net.URI",
-    source: "Debian openjdk-17-jdk-headless",
-    probe: () => {
-      const r = run("java", ["-XshowSettings:properties", "-version"]);
-      const m = /java\.version = (\S+)/.exec(r.stderr ?? "");
-      return r.status === 0 ? { version: m ? m[1] : "?" } : { missing: "java is not installed" };
-    },
-    argv: () => ["--", "java", "adapters/JavaNetUri.java"],
-    json: true,
-    audits: [
-      ["rfc2732", "claims RFC 2396 with RFC 2732's IPv6 literals"],
-      ["draft-1997", "RFC 2396's draft"],
-      ["rfc3986", "often assumed"],
-    ],
-  },
-  {
-    name: "Node URL",
-    source: "Node built-in (WHATWG URL)",
-    probe: () => ({ version: process.version }),
-    argv: () => ["--module", "adapters/node-url.cjs"],
-    audits: [
-      ["rfc3986", "often assumed (claims the WHATWG URL Standard)"],
-      ["rfc1738", "often assumed (\"URL\")"],
-      ["rfc3987", "often assumed (it takes non-ASCII characters)"],
-    ],
-  },
-  {
-    name: "fast-uri",
-    source: "npm fast-uri",
-    probe: () => npmVersion("fast-uri"),
-    argv: () => ["--module", "adapters/fast-uri.cjs"],
-    audits: [["rfc3986", "claims RFC 3986"]],
-  },
-  {
-    name: "uri-js",
-    source: "npm uri-js",
-    probe: () => npmVersion("uri-js"),
-    argv: () => ["--module", "adapters/uri-js.cjs"],
-    audits: [["rfc3986", "claims RFC 3986"]],
-  },
-  {
-    name: "url-parse",
-    source: "npm url-parse",
-    probe: () => npmVersion("url-parse"),
-    argv: () => ["--module", "adapters/url-parse.cjs"],
-    audits: [
-      ["rfc3986", "often assumed"],
-      ["rfc1738", "often assumed (\"URL\")"],
-    ],
-  },
-];
 
 const pct = (x) => (x === null || x === undefined ? "-" : `${(Math.floor(x * 1000) / 10).toFixed(1)}%`);
 const cell = (s) => String(s).replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -144,17 +42,27 @@ const codeSpan = (s) => {
   return j.includes("`") ? `\`\` ${cell(j)} \`\`` : `\`${cell(j)}\``;
 };
 
-function audit(adapter, spec) {
-  const args = ["audit", "--spec", spec, "--json", "--name", adapter.name];
-  if (adapter.json || adapter.argv()[0] === "--module") args.push("--protocol", "json", "--ops", "check,resolve,normalize");
-  if (adapter.rules === "all") args.push("--rules", "all");
-  const r = spawnSync(process.execPath, [CLI, ...args, ...adapter.argv()], { encoding: "utf8", cwd: root, maxBuffer: 1 << 28 });
-  if (r.status !== 0 && r.status !== 1) throw new Error(`${adapter.name} against ${spec}: exit status ${r.status}: ${r.stderr}`);
+function audit(impl, started, spec) {
+  const args = ["audit", "--spec", spec, "--json", "--name", impl.name, "--protocol", "json", "--ops", "check,resolve,normalize"];
+  if (impl.rulesAll) args.push("--rules", "all");
+  const r = spawnSync(process.execPath, [CLI, ...args, ...argvOf(impl, started)], { encoding: "utf8", cwd: root, maxBuffer: 1 << 28 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${impl.name} against ${spec}: exit status ${r.status}: ${r.stderr}`);
   const report = JSON.parse(r.stdout);
-  const md = spawnSync(process.execPath, [CLI, ...args.filter((a) => a !== "--json"), "--markdown", ...adapter.argv()], { encoding: "utf8", cwd: root, maxBuffer: 1 << 28 });
-  mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, `${adapter.name.replace(/[^A-Za-z0-9.-]+/g, "-")}-${spec}.md`), md.stdout);
+  // The full report (Markdown) for test-output/; --check writes nothing.
+  if (!check) {
+    const md = spawnSync(process.execPath, [CLI, ...args.filter((a) => a !== "--json"), "--markdown", ...argvOf(impl, started)], { encoding: "utf8", cwd: root, maxBuffer: 1 << 28 });
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(join(OUT, `${impl.name.replace(/[^A-Za-z0-9.-]+/g, "-")}-${spec}.md`), md.stdout);
+  }
   return report;
+}
+
+/** `audit --fingerprint`: every revision ranked for the implementation (src/conformance/fingerprint.ts). */
+function fingerprint(impl, started) {
+  const args = ["audit", "--fingerprint", "--markdown", "--name", `${impl.name} ${started.version}`, "--protocol", "json", "--ops", "check,resolve"];
+  const r = spawnSync(process.execPath, [CLI, ...args, ...argvOf(impl, started)], { encoding: "utf8", cwd: root, maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`${impl.name} --fingerprint: exit status ${r.status}: ${r.stderr}`);
+  return r.stdout.trim().split("\n").pop();
 }
 
 function scoreOf(report, rule) {
@@ -173,7 +81,7 @@ function sample(report, group) {
   return `${codeSpan(item.input)}${as} ${cell(item.answer.split(",")[0])}, expected ${cell(item.expected.split(",")[0])}`;
 }
 
-function row(adapter, version, spec, why, report) {
+function row(impl, version, spec, why, report) {
   const checks = report.rules.filter((r) => !r.rule.startsWith("("));
   const checked = checks.reduce((s, r) => s + r.answered, 0);
   const checkAgreed = checks.reduce((s, r) => s + r.agreed, 0);
@@ -186,7 +94,7 @@ function row(adapter, version, spec, why, report) {
   });
   const components = report.componentsCompared > 0 ? `${pct(report.componentsAgreed / report.componentsCompared)} (${report.componentsAgreed}/${report.componentsCompared})` : "-";
   const verdicts = report.verdictsCompared ? pct(report.verdictsAgreed / report.verdictsCompared) : "-";
-  return `| ${cell(adapter.name)} ${cell(version)} | ${spec} (${cell(why)}) | ${pct(checked === 0 ? null : checkAgreed / checked)} (${checkAgreed}/${checked}) | ${verdicts} | ${components} | ${scoreOf(report, "(resolution)")} | ${scoreOf(report, "(normalization)")} | ${fails.join("<br>") || "-"} |`;
+  return `| ${cell(impl.name)} ${cell(version)} | ${spec} (${cell(why)}) | ${pct(checked === 0 ? null : checkAgreed / checked)} (${checkAgreed}/${checked}) | ${verdicts} | ${components} | ${scoreOf(report, "(resolution)")} | ${scoreOf(report, "(normalization)")} | ${fails.join("<br>") || "-"} |`;
 }
 
 function suiteTable() {
@@ -215,34 +123,57 @@ function replaceBetween(text, name, body) {
 
 const started = Date.now();
 const rows = ["| implementation | revision (why) | check cases agree | verdicts | components | resolution | normalization | the rules it fails most (disagreements): a sample input, its answer, expected |", "|---|---|---|---|---|---|---|---|"];
+const fingerprints = [];
 const missing = [];
-for (const adapter of ADAPTERS) {
-  const probe = adapter.probe();
-  if (probe.missing) {
-    missing.push(`${adapter.name}: ${probe.missing} (${adapter.source})`);
-    for (const [spec, why] of adapter.audits) rows.push(`| ${cell(adapter.name)} | ${spec} (${cell(why)}) | not installed here: ${cell(probe.missing)} | | | | | |`);
+for (const impl of IMPLEMENTATIONS) {
+  const started = impl.start("");
+  if (started.missing) {
+    missing.push(`${impl.name}: ${started.missing} (${impl.source})`);
+    for (const [spec, why] of impl.audits) rows.push(`| ${cell(impl.name)} | ${spec} (${cell(why)}) | not installed here: ${cell(started.missing)} | | | | | |`);
+    fingerprints.push(`| ${cell(impl.name)} | not installed here: ${cell(started.missing)} | | | |`);
     continue;
   }
-  for (const [spec, why] of adapter.audits) {
+  try {
+    for (const [spec, why] of impl.audits) {
+      const t = Date.now();
+      const report = audit(impl, started, spec);
+      rows.push(row(impl, started.version, spec, why, report));
+      console.log(`${impl.name} ${started.version} against ${spec}: ${pct(report.score)} of ${report.answered} answers agree (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    }
     const t = Date.now();
-    const report = audit(adapter, spec);
-    rows.push(row(adapter, probe.version, spec, why, report));
-    console.log(`${adapter.name} ${probe.version} against ${spec}: ${pct(report.score)} of ${report.answered} answers agree (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    fingerprints.push(fingerprint(impl, started));
+    console.log(`${impl.name} ${started.version}: fingerprint over every revision (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  } finally {
+    started.cleanup();
   }
 }
 const suites = suiteTable();
+// JSON Schema validators on the JSON Schema Test Suite export (suite --format json-schema-test-suite).
+const { ajvWithFormats, cfworker, scoreFile, scoresMarkdown } = require(join(root, "dist", "test", "support", "json-schema-validators.js"));
+const jsonSchemaScores = [];
+for (const validator of [ajvWithFormats(), cfworker()]) {
+  for (const format of ["uri", "uri-reference", "iri", "iri-reference"]) {
+    const r = spawnSync(process.execPath, [CLI, "suite", "--format", "json-schema-test-suite", "--json-format", format], { encoding: "utf8", cwd: root, maxBuffer: 1 << 28 });
+    if (r.status !== 0) throw new Error(`suite --format json-schema-test-suite --json-format ${format}: ${r.stderr}`);
+    jsonSchemaScores.push(scoreFile(validator, format, JSON.parse(r.stdout)));
+  }
+}
 let doc = readFileSync(DOC, "utf8");
 doc = replaceBetween(doc, "suite-size", suites);
 doc = replaceBetween(doc, "conformance-table", rows.join("\n"));
-if (process.argv.includes("--check")) {
+doc = replaceBetween(doc, "fingerprints", [fingerprintMarkdownHead(), ...fingerprints].join("\n"));
+doc = replaceBetween(doc, "json-schema-scores", scoresMarkdown(jsonSchemaScores));
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+if (check) {
   if (doc !== readFileSync(DOC, "utf8")) {
-    console.error("docs/conformance.md is not what npm run conformance writes: run it and commit the result");
+    console.error("--check: nothing written; docs/conformance.md is not what npm run conformance writes: run it and commit the result");
     process.exit(1);
   }
+  console.log(`--check: nothing written; docs/conformance.md's tables are current (${IMPLEMENTATIONS.length} implementations in ${seconds} s)`);
 } else {
   writeFileSync(DOC, doc);
+  console.log(`conformance: ${IMPLEMENTATIONS.length} implementations in ${seconds} s; tables written to docs/conformance.md, full reports to test-output/conformance/`);
 }
-console.log(`conformance: ${ADAPTERS.length} implementations in ${((Date.now() - started) / 1000).toFixed(1)} s; tables written to docs/conformance.md, full reports to test-output/conformance/`);
 if (missing.length > 0) {
   console.error(`missing here:\n  ${missing.join("\n  ")}`);
   if (process.env.CI) process.exit(1);

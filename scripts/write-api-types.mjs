@@ -31,7 +31,7 @@ export function exportedTypes() {
     const doc = ts.displayPartsToString(target.getDocumentationComment(checker)).replace(/\s+/g, " ").trim();
     const spec = /^generated\/([a-z0-9-]+)\.ast\.ts$/.exec(file)?.[1];
     const first = /^(.*?\.)(\s|$)/.exec(doc)?.[1] ?? doc;
-    const sentence = (first !== "" ? first : spec ? `A record of ${spec}'s AST, generated from the @ast annotations of grammar/${spec}.peggy.` : "(no doc comment)").replace(/\|/g, "\\|");
+    const sentence = (first !== "" ? first : spec ? `A record of ${spec}'s AST, generated from the @ast annotations of grammar/${spec}/grammar.peggy.` : "(no doc comment)").replace(/\|/g, "\\|");
     out.push({ name: s.name, file, sentence });
   }
   return out.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));

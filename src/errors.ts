@@ -18,7 +18,11 @@ export type ErrorCode =
   /** A value a revision cannot write (buildReference(), encodeComponent()), a built reference that reads back otherwise (format() with `check`), escapes that are no UTF-8 text (decodeComponent()). */
   | "not-expressible"
   /** A valid input longer than an operation whose memory grows with it takes (explain(), parse() with `tree: true`: MAX_TREE_INPUT). */
-  | "input-too-long";
+  | "input-too-long"
+  /** The grammar accepts the input, but a rule's match fails the check the document states in words (Revision.predicates: the WHATWG URL Standard's valid domain). */
+  | "predicate"
+  /** The base URL given (the `base` option) is not one the revision can resolve against. */
+  | "invalid-base";
 
 /** What every error value has: the code, the revision and rules, what was found and expected, a sentence. */
 interface ErrorFields {
@@ -39,6 +43,8 @@ interface ErrorFields {
   expected: string[];
   /** One sentence saying what is wrong and what to do. */
   message: string;
+  /** For a `predicate` error: the predicate the grammar names, and the check and step that refused the match. */
+  predicate?: { name: string; check: string; step: string };
 }
 
 /** An error at a place in the input (a syntax error) or in a value (a value a revision cannot write): with its offset. */
@@ -71,7 +77,7 @@ export type ParseError = PlacedError | UnplacedError;
 export function summarizeExpected(expected: string[]): string {
   const singles: string[] = [];
   const others: string[] = [];
-  for (const e of expected) {
+  for (const e of withNonAsciiCodePointsNamed(expected)) {
     const literal = e.startsWith('"') ? (JSON.parse(e) as string) : null;
     if (literal !== null && literal.length === 1) singles.push(literal);
     else others.push(e);
@@ -79,6 +85,25 @@ export function summarizeExpected(expected: string[]): string {
   const items = [...(singles.length > 0 ? [singles.length === 1 ? JSON.stringify(singles[0]) : `one of ${JSON.stringify(singles.join(""))}`] : []), ...others];
   if (items.length === 0) return "something else";
   return items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+/**
+ * The ranges of every code point from U+00A0 to U+10FFFD but the surrogates and the noncharacters
+ * (U+FDD0-FDEF and the last two of each plane), as expectedAt() writes them: the WHATWG URL
+ * Standard's non-ASCII URL code points (§4.3), nineteen items no one reads one by one.
+ */
+const NON_ASCII_CODE_POINTS: readonly string[] = [
+  "%xA0-D7FF",
+  "%xE000-FDCF",
+  "%xFDF0-FFFD",
+  ...Array.from({ length: 16 }, (_, k) => `%x${(k + 1).toString(16).toUpperCase()}0000-${(k + 1).toString(16).toUpperCase()}FFFD`),
+];
+
+/** `expected` with the run of NON_ASCII_CODE_POINTS, where it is there whole, as one item. */
+function withNonAsciiCodePointsNamed(expected: string[]): string[] {
+  const at = expected.indexOf(NON_ASCII_CODE_POINTS[0]);
+  if (at < 0 || NON_ASCII_CODE_POINTS.some((r, k) => expected[at + k] !== r)) return expected;
+  return [...expected.slice(0, at), "any non-ASCII code point but a surrogate or a noncharacter (%xA0-10FFFD)", ...expected.slice(at + NON_ASCII_CODE_POINTS.length)];
 }
 
 /** A character as a person should read it in a message: `"["`, `U+00E9 "é"`, `lone surrogate U+D800`. */

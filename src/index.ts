@@ -12,7 +12,7 @@ export { validate } from "./parse";
 
 // Across revisions: compare, diff, the character matrix, explain, the languages' differences
 export { compareInput, characterTable, diffSpecs, explain } from "./ops";
-export type { CompareCell, CompareComponent, CompareOptions, CompareResult } from "./ops/compare";
+export type { CompareCell, CompareComponent, CompareOptions, CompareParserRow, CompareResult } from "./ops/compare";
 export type { CharacterRow, CharacterTable } from "./ops/characters";
 export type { SpecDiff, RuleDiff, RuleSide, ClassChange, ComponentCharDiff } from "./ops/diff";
 export type { Explanation, ExplainNode, ExplainOptions, ExplainResult, OtherVerdict } from "./ops/explain";
@@ -22,3 +22,10 @@ export type { LanguageDiff, LanguageDiffOptions, LanguageComparison, LanguageWit
 // IRIs and URIs: RFC 3987 §3.1 and §3.2
 export { toURI, toIRI, iriSpecIds } from "./ops/iri";
 export type { IriOptions, ToUriResult, ToIriResult } from "./ops/iri";
+
+// Which parser reads an input how: every revision, the parsers their documents define, and any
+// implementation plugged in as a row source
+export { confusion, CONFUSION_CLASSES, CONFUSION_COMPONENTS, SECURITY_COMPONENTS } from "./ops/confusion";
+export type { ConfusionClassId, ConfusionComponent, ConfusionDisagreement, ConfusionLabel, ConfusionOptions, ConfusionResult, ConfusionRow, ParserReading, ReadingSource, RowKind, SecurityComponent } from "./ops/confusion";
+export type { ParserColumn } from "./revisions/revision";
+export { urlApiReading, urlApiSource } from "./ops/url-api";

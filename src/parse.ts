@@ -15,6 +15,8 @@ import { isFailure, optionsObject, requireRevision, requireRule, requireString, 
 import type { GeneratedScanner, NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
 import { walkCaptures } from "./scanner/walk-captures";
+import { predicateFailure, predicateRules } from "./predicates";
+import { ruleForBase } from "./base";
 
 export { unknownRuleMessage } from "./request";
 
@@ -35,6 +37,14 @@ export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boo
   rule?: R | NoInfer<RuleName<S>> | undefined;
   /** Also return the concrete derivation (every named rule that matched). */
   tree?: T | undefined;
+  /**
+   * The base URL the input is resolved against, for a revision whose grammar depends on it (the
+   * WHATWG URL Standard's relative-URL strings: Revision.baseRules): its class picks the start rule
+   * (`rule` still picks any). Without it such a revision takes absolute-URL-with-fragment strings
+   * only. An error value for a revision whose grammar does not depend on a base, or a base that is
+   * no URL.
+   */
+  base?: string | undefined;
 }
 
 /**
@@ -142,12 +152,14 @@ const lastRead: Read = { ok: true, revision: undefined as unknown as Revision, t
  * a tagged DFA: the scanner's scan, then its walk pruned to the rules the positions are at). Internal.
  */
 export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailure {
-  const target = request(opts.spec, opts.rule, input);
+  const target = request(opts.spec, opts.rule, input, opts.base);
   if (isFailure(target)) return target;
   const revision = target.revision;
   if (typeof input !== "string") return failing(requireString(input, revision.id, target.ruleName)!, target.production);
   const c = capturesOf(target.entry, revision.scanner, target.pegName, target.start, input);
   if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
+  const refused = target.checked ? predicateFailure(revision, target.ruleName, target.pegName, input) : null;
+  if (refused !== null) return failing({ ok: false, spec: revision.id, rule: target.ruleName, error: refused }, target.production);
   lastRead.revision = revision;
   lastRead.target = target;
   lastRead.c = c;
@@ -179,6 +191,8 @@ export interface Target {
   pegName: string;
   start: number;
   entry: AstEntry;
+  /** The revision names predicates (src/predicates.ts): an accepted input is checked by them too. */
+  checked: boolean;
 }
 
 /** Per revision: the targets by the rule name asked for, and by scheme-aware production. Only names that exist are kept. */
@@ -205,18 +219,28 @@ const targetsByRevision = /* @__PURE__ */ new WeakMap<Revision, Targets>();
  * Only answers are kept (a failure is made again), and a change to the registry, or another registry
  * in force (another entry's call: src/revisions/scope.ts), drops them.
  */
-function request(spec: unknown, rule: unknown, input: unknown): Target | ParseFailure {
+function request(spec: unknown, asked: unknown, input: unknown, base?: unknown): Target | ParseFailure {
   const registry = registryInForce();
-  if (last.revision !== null && spec === last.spec && rule === last.rule && last.generation === registryVersion() && last.registry === registry) {
+  if (last.revision !== null && spec === last.spec && asked === last.asked && base === last.base && last.generation === registryVersion() && last.registry === registry) {
+    const rule = last.rule;
     if (last.target !== null) return last.target;
     // The scheme decides (no rule asked, a scheme-aware revision): its targets are kept with it.
     return typeof input === "string" ? schemeAwareTarget(last.revision, last.targets!, input) : targetOf(last.revision, rule, input);
   }
-  const revision = requireRevision(spec, rule ?? null);
+  const revision = requireRevision(spec, asked ?? null);
   if (isFailure(revision)) return revision;
+  // A base URL picks the start rule of a revision whose grammar depends on one (src/base.ts).
+  let rule = asked;
+  if (base !== undefined) {
+    const chosen = ruleForBase(revision, asked, base);
+    if (!chosen.ok) return chosen;
+    rule = chosen.rule;
+  }
   const target = targetOf(revision, rule, input);
   if (isFailure(target)) return target;
   last.spec = spec;
+  last.asked = asked;
+  last.base = base;
   last.rule = rule;
   last.revision = revision;
   last.generation = registryVersion();
@@ -227,8 +251,10 @@ function request(spec: unknown, rule: unknown, input: unknown): Target | ParseFa
   return target;
 }
 
-const last: { spec: unknown; rule: unknown; revision: Revision | null; targets: Targets | null; target: Target | null; generation: number; registry: Registry | null } = {
+const last: { spec: unknown; asked: unknown; base: unknown; rule: unknown; revision: Revision | null; targets: Targets | null; target: Target | null; generation: number; registry: Registry | null } = {
   spec: undefined,
+  asked: undefined,
+  base: undefined,
   rule: undefined,
   revision: null,
   targets: null,
@@ -360,7 +386,7 @@ function makeTarget(revision: Revision, ruleName: string, production: string | u
   const rule = requireRule(revision, ruleName);
   if (isFailure(rule)) return failing(rule, production);
   // The rule by its own name: an ABNF revision finds `uri-reference` as URI-reference (RFC 2234 §2.1).
-  const target: Target = { revision, ruleName: rule.published ?? ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName] };
+  const target: Target = { revision, ruleName: rule.published ?? ruleName, pegName: rule.pegName, start: revision.scanner.START[rule.pegName], entry: revision.ast[rule.pegName], checked: predicateRules(revision) !== null };
   if (production !== undefined) target.production = production;
   return target;
 }
@@ -375,7 +401,10 @@ function failing(f: ParseFailure, production: string | undefined): ParseFailure 
 function rejected(revision: Revision, ruleName: string, pegName: string, input: string): ParseFailure {
   const scanner = revision.scanner;
   const offset = scanner.scan(scanner.START[pegName], input);
-  return { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, scanner.LAST[0]) };
+  const error = syntaxError(revision, ruleName, input, offset, scanner.LAST[0]);
+  // A revision whose grammar depends on a base URL, asked without one: say what the base would change.
+  if (revision.baseRules !== undefined && ruleName === revision.topRule) error.message += ` Without a base URL only ${ruleName}s are valid: a relative string needs one (the base option, --base).`;
+  return { ok: false, spec: revision.id, rule: ruleName, error };
 }
 
 /**
@@ -400,28 +429,33 @@ export function verdictOf(input: unknown, options: ParseOptions | undefined, kee
 export function verdictOf(input: unknown, options: ParseOptions | undefined, keep: NodeFilter | null): Verdict | PrunedVerdict;
 export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFilter | null): Verdict | PrunedVerdict {
   const opts = optionsObject(options);
-  const target = request(opts.spec, opts.rule, input);
+  const target = request(opts.spec, opts.rule, input, opts.base);
   if (isFailure(target)) return target;
   const revision = target.revision;
   const ruleName = target.ruleName;
   if (typeof input !== "string") return failing(requireString(input, revision.id, ruleName)!, target.production);
   const offset = revision.scanner.scan(target.start, input);
+  const refused = offset < 0 && target.checked ? predicateFailure(revision, ruleName, target.pegName, input) : null;
   const r: Verdict | PrunedVerdict =
     offset >= 0
       ? { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]) }
-      : keep === undefined || keep === null
+      : refused !== null
+        ? { ok: false, spec: revision.id, rule: ruleName, error: refused }
+        : keep === undefined || keep === null
         ? { ok: true, spec: revision.id, rule: ruleName, ast: undefined }
         : { ok: true, spec: revision.id, rule: ruleName, ast: undefined, tree: asRoot(revision.scanner.walk(target.pegName, input, keep), ruleName, input) };
   if (target.production !== undefined) r.production = target.production;
   return r;
 }
 
-/** The options of `validate()`: the revision and the start rule, as for `parse()`. */
+/** The options of `validate()`: the revision, the start rule and the base URL, as for `parse()`. */
 export interface ValidateOptions<S extends SpecId = SpecId, R extends string = string> {
   /** Revision id; default `draft-2003`. */
   spec?: S | NoInfer<SpecId> | undefined;
   /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). A literal must be a rule of the revision (KnownRule). */
   rule?: R | NoInfer<RuleName<S>> | undefined;
+  /** The base URL, for a revision whose grammar depends on it (ParseOptions.base). */
+  base?: string | undefined;
 }
 
 /**
@@ -439,8 +473,8 @@ export function validate<S extends SpecId = DefaultSpec, R extends string = neve
 export function validate(input: unknown, options?: ValidateOptions): boolean {
   if (typeof input !== "string") return false;
   const opts = optionsObject(options);
-  const target = request(opts.spec, opts.rule, input);
-  return !isFailure(target) && target.revision.scanner.scan(target.start, input) === -1;
+  const target = request(opts.spec, opts.rule, input, opts.base);
+  return !isFailure(target) && target.revision.scanner.scan(target.start, input) === -1 && (!target.checked || predicateFailure(target.revision, target.ruleName, target.pegName, input) === null);
 }
 
 /** The walk's nodes for a start rule: the start rule's own node, or a node wrapping what it holds. */
@@ -455,6 +489,6 @@ function asRoot(nodes: DerivationNode[], rule: string, input: string): Derivatio
  */
 export function derivationTree(revision: Revision, pegName: string, ruleName: string, input: string): DerivationNode | null {
   const start = revision.scanner.START[pegName];
-  if (start === undefined || revision.scanner.scan(start, input) !== -1) return null;
+  if (start === undefined || revision.scanner.scan(start, input) !== -1 || predicateFailure(revision, ruleName, pegName, input) !== null) return null;
   return asRoot(revision.scanner.walk(pegName, input, true), ruleName, input);
 }

@@ -72,7 +72,7 @@ export function optionsObject<T extends object>(options: T | string | null | und
  * input: the three read straight into an object of one shape (an option not given is undefined), not
  * a loop that adds keys one by one (measured: the loop cost validate() a third of the scan's time).
  */
-function parseOptions(options: Record<string, unknown>): { spec?: unknown; rule?: unknown; tree?: unknown } {
+function parseOptions(options: Record<string, unknown>): { spec?: unknown; rule?: unknown; tree?: unknown; base?: unknown } {
   let name = "spec";
   try {
     const spec = options.spec;
@@ -80,7 +80,9 @@ function parseOptions(options: Record<string, unknown>): { spec?: unknown; rule?
     const rule = options.rule;
     name = "tree";
     const tree = options.tree;
-    return { spec, rule, tree };
+    name = "base";
+    const base = options.base;
+    return { spec, rule, tree, base };
   } catch (e) {
     const unreadable = new UnreadableOption(name, e);
     return { spec: unreadable, [name]: unreadable };

@@ -24,10 +24,8 @@ export type { ParseError, PlacedError, UnplacedError, ErrorCode } from "./errors
 export type { DerivationNode } from "./scanner/derivation";
 export type * from "./ast/types";
 export type { Ast, GenericAst, RuleAst, TopAst, SpecAstsByRule } from "./revisions/revision";
+// Every revision's AST types: the generated ones and those of grammar/<spec>/ast.ts (the build lists them).
 export type * from "../generated/ast-types";
-export type { Draft1997Path, Draft1997Segment } from "./ast/draft-1997";
-export type { Rfc1738Path, Rfc1738Field } from "./ast/rfc1738";
-export type { Draft1994Path, Draft1994WaisField } from "./ast/draft-1994";
 
 // Components, recomposition, policies, security notes
 export { components } from "./ops/reference-components";

@@ -19,6 +19,7 @@ const OPERATIONS: Record<string, { call: Operation; rule?: boolean }> = {
   toURI: { call: (input, o) => api.toURI(input, (o && o.spec === "draft-2003" ? { spec: "rfc3987" } : o) as never) },
   toIRI: { call: (input, o) => api.toIRI(input, (o && o.spec === "draft-2003" ? { spec: "rfc3987" } : o) as never) },
   compareInput: { call: (input, o) => api.compareInput(input, o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
+  confusion: { call: (input, o) => api.confusion(input, o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
   normalize: { call: (input, o) => api.normalize(input, o as never) },
   equivalent: { call: (input, o) => api.equivalent(input, input, o as never) },
   resolve: { call: (input, o) => api.resolve("http://a/b/c", input, o as never) },
@@ -47,7 +48,7 @@ function withComponent(o: Options): never {
 }
 
 /** Exports that are no operation on an input; each still never throws (checked below). */
-const OTHERS = ["specs", "availableSpecIds", "iriSpecIds", "isSpecId", "validate", "format", "delimitingRules", "extractChunks"];
+const OTHERS = ["specs", "availableSpecIds", "iriSpecIds", "isSpecId", "validate", "format", "delimitingRules", "extractChunks", "urlApiReading", "urlApiSource"];
 
 /** The error value inside any operation's failure: `error`, or the parse error a resolve error carries. */
 function errorOf(result: unknown): ParseError | null {

@@ -63,7 +63,7 @@ function revoked(target: object): unknown {
 }
 
 /** Every option name any export reads (and `path`, buildReference()'s list-valued part: "buildReference (parts)" takes `o` as the parts). */
-const OPTION_NAMES = ["path", "spec", "rule", "component", "witnesses", "tree", "full", "parsed", "others", "specs", "level", "dotSegments", "strict", "require", "schemes", "hosts", "ports", "allowUserinfo", "allowPassword", "check", "hyphen", "anyScheme", "maxReferenceLength"];
+const OPTION_NAMES = ["path", "sources", "spec", "rule", "component", "witnesses", "tree", "full", "parsed", "others", "specs", "level", "dotSegments", "strict", "require", "schemes", "hosts", "ports", "allowUserinfo", "allowPassword", "check", "hyphen", "anyScheme", "maxReferenceLength"];
 
 /** Every export that takes options, called with `o` in the options' place (the extractors also run). */
 const CALLS: Record<string, (o: unknown) => unknown> = {
@@ -77,6 +77,10 @@ const CALLS: Record<string, (o: unknown) => unknown> = {
   toURI: (o) => api.toURI("http://a/b", o as never),
   toIRI: (o) => api.toIRI("http://a/b", o as never),
   compareInput: (o) => api.compareInput("http://a/b", o as never),
+  confusion: (o) => api.confusion("http://a\\b@c/", o as never),
+  "confusion (a source)": (o) => api.confusion("http://a/b", { specs: [api.DEFAULT_SPEC], sources: [o as never] }),
+  urlApiReading: (o) => api.urlApiReading(o as never, "http://a/b"),
+  urlApiSource: (o) => api.urlApiSource(o as never, o as never, o as never).read("http://a/b"),
   normalize: (o) => api.normalize("http://a/b", o as never),
   equivalent: (o) => api.equivalent("http://a/b", "http://a/b", o as never),
   resolve: (o) => api.resolve("http://a/b/c", "../d", o as never),

@@ -38,6 +38,7 @@ describe("docs/api.md names every exported type", function () {
       // The scratch copy reads the sources and typescript from the repository (links, not copies).
       spawnSync("ln", ["-s", join(ROOT, "src"), join(scratch, "src")]);
       spawnSync("ln", ["-s", join(ROOT, "generated"), join(scratch, "generated")]);
+      spawnSync("ln", ["-s", join(ROOT, "grammar"), join(scratch, "grammar")]);
       spawnSync("ln", ["-s", join(ROOT, "node_modules"), join(scratch, "node_modules")]);
       spawnSync("ln", ["-s", join(ROOT, "package.json"), join(scratch, "package.json")]);
       const r = spawnSync(process.execPath, [join(scratch, "scripts", "write-api-types.mjs"), "--check"], { cwd: scratch, encoding: "utf8" });

@@ -16,7 +16,8 @@ import { findRule, getRevision, type Revision } from "../src/revisions";
 import type { AstEntry } from "../src/scanner/tagged";
 import { capturesOf } from "../src/parse";
 import { oracleAst } from "./support/peggy-reference";
-import { DATA_DIR, readTable } from "./support/table";
+import { ORACLE_SPECS } from "./support/oracle/builders";
+import { caseTables, DATA_DIR, readTable } from "./support/table";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -31,7 +32,7 @@ function astBy(revision: Revision, entries: Readonly<Record<string, AstEntry>>, 
 function inputsOf(spec: SpecId): { pegName: string; input: string }[] {
   const revision = getRevision(spec)!;
   const out: { pegName: string; input: string }[] = [];
-  for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv"))) {
+  for (const file of caseTables()) {
     for (const c of readTable(file)) {
       if (c.spec !== spec) continue;
       const rule = findRule(revision, c.rule === "*" ? revision.topRule : c.rule);
@@ -40,7 +41,7 @@ function inputsOf(spec: SpecId): { pegName: string; input: string }[] {
   }
   const top = findRule(revision, revision.topRule)!.pegName;
   for (const corpus of ["real-world.txt", "debian-packages.txt"]) {
-    for (const line of readFileSync(join(ROOT, "bench", "corpus", corpus), "utf8").split("\n")) if (line !== "") out.push({ pegName: top, input: line });
+    for (const line of readFileSync(join(ROOT, "test", "data", "corpora", corpus), "utf8").split("\n")) if (line !== "") out.push({ pegName: top, input: line });
   }
   return out;
 }
@@ -60,7 +61,15 @@ function mismatches(spec: SpecId, entries: Readonly<Record<string, AstEntry>>, i
 
 describe("ASTs declared in the grammars equal the hand-written builders of old (tables, both corpora) @slow", function () {
   this.timeout(600000);
-  for (const spec of SPEC_IDS) {
+  // The revisions added since the ASTs were declared have no builder of old: the WHATWG revisions'
+  // ASTs are held to the standard's parser (test/whatwg.test.ts).
+  it("every revision without an oracle resolves by its document's parser, which checks its ASTs", () => {
+    for (const spec of SPEC_IDS.filter((id) => !ORACLE_SPECS.includes(id))) {
+      const how = getRevision(spec)!.resolution;
+      expect("algorithm" in how && how.byParser !== undefined, spec).to.equal(true);
+    }
+  });
+  for (const spec of SPEC_IDS.filter((id) => ORACLE_SPECS.includes(id))) {
     it(`${spec}: every table input and every corpus line`, () => {
       const inputs = inputsOf(spec);
       expect(inputs.length).to.be.greaterThan(50000);
@@ -76,12 +85,11 @@ describe("the comparison can fail @slow", function () {
 
   it("a planted mistake in an annotation (the query field reads the fragment) is caught", async () => {
     const { compileGrammar } = await import(join(ROOT, "scripts", "compile-scanner.mjs"));
-    const { emitAstModule } = await import(join(ROOT, "scripts", "ast", "emit-ast.mjs"));
-    const source = readFileSync(join(ROOT, "grammar", `${spec}.peggy`), "utf8");
+    const source = readFileSync(join(ROOT, "generated", `${spec}.composed.peggy`), "utf8");
     const planted = source.replace("// @field query: text query", "// @field query: text fragment");
     expect(planted).to.not.equal(source);
-    const model = compileGrammar(planted, `${spec}.peggy`);
-    const code = emitAstModule(model.planned, spec, `${spec}.peggy`, join(ROOT, "dist", "src"));
+    // (the passes up to emit-ast, tables plain: the coder is not what this test is about)
+    const code = compileGrammar(planted, `generated/${spec}.composed.peggy`, spec, { srcDir: join(ROOT, "dist", "src"), tables: "plain", until: "emit-ast" }).astModule;
     const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
     const mod = { exports: {} as { AST: Readonly<Record<string, AstEntry>> } };
     new Function("require", "module", "exports", js)(require, mod, mod.exports);

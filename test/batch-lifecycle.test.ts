@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { SMALL_LINE_BYTES } from "../src/cli/batch-supervisor";
 import { main } from "../src/cli/main";
+import { readRows } from "./support/table";
 
 const ROOT = join(__dirname, "..", "..");
 const BIN = join(ROOT, "bin", "uri-grammars");
@@ -143,15 +144,7 @@ describe("batch: a write error on standard output is one line and exit 4", () =>
 });
 
 describe("batch: a limit out of its range is a usage error (exit 2)", () => {
-  for (const [flag, value, says] of [
-    ["--line-memory", "1", "--line-memory must be at least 64"],
-    ["--line-memory", "63", "--line-memory must be at least 64"],
-    ["--line-timeout", "1e7", "--line-timeout must be at most 1000000 seconds"],
-    ["--line-timeout", "0", "--line-timeout must be a positive number of seconds"],
-    ["--max-line-bytes", "1e12", "--max-line-bytes must be from 1 to 536870888"],
-    ["--jobs", "0", "--jobs must be a positive integer"],
-    ["--jobs", "", "--jobs must be a positive integer"],
-  ] as const) {
+  for (const { cols: [flag, value, says] } of readRows("batch/limits.tsv", 3)) {
     it(`check ${flag} ${JSON.stringify(value)} -: exit 2 before reading a line, saying "${says}"`, async () => {
       let err = "";
       let out = "";

@@ -12,8 +12,8 @@ const ROOT = join(__dirname, "..", "..");
 
 /** The modules allowed to import Node built-ins outside src/cli, and why. */
 const READS_FILES = new Set([
-  "src/ops/fidelity.ts", // reads grammar/published/* for the fidelity check (CLI `fidelity`, tests)
-  "src/published/index.ts", // reads grammar/published/* (the site build ships what it reads as JSON)
+  "src/ops/fidelity.ts", // reads grammar/*/published.* for the fidelity check (CLI `fidelity`, tests)
+  "src/published/index.ts", // reads grammar/*/published.* (the site build ships what it reads as JSON)
 ]);
 
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));

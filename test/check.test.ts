@@ -1,17 +1,12 @@
 // check() (src/ops/check.ts): the grammar's verdict next to one code per violated policy, and the
 // CLI's `check --require --schemes --hosts --ports --no-userinfo --no-password`.
 import { expect } from "chai";
-import { Readable } from "node:stream";
 import { check, parse, type CheckOptions, type SpecId } from "../src";
-import { main } from "../src/cli/main";
 import { readOpsTable } from "./support/ops-table";
+import { runCliWithInput } from "./support/run-cli";
 
-async function run(argv: string[], stdin = ""): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([Buffer.from(stdin, "utf8")]) });
-  return { code, out, err };
-}
+/** The CLI in this process, with this standard input (test/support/run-cli.ts). */
+const run = (argv: string[], stdin = "") => runCliWithInput(argv, stdin);
 
 describe("table ops/check.tsv (policies)", () => {
   for (const { line, cols } of readOpsTable("check.tsv", 6)) {

@@ -6,9 +6,10 @@
 // commands of the README exactly as it shows them.
 import { expect } from "chai";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { readAnswer, type AuditReport } from "../src/conformance/audit";
 import { runLines, type RunnerOptions } from "../src/cli/audit-runner";
 import { validateJson, type Schema } from "./support/json-schema";
@@ -19,6 +20,16 @@ const ROOT = join(__dirname, "..", "..");
 const CLI = join(ROOT, "bin", "uri-grammars");
 const FIXTURES = join(ROOT, "test", "fixtures", "conformance");
 const IMPL = join(FIXTURES, "impl.cjs");
+
+/** A module with check() alone (written once into a temporary directory). */
+let checkOnly: string | undefined;
+function IMPL_MODULE_CHECK_ONLY(): string {
+  if (!checkOnly) {
+    checkOnly = join(mkdtempSync(join(tmpdir(), "uri-grammars-check-only-")), "check-only.cjs");
+    writeFileSync(checkOnly, 'exports.check = (input) => !input.includes(" ");\n');
+  }
+  return checkOnly;
+}
 
 function cli(args: string[], timeout = 120_000): { status: number | null; stdout: string; stderr: string; seconds: number } {
   const started = Date.now();
@@ -196,6 +207,34 @@ describe("conformance audit (uri-grammars audit)", function () {
     });
   });
 
+  describe("a --module whatever its CommonJS form (issue 43 item 5)", () => {
+    // A module written `module.exports = { check() {...}, resolve() {...} }` lost its resolve: the host
+    // read import()'s namespace, in which Node's lexer finds `check` alone.
+    for (const form of ["object-literal.cjs", "exports-form.cjs"]) {
+      it(`${form}: resolve is called (every resolution case answered), parse is named as not called, the denominator said`, () => {
+        const { report } = auditJson(["--spec", "rfc3986", "--module", join(FIXTURES, form), "--ops", "check,resolve"]);
+        const resolution = report.rules.find((r) => r.rule === "(resolution)")!;
+        expect(resolution.answered).to.equal(resolution.sent);
+        expect(resolution.sent).to.be.greaterThan(30);
+        expect(report.skipped).to.equal(0);
+        expect(report.notes.join(" ")).to.contain("also exports parse");
+        const text = cli(["audit", "--spec", "rfc3986", "--rule", "IPv4address", "--module", join(FIXTURES, form)]).stdout;
+        expect(text).to.match(/answers agree \(the denominator: the \d+ cases sent/);
+      });
+    }
+    it("the check can fail: import() of the object literal has no resolve in its namespace (what the old host read), only in default", async () => {
+      const dynamicImport = new Function("s", "return import(s)") as (s: string) => Promise<Record<string, unknown>>;
+      const m = await dynamicImport(pathToFileURL(join(FIXTURES, "object-literal.cjs")).href);
+      expect(m).to.not.have.property("resolve");
+      expect(m.default).to.have.property("resolve");
+    });
+    it("a module without resolve: its resolution cases answered skip, and the report says why", () => {
+      const { report } = auditJson(["--spec", "rfc3986", "--module", IMPL_MODULE_CHECK_ONLY(), "--ops", "check,resolve"]);
+      expect(report.skipped).to.be.greaterThan(30);
+      expect(report.notes.join(" ")).to.match(/the module exports no resolve function: its \d+ resolve cases were answered "skip"/);
+    });
+  });
+
   describe("adapters (adapters/), on a sample: the cases about one rule (host, IPv4address) @slow", () => {
     const modules = ["node-url.cjs", "fast-uri.cjs", "uri-js.cjs", "url-parse.cjs"];
     for (const m of modules) {
@@ -257,20 +296,28 @@ describe("conformance audit (uri-grammars audit)", function () {
       expect(readme).to.contain(suiteCommand);
       expect(readme).to.contain(auditCommand);
     });
-    it("run from the repository root: a suite that validates against the schema, and an audit report", function () {
+    it("run as a user runs them, the package installed: a suite that validates against the schema, and an audit report", function () {
       if (peers().find((p) => p.name === "python3-rfc3986")!.missing) {
         if (inCI()) throw new Error("python3-rfc3986 is missing under CI (.ci/run installs it)");
         skipBecause(this, "python3-rfc3986 is not installed here (.ci/run installs it)");
       }
+      // A project of the user's in a temporary folder, with this build installed in its
+      // node_modules (linked) and the adapters beside it, so `npx uri-grammars` runs the installed
+      // binary. Run from this repository's root, npx would link the project itself and run its
+      // prepare script, which rebuilds dist/ under the tests that run from it.
       const dir = mkdtempSync(join(tmpdir(), "uri-grammars-readme-"));
       try {
-        // The suite goes to a temporary file instead of ./suite.json: the command is otherwise the README's.
-        const out = join(dir, "suite.json");
-        const s = spawnSync("sh", ["-c", suiteCommand.replace("> suite.json", `> '${out}'`)], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+        writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "a-user-project", private: true }));
+        mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+        symlinkSync(ROOT, join(dir, "node_modules", "uri-grammars"), "dir");
+        symlinkSync(join(ROOT, "bin", "uri-grammars"), join(dir, "node_modules", ".bin", "uri-grammars"));
+        symlinkSync(join(ROOT, "adapters"), join(dir, "adapters"), "dir");
+        const env = { ...process.env, npm_config_update_notifier: "false", npm_config_offline: "true" };
+        const s = spawnSync("sh", ["-c", suiteCommand], { cwd: dir, encoding: "utf8", timeout: 120_000, env });
         expect(s.status, s.stderr).to.equal(0);
         const schema = JSON.parse(readFileSync(join(ROOT, "docs", "conformance-suite.schema.json"), "utf8")) as Schema;
-        expect(validateJson(schema, JSON.parse(readFileSync(out, "utf8")))).to.deep.equal([]);
-        const a = spawnSync("sh", ["-c", auditCommand], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+        expect(validateJson(schema, JSON.parse(readFileSync(join(dir, "suite.json"), "utf8")))).to.deep.equal([]);
+        const a = spawnSync("sh", ["-c", auditCommand], { cwd: dir, encoding: "utf8", timeout: 120_000, env });
         expect(a.status, a.stderr).to.be.oneOf([0, 1]);
         expect(a.stdout).to.contain("python3 adapters/python3-rfc3986.py against rfc3986").and.contain("score ").and.contain("disagreements by rule and cause");
       } finally {

@@ -17,7 +17,7 @@ import { Generator } from "../src/published/generate";
 import type { RuleAst } from "../src/revisions/revision";
 import { readLines, RESOLUTION_DIR } from "./support/resolution-table";
 import { inCI, skipBecause } from "./support/seeds";
-import { DATA_DIR, readTable } from "./support/table";
+import { caseTables, DATA_DIR, readTable } from "./support/table";
 
 const ROOT = join(__dirname, "..", "..");
 const DOC = join(ROOT, "docs", "differential.md");
@@ -92,7 +92,7 @@ function documentedCauses(): Set<string> {
 
 function inputs(): string[] {
   const out: string[] = [];
-  for (const f of readdirSync(DATA_DIR).filter((x) => x.endsWith(".tsv"))) for (const c of readTable(f)) out.push(c.input);
+  for (const f of caseTables()) for (const c of readTable(f)) out.push(c.input);
   for (const f of readdirSync(RESOLUTION_DIR).filter((x) => x.endsWith(".tsv") && !x.startsWith("differences-"))) {
     for (const { cols } of readLines(f)) for (const c of [cols[2], cols[3], cols[4]]) out.push(c.startsWith('"') ? (JSON.parse(c) as string) : c);
   }
@@ -100,7 +100,7 @@ function inputs(): string[] {
   if (!g || !g.ok) throw new Error("rfc1808: no published grammar");
   const gen = new Generator(g.grammar, 1808);
   for (let i = 0; i < 4000; i++) out.push(gen.next("URL", 40).input);
-  out.push(...readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== ""));
+  out.push(...readFileSync(join(ROOT, "test", "data", "corpora", "real-world.txt"), "utf8").split("\n").filter((l) => l !== ""));
   return [...new Set(out)].filter((s) => !/[\r\n\t]/.test(s));
 }
 

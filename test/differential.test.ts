@@ -4,7 +4,7 @@
 // draft-1997 (its draft) and rfc2732 (RFC 2396 as RFC 2732 amends it, what java.net.URI implements).
 // Inputs: every input of the test tables, strings
 // generated from the published grammars (derivations and mutations, src/published/generate.ts), and the
-// real-world corpus bench/corpus/real-world.txt. Each peer runs as one process over all its inputs.
+// real-world corpus test/data/corpora/real-world.txt. Each peer runs as one process over all its inputs.
 // Every disagreement must have a documented cause (test/support/differential-causes.ts, with the table
 // of causes and the sections that explain them in docs/differential.md); the counts are printed.
 // Under CI (process.env.CI) a missing peer fails the test; elsewhere the test is skipped with the reason.
@@ -20,7 +20,7 @@ import { CAUSES, causeOf, type Disagreement } from "./support/differential-cause
 import { peers, type Peer, type PeerName } from "./support/peers";
 import { readLines, RESOLUTION_DIR } from "./support/resolution-table";
 import { inCI, skipBecause } from "./support/seeds";
-import { DATA_DIR, readRows, readTable } from "./support/table";
+import { caseTables, DATA_DIR, readRows, readTable } from "./support/table";
 
 const ROOT = join(__dirname, "..", "..");
 const DOC = join(ROOT, "docs", "differential.md");
@@ -36,7 +36,7 @@ function unique(xs: string[]): string[] {
 
 function tableInputs(): string[] {
   const out: string[] = [];
-  for (const f of readdirSync(DATA_DIR).filter((x) => x.endsWith(".tsv"))) for (const c of readTable(f)) out.push(c.input);
+  for (const f of caseTables()) for (const c of readTable(f)) out.push(c.input);
   for (const f of readdirSync(RESOLUTION_DIR).filter((x) => x.endsWith(".tsv") && x !== "differences-1997-2003.tsv")) {
     for (const { cols } of readLines(f)) for (const c of [cols[2], cols[3], cols[4]]) out.push(c.startsWith('"') ? (JSON.parse(c) as string) : c);
   }
@@ -44,7 +44,7 @@ function tableInputs(): string[] {
 }
 
 function corpus(file = "real-world.txt"): string[] {
-  return readFileSync(join(ROOT, "bench", "corpus", file), "utf8").split("\n").filter((l) => l !== "");
+  return readFileSync(join(ROOT, "test", "data", "corpora", file), "utf8").split("\n").filter((l) => l !== "");
 }
 
 function generated(spec: string, rule: string, count: number, seed: number): string[] {
@@ -91,7 +91,7 @@ function ruleByRuleCases(spec: SpecId, count: number, seed: number): Case[] {
   const rules = getRevision(spec)!.rules.filter((r) => r.kind === "published" && r.published !== top).map((r) => r.published!);
   const cases: Case[] = [];
   rules.forEach((rule, k) => cases.push(...generatedCases(spec, rule, count, seed + k)));
-  for (const f of readdirSync(DATA_DIR).filter((x) => x.endsWith(".tsv"))) {
+  for (const f of caseTables()) {
     for (const c of readTable(f)) if (c.spec === spec && rules.includes(c.rule) && transportable(c.input)) cases.push({ rule: c.rule, input: c.input, source: "tables" });
   }
   return cases;

@@ -1,9 +1,9 @@
 // draft-1993 (seed 000_8d5ef9870e7fee48.txt, "BNF syntax"): what the tables cannot express.
 // - the scheme ASTs: spans, absent (null) vs empty ("");
-// - the literal-case decision (grammar/draft-1993.md, "Literal case");
+// - the literal-case decision (grammar/draft-1993/README.md, "Literal case");
 // - scheme-aware selection with no rule vs the literal top rule;
 // - 1 MB inputs (right recursion written as repetition: no stack overflow);
-// - agreement with the published grammar read as a context-free grammar (grammar/published/draft-1993.bnf,
+// - agreement with the published grammar read as a context-free grammar (grammar/draft-1993/published.adhoc-bnf,
 //   judged by the shared Earley recognizer of src/published) on every short string over small
 //   alphabets and on generated inputs.
 import { expect } from "chai";
@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as peggy from "peggy";
 import { runFidelity } from "../src/ops/fidelity";
-import { GRAMMAR_DIR } from "../src/published";
+import { pegGrammarSource } from "../src/published";
 import { parse } from "../src";
 import type { Draft1993Address, Draft1993Ast } from "./support/loose-ast";
 import { loadPublishedGrammar, showExpr, type PublishedGrammar } from "../src/published";
@@ -28,7 +28,7 @@ import { diffRevisions } from "../src/ops/diff";
 
 const SPEC = "draft-1993";
 
-/** The schemes with a docaddress alternative of their own (written apart from src/revisions/draft-1993.ts). */
+/** The schemes with a docaddress alternative of their own (written apart from grammar/draft-1993/descriptor.ts). */
 const SCHEME_RULES: Record<string, string> = {
   http: "httpaddress",
   ftp: "fileaddress",
@@ -120,7 +120,7 @@ describe("draft-1993 ASTs", () => {
     expect(art.group).to.equal(null);
     expect(at(input, art.article!.id).text).to.equal("12345");
     expect(art.article!.host).to.deep.equal({ text: "host.dom", span: { start: 11, end: 19 }, kind: "hostname" });
-    // The first "@" followed by a possible host ends the id (grammar/draft-1993.peggy, article).
+    // The first "@" followed by a possible host ends the id (grammar/draft-1993/grammar.peggy, article).
     const twice = address("news:1@a@1", "newsaddress");
     expect([twice.article!.id.text, twice.article!.host.text]).to.deep.equal(["1", "a@1"]);
     // "1" is no host: a@1 is a group (a group may hold "@").
@@ -202,7 +202,7 @@ describe("draft-1993 ASTs", () => {
   });
 });
 
-describe("draft-1993 literal case (grammar/draft-1993.md): letters are case-sensitive", () => {
+describe("draft-1993 literal case (grammar/draft-1993/README.md): letters are case-sensitive", () => {
   it("the spelled letters of a scheme production match lower case only", () => {
     for (const [scheme, rule] of Object.entries(SCHEME_RULES)) {
       const ok = parse(`${scheme}:`, { spec: SPEC, rule });
@@ -309,7 +309,7 @@ describe("draft-1993 long inputs (repetition, not recursion)", () => {
 describe("draft-1993 PEG = published grammar read as a CFG", () => {
   const revision = getRevision(SPEC)!;
   const loaded = loadPublishedGrammar(SPEC);
-  if (!loaded || !loaded.ok) throw new Error(`grammar/published/draft-1993.bnf: ${loaded ? loaded.errors.join("; ") : "not registered"}`);
+  if (!loaded || !loaded.ok) throw new Error(`grammar/draft-1993/published.adhoc-bnf: ${loaded ? loaded.errors.join("; ") : "not registered"}`);
   const published: PublishedGrammar = loaded.grammar;
   /** The published grammar's verdict (the Earley recognizer), by published rule name. */
   function cfg(rule: string, input: string, grammar: PublishedGrammar = published): boolean {
@@ -411,7 +411,7 @@ describe("draft-1993 PEG = published grammar read as a CFG", () => {
     expect(total - valid).to.be.greaterThan(total / 5);
   });
 
-  it("the published file repairs the same rules, with the same words, as grammar/draft-1993.peggy", () => {
+  it("the published file repairs the same rules, with the same words, as grammar/draft-1993/grammar.peggy", () => {
     const peggy = revision.rules.filter((r) => r.kind !== "helper" && r.repairs.length > 0);
     const bnf = published.rules.filter((r) => r.repairs.length > 0);
     expect(bnf.map((r) => r.name)).to.deep.equal(peggy.map((r) => r.published));
@@ -419,8 +419,8 @@ describe("draft-1993 PEG = published grammar read as a CFG", () => {
     expect(bnf.length).to.equal(9);
   });
 
-  it("the judge itself agrees with every row of test/data/draft-1993.tsv", () => {
-    const rows = readTable("draft-1993.tsv");
+  it("the judge itself agrees with every row of grammar/draft-1993/cases.tsv", () => {
+    const rows = readTable("grammar/draft-1993/cases.tsv");
     expect(rows.length).to.be.greaterThan(150);
     for (const row of rows) {
       const { grammar, rule } = row.rule === "*" ? publishedStart(revision, published, row.input) : { grammar: published, rule: row.rule };
@@ -431,7 +431,7 @@ describe("draft-1993 PEG = published grammar read as a CFG", () => {
   it("with no rule: the scheme's production inside anchoraddress, or generic", () => {
     const inputs = ["http:foo", "http://h/x#a", "news:a/b", "news:*", "ftp:x", "ftp://h/", "HTTP://h/", "x:y#z", "telnet:h", "wais://h/d/t/1/", "gopher://h/1", "afs://c/", "prospero:x", "abc"];
     for (const input of inputs) {
-      // The scheme's production, written apart from src/revisions/draft-1993.ts.
+      // The scheme's production, written apart from grammar/draft-1993/descriptor.ts.
       const colon = input.indexOf(":");
       const production = (colon >= 0 && SCHEME_RULES[input.slice(0, colon)]) || "generic";
       const { grammar, rule } = publishedStart(revision, published, input);
@@ -510,7 +510,7 @@ describe("draft-1993 components (Revision.components: compare, diff, matrix)", (
 });
 
 describe("draft-1993 fidelity: the shared check catches planted PEG mistakes", () => {
-  const source = readFileSync(join(GRAMMAR_DIR, "draft-1993.peggy"), "utf8");
+  const source = pegGrammarSource("draft-1993")!;
   const revision = getRevision(SPEC)!;
   function disagreements(from: string, to: string, rules: string[]): number[] {
     expect(source, "the plant's anchor").to.include(from);

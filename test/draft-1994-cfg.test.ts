@@ -1,8 +1,8 @@
 // The draft-1994 PEG against the published grammar read as a context-free grammar: the rules of
-// grammar/published/draft-1994.bnf (the seed's "BNF for specific URL schemes" with the repairs
+// grammar/draft-1994/published.adhoc-bnf (the seed's "BNF for specific URL schemes" with the repairs
 // marked), read by the shared ad-hoc BNF reader and run by the shared Earley recognizer
 // (src/published). The issue asks that the PEG accept exactly what the published grammar accepts as
-// a CFG. Two sources of inputs: the table test/data/draft-1994.tsv, and seeded random derivations of
+// a CFG. Two sources of inputs: the table grammar/draft-1994/cases.tsv, and seeded random derivations of
 // every rule, half of them mutated at one place to land near the edge. (test/fidelity.test.ts runs
 // the generic campaign; this file keeps the draft-1994-specific edits and the table.)
 import { expect } from "chai";
@@ -16,21 +16,21 @@ import { readTable } from "./support/table";
 const SPEC = "draft-1994";
 const revision = getRevision(SPEC)!;
 const loaded = loadPublishedGrammar(SPEC);
-if (!loaded || !loaded.ok) throw new Error(`grammar/published/draft-1994.bnf: ${loaded ? loaded.errors.join("; ") : "not registered"}`);
+if (!loaded || !loaded.ok) throw new Error(`grammar/draft-1994/published.adhoc-bnf: ${loaded ? loaded.errors.join("; ") : "not registered"}`);
 const grammar = loaded.grammar;
 const cfg = compiled(grammar);
 
 /** The published grammar's verdict (null would mean an unknown rule: the assertion then fails). */
 const cfgRecognizes = (rule: string, input: string): boolean | null => recognize(cfg, rule, input);
 
-describe("draft-1994 PEG = CFG (grammar/published/draft-1994.bnf, shared Earley recognizer)", () => {
+describe("draft-1994 PEG = CFG (grammar/draft-1994/published.adhoc-bnf, shared Earley recognizer)", () => {
   it("the CFG covers every published rule of the grammar file", () => {
     const published = revision.rules.filter((r) => r.kind === "published").map((r) => r.published!).sort();
     expect(grammar.rules.map((r) => r.name).sort()).to.deep.equal(published);
   });
 
-  it("agrees with every case of test/data/draft-1994.tsv", () => {
-    for (const c of readTable("draft-1994.tsv").filter((c) => c.spec === SPEC)) {
+  it("agrees with every case of grammar/draft-1994/cases.tsv", () => {
+    for (const c of readTable("grammar/draft-1994/cases.tsv").filter((c) => c.spec === SPEC)) {
       const rule = c.rule === "*" ? defaultRule(revision, c.input).rule : c.rule;
       expect(cfgRecognizes(rule, c.input), `draft-1994.tsv:${c.line} ${rule} ${JSON.stringify(c.input)}`).to.equal(c.valid);
     }

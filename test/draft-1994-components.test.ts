@@ -1,4 +1,4 @@
-// draft-1994's component map (src/revisions/draft-1994.ts `components`) as compare, diff and matrix
+// draft-1994's component map (grammar/draft-1994/descriptor.ts `components`) as compare, diff and matrix
 // show it: the draft's own words (hostport, search), the rules of the http production, no scheme or
 // fragment part. The verdicts and single characters are rows of test/data/ops/*.tsv.
 import { expect } from "chai";

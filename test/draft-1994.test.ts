@@ -1,5 +1,5 @@
 // draft-1994 (URL Internet-Draft 03, March 1994): the typed scheme ASTs, the literal-case decision,
-// scheme-aware selection, and long inputs. Verdict-only cases are in test/data/draft-1994.tsv.
+// scheme-aware selection, and long inputs. Verdict-only cases are in grammar/draft-1994/cases.tsv.
 import { expect } from "chai";
 import { parse, type ParseResult, type SpecId } from "../src";
 import type { Draft1994Ast } from "./support/loose-ast";
@@ -244,7 +244,7 @@ describe("draft-1994 ASTs", () => {
 
 describe("draft-1994 literal case: spelled letters match either case", () => {
   // Notation: "Single letters stand for single letters"; PrePrefix: the whole string "must start with a
-  // constant prefix "URL:"" while the BNF spells it `u r l :`. See grammar/draft-1994.md "Literal case".
+  // constant prefix "URL:"" while the BNF spells it `u r l :`. See grammar/draft-1994/README.md "Literal case".
   for (const input of ["HTTP://a/", "Http://a/", "URL:http://a/", "url:http://a/", "uRL:NEWS:*", "FTP://h/", "MAILTO:a@b", "GOPHER://h"]) {
     it(`${input} is valid`, () => {
       expect(parse(input, { spec: SPEC }).ok).to.equal(true);

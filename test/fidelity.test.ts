@@ -9,11 +9,11 @@ import { main } from "../src/cli/main";
 import type { Io } from "../src/cli/io";
 import { runFidelity, type FidelityReport, type PegVerdict } from "../src/ops/fidelity";
 import { compareInventory, inventoryAgrees } from "../src/ops/rule-inventory";
-import { GRAMMAR_DIR, loadPublishedGrammar, PUBLISHED_GRAMMARS, type PublishedGrammar } from "../src/published";
-import { availableSpecIds, getRevision, type RuleInfo } from "../src/revisions";
+import { loadPublishedGrammar, pegGrammarSource, publishedGrammarFile, type PublishedGrammar } from "../src/published";
+import { availableSpecIds, getRevision, SPEC_IDS, type RuleInfo } from "../src/revisions";
 import { skipBecause } from "./support/seeds";
 
-const SPECS = availableSpecIds().filter((id) => PUBLISHED_GRAMMARS[id]);
+const SPECS = availableSpecIds().filter((id) => publishedGrammarFile(id));
 
 function grammarOf(spec: string): PublishedGrammar {
   const r = loadPublishedGrammar(spec);
@@ -41,20 +41,20 @@ function pegFromSource(source: string, rules: readonly RuleInfo[]): PegVerdict {
 }
 
 function grammarWith(spec: string, from: string, to: string): string {
-  const source = readFileSync(join(GRAMMAR_DIR, `${spec}.peggy`), "utf8");
-  expect(source, `the planted mistake's anchor is in grammar/${spec}.peggy`).to.include(from);
+  const source = pegGrammarSource(spec)!;
+  expect(source, `the planted mistake's anchor is in ${spec}'s grammar`).to.include(from);
   return source.replace(from, to);
 }
 
 describe("fidelity: PEG transcription = published grammar, rule by rule", () => {
   it("covers every transcribed revision that has a published grammar", () => {
-    expect(SPECS).to.include.members(["draft-1997", "draft-2003", "rfc3986"]);
+    expect(SPECS).to.deep.equal([...SPEC_IDS]);
   });
 
-  // A transcribed revision without grammar/published/<spec>.* shows up as pending, not as passing.
-  for (const spec of availableSpecIds().filter((id) => !PUBLISHED_GRAMMARS[id])) {
-    it(`${spec}: needs grammar/published/${spec}.bnf and a line in src/published/index.ts`, function () {
-      skipBecause(this, "pending: a transcribed revision has no published grammar yet (grammar/published/)");
+  // A transcribed revision without grammar/<spec>/published.* shows up as pending, not as passing.
+  for (const spec of availableSpecIds().filter((id) => !publishedGrammarFile(id))) {
+    it(`${spec}: needs grammar/${spec}/published.<notation>`, function () {
+      skipBecause(this, "pending: a transcribed revision has no published grammar yet (grammar/<spec>/published.*)");
     });
   }
 
@@ -138,19 +138,19 @@ describe("fidelity: the check fails on a planted PEG mistake", () => {
   });
 
   it("the unmodified rfc3986 grammar compiled the same way agrees on those rules", () => {
-    const peg = pegFromSource(readFileSync(join(GRAMMAR_DIR, "rfc3986.peggy"), "utf8"), getRevision("rfc3986")!.rules);
+    const peg = pegFromSource(pegGrammarSource("rfc3986")!, getRevision("rfc3986")!.rules);
     const r = report(runFidelity({ spec: "rfc3986", count: 0, countOther: 600, seed: 1, rules: ["host", "authority", "path", "dec-octet", "IPv4address"], peg }));
     expect(r.disagreements).to.equal(0);
   });
 
   it("the unmodified grammar compiled the same way agrees (so the failures above are the plant's)", () => {
-    const source = readFileSync(join(GRAMMAR_DIR, "draft-2003.peggy"), "utf8");
+    const source = pegGrammarSource("draft-2003")!;
     const peg = pegFromSource(source, getRevision("draft-2003")!.rules);
     const r = report(runFidelity({ spec: "draft-2003", count: 0, countOther: 300, seed: 1, rules: ["dec-octet", "IPv4address", "domainlabel", "hostname"], peg }));
     expect(r.disagreements).to.equal(0);
   });
 
-  it("only a documented deviation (grammar/published/deviations.tsv) excuses a disagreement, and only the one it describes", () => {
+  it("only a documented deviation (grammar/<spec>/deviations.tsv) excuses a disagreement, and only the one it describes", () => {
     const source = grammarWith("draft-2003", "  / [1-9] DIGIT\n  / DIGIT\n", "  / DIGIT\n  / [1-9] DIGIT\n");
     const peg = pegFromSource(source, getRevision("draft-2003")!.rules);
     const deviation = { spec: "draft-2003", rule: "dec-octet", match: /^[1-9][0-9]$/, peg: false, bnf: true, section: "test", words: "test" };
@@ -195,9 +195,9 @@ describe("CLI: rules and fidelity", () => {
   it("`rules --spec draft-2003 IPv6address` shows the ABNF as published and the PEG", async () => {
     const c = captureIo();
     expect(await main(["rules", "--spec", "draft-2003", "IPv6address"], c.io)).to.equal(0);
-    expect(c.out()).to.include("As published (RFC 2234 ABNF; grammar/published/draft-2003.abnf:");
+    expect(c.out()).to.include("As published (RFC 2234 ABNF; grammar/draft-2003/published.abnf:");
     expect(c.out()).to.include('IPv6address = ( 6( h4 ":" ) ls32 )');
-    expect(c.out()).to.include("PEG transcription (grammar/draft-2003.peggy:");
+    expect(c.out()).to.include("PEG transcription (grammar/draft-2003/grammar.peggy:");
     expect(c.out()).to.include('= (h4 ":")|6| ls32 &("]" / !.)');
     expect(c.out()).to.include("Why the PEG differs:");
   });

@@ -22,7 +22,7 @@ import {
   type SpecId,
 } from "../src";
 import { availableSpecIds, getRevision, isSpecId, registerRevision, SPEC_IDS, unregisterRevision } from "../src/revisions";
-import { TEST_MINI_ID, testMini } from "./fixtures/revision/test-mini";
+import { TEST_MINI_ID, descriptor as testMini } from "./fixtures/revision/test-mini/descriptor";
 
 const spec = TEST_MINI_ID as SpecId;
 

@@ -44,6 +44,8 @@ const CASES: { schema: string; argv: string[]; stdin?: string | Buffer; code: nu
   { schema: "check", argv: ["check", "--json", "--summary", "--no-progress", "-"], stdin: Buffer.concat([Buffer.from(`${GOOD}\n${BAD}\nhttp://a/\xff\n`, "latin1"), Buffer.from("\n")]), code: 1 },
   { schema: "compare", argv: ["compare", "--json", GOOD, BAD], code: 1 },
   { schema: "compare", argv: ["compare", "--json", "--summary", "--no-progress", "-"], stdin: `${GOOD}\n`, code: 0 },
+  { schema: "confusion", argv: ["confusion", "--json", "--implementations", "none", GOOD, "http://a\\b@c/"], code: 1 },
+  { schema: "confusion", argv: ["confusion", "--json", "--implementations", "none", "--summary", "--no-progress", "-"], stdin: `${GOOD}\n`, code: 0 },
   { schema: "explain", argv: ["explain", "--json", GOOD], code: 0 },
   { schema: "explain", argv: ["explain", "--json", BAD], code: 1 },
   { schema: "explain", argv: ["explain", "--json", "--no-progress", "-"], stdin: `${GOOD}\n${BAD}\n`, code: 1 },
@@ -106,6 +108,17 @@ describe("JSON Schemas of every --json output (docs/schemas/), checked by ajv ag
     const d = JSON.parse(r.out) as { ok: boolean };
     expect(validate(d), ajv.errorsText(validate.errors)).to.equal(true);
     expect(d.ok).to.equal(r.code === 0);
+  });
+
+  it("audit --fingerprint --json matches audit-fingerprint.schema.json", async () => {
+    const module = join(tmp, "impl.cjs");
+    writeFileSync(module, "exports.check = () => true;\n");
+    const r = await run(["audit", "--fingerprint", "--json", "--module", module]);
+    const validate = ajv.getSchema("audit-fingerprint.schema.json")!;
+    const d = JSON.parse(r.out) as { ok: boolean; check: unknown[] };
+    expect(validate(d), ajv.errorsText(validate.errors)).to.equal(true);
+    expect(d.check.length).to.be.greaterThan(1);
+    expect(r.code).to.equal(0);
   });
 
   it("a policy violation never says ok: the answer is refused, valid (the grammar's verdict) and ok false", async () => {

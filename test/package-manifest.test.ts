@@ -31,7 +31,8 @@ describe("package.json against the registry", () => {
 
   it("the check can fail: a description without a revision is caught (planted)", () => {
     const last = specs()[specs().length - 1].id;
-    expect(missing(manifest.description.replace(last, "x"))).to.include(last);
+    const dropped = manifest.description.replace(new RegExp(`(^|[^a-z0-9-])${last}(?=[^a-z0-9-]|$)`, "g"), "$1x");
+    expect(missing(dropped)).to.include(last);
   });
 
   it("ships docs/ and CHANGELOG.md (the README's links), states the minimum TypeScript", () => {

@@ -1,5 +1,5 @@
-// rfc1738: the PEG (grammar/rfc1738.peggy) against the published rules of §5 read as a context-free
-// grammar: grammar/published/rfc1738.bnf through the shared reader and Earley recognizer
+// rfc1738: the PEG (grammar/rfc1738/grammar.peggy) against the published rules of §5 read as a context-free
+// grammar: grammar/rfc1738/published.bnf through the shared reader and Earley recognizer
 // (src/published), compared by the shared fidelity check (src/ops/fidelity.ts). The cases are not
 // written by hand: strings derived at random from the published grammar, half of them mutated, so
 // many sit just outside the language. The seed is fixed, so a failure is reproducible.
@@ -9,7 +9,7 @@ import { loadPublishedGrammar } from "../src/published";
 import { compiled, recognize } from "../src/published/earley";
 
 const published = loadPublishedGrammar("rfc1738");
-if (!published || !published.ok) throw new Error(`grammar/published/rfc1738.bnf: ${published ? published.errors.join("; ") : "not registered"}`);
+if (!published || !published.ok) throw new Error(`grammar/rfc1738/published.bnf: ${published ? published.errors.join("; ") : "not registered"}`);
 const cfg = compiled(published.grammar);
 const recognizes = (rule: string, input: string) => recognize(cfg, rule, input);
 
@@ -21,7 +21,7 @@ describe("rfc1738 PEG vs the published rules (Earley)", () => {
     expect(recognizes("host", "a-")).to.equal(false);
     // The gopherurl repair (the unquoted / read as "/").
     expect(recognizes("gopherurl", "gopher://h/1a%09b")).to.equal(true);
-    // Literals are case-sensitive (grammar/rfc1738.md, "Literal case"; `; @literals case-sensitive`).
+    // Literals are case-sensitive (grammar/rfc1738/README.md, "Literal case"; `; @literals case-sensitive`).
     expect(recognizes("url", "HTTP://a/")).to.equal(false);
     // 1*[ x ] is one or more x (§5: brackets enclose optional or repeated elements).
     expect(recognizes("scheme", "")).to.equal(false);

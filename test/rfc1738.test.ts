@@ -1,13 +1,13 @@
 // rfc1738: what the tables cannot say: the scheme ASTs (components, spans, absent vs empty), the
 // literal-case decision, scheme-aware selection, and long inputs.
-// The accept/reject verdicts are in test/data/rfc1738.tsv; agreement with the published rules read
+// The accept/reject verdicts are in grammar/rfc1738/cases.tsv; agreement with the published rules read
 // as a context-free grammar is in test/rfc1738-published.test.ts.
 import { expect } from "chai";
 import { parse } from "../src";
 import type { Rfc1738Ast, Rfc1738Url } from "./support/loose-ast";
 import { defaultRule, getRevision } from "../src/revisions";
 
-/** The production the descriptor's scheme table selects for an input (src/revisions/rfc1738.ts, read by defaultRule). */
+/** The production the descriptor's scheme table selects for an input (grammar/rfc1738/descriptor.ts, read by defaultRule). */
 const selectRfc1738Production = (input: string) => defaultRule(getRevision("rfc1738")!, input).production;
 
 function ast(input: string, rule?: string): Rfc1738Ast {
@@ -376,7 +376,7 @@ describe("rfc1738 scheme ASTs", () => {
   });
 });
 
-describe("rfc1738 literal case (grammar/rfc1738.md)", () => {
+describe("rfc1738 literal case (grammar/rfc1738/README.md)", () => {
   it("an upper-case scheme is not conformant: httpurl decides and fails at offset 0", () => {
     const r = parse("HTTP://a/", { spec: "rfc1738" });
     expect(r.ok).to.equal(false);

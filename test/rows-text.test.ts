@@ -12,7 +12,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { SPEC_IDS } from "../src";
 import { getRevision } from "../src/revisions";
-import { fromZigzag, nextNumber, plainText, rowsFromText, rowsReader, type Numbers } from "../src/scanner/tables";
+import { fromZigzag, nextNumber, rowsFromText, rowsReader, type Numbers } from "../src/scanner/tables";
+import { plainText } from "../src/scanner/plain";
 
 const ROOT = join(__dirname, "..", "..");
 

@@ -13,18 +13,18 @@ import { join } from "node:path";
 import { availableSpecIds, defaultRule, findRule, getRevision, type Revision } from "../src/revisions";
 import { compareOne, generatedInputs, type OffsetRelation } from "./support/scanner-differential";
 import type { Mistake } from "./support/scanner-planted";
-import { DATA_DIR, readTable } from "./support/table";
+import { caseTables, DATA_DIR, readTable } from "./support/table";
 import { InputFailure, TimedWorker } from "./support/time-limit";
 
 const ROOT = join(__dirname, "..", "..");
-const corpus = readFileSync(join(ROOT, "bench", "corpus", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
+const corpus = readFileSync(join(ROOT, "test", "data", "corpora", "real-world.txt"), "utf8").split("\n").filter((l) => l !== "");
 // 50 per start rule here (npm test); .ci/run compares 10^6 generated strings per revision
 // (scripts/differential.mjs), so this is the quick check, not the campaign.
 const GENERATED_PER_RULE = 50;
 const CORPUS_LINES = 3000;
 
 const tableInputs = new Map<string, Set<string>>();
-for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv"))) {
+for (const file of caseTables()) {
   for (const c of readTable(file)) {
     if (!tableInputs.has(c.spec)) tableInputs.set(c.spec, new Set());
     tableInputs.get(c.spec)!.add(c.input);

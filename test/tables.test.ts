@@ -2,9 +2,9 @@
 import { expect } from "chai";
 import { readdirSync } from "node:fs";
 import { parse, validate } from "../src";
-import { DATA_DIR, readTable } from "./support/table";
+import { caseTables, DATA_DIR, readTable } from "./support/table";
 
-for (const file of readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv")).sort()) {
+for (const file of caseTables()) {
   describe(`table ${file}`, () => {
     for (const c of readTable(file)) {
       const rule = c.rule === "*" ? undefined : c.rule;

@@ -1,6 +1,6 @@
 // The text form of a tagged DFA's tables: scripts/ast/table-text.mjs writes it at build time (and
-// packs a revision's texts into one), src/scanner/tagged.ts (tableSource, taggedTable) reads it back
-// on first use. Property: any tables (targets anywhere in the table, numbers of one and of several
+// packs a revision's texts into one, which the encode-tables pass codes), src/scanner/tagged.ts
+// (taggedTable, over src/scanner/coded.ts's reader) reads it back on first use. Property: any tables (targets anywhere in the table, numbers of one and of several
 // digits, rows alike and unlike their neighbours), alone or packed with others, come back exactly.
 // Every revision's tables decode into tables that stay inside themselves. Planted mistakes (the
 // encoder and the decoder out of step on two digits; a character of the coded text changed) are
@@ -10,7 +10,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { SPEC_IDS } from "../src";
 import { getRevision } from "../src/revisions";
-import { tableSource, taggedTable, unpackTables, type TaggedTable } from "../src/scanner/tagged";
+import { taggedTable, type TaggedTable } from "../src/scanner/tagged";
+import { codedReader, decoded } from "../src/scanner/coded";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -27,8 +28,18 @@ interface Tables {
 type Encoder = (t: Tables) => string;
 type Packer = (texts: string[]) => { packed: string; starts: number[]; length: number };
 
+/** The text form's writer, and its packer as the encode-tables pass uses it: the texts joined, then coded (scripts/scanner/coder.mjs). */
 async function encoder(): Promise<{ tableText: Encoder; packTexts: Packer; TEXT_DIGITS: string }> {
-  return import(join(ROOT, "scripts", "ast", "table-text.mjs"));
+  const text = (await import(join(ROOT, "scripts", "ast", "table-text.mjs"))) as { tableText: Encoder; packTexts: (texts: string[]) => { text: string; starts: number[]; length: number }; TEXT_DIGITS: string };
+  const { code } = (await import(join(ROOT, "scripts", "scanner", "coder.mjs"))) as { code: (data: string, options: { lc: number; pb: number }) => string };
+  return {
+    tableText: text.tableText,
+    TEXT_DIGITS: text.TEXT_DIGITS,
+    packTexts: (texts) => {
+      const joined = text.packTexts(texts);
+      return { packed: code(joined.text, { lc: 0, pb: 0 }), starts: joined.starts, length: joined.length };
+    },
+  };
 }
 
 /** Random tables: a few template rows that the others copy with changes, so that both row forms occur. */
@@ -136,14 +147,14 @@ describe("tagged DFA tables as text (scripts/ast/table-text.mjs, taggedTable)", 
     expect(tables).to.be.greaterThan(100);
   });
 
-  it("several tables packed into one text (packTexts, tableSource) come back exactly, each from its offset", async () => {
+  it("several tables packed into one text (packTexts, codedReader) come back exactly, each from its offset", async () => {
     const { tableText, packTexts } = await encoder();
     fc.assert(
       fc.property(fc.array(tablesArb, { minLength: 1, maxLength: 4 }), fc.nat(), (list, seed) => {
         // Repeats, as a revision's start rules have them: some tables twice.
         const all = [...list, ...list.filter((_, i) => (seed >> i) & 1)];
         const { packed, starts, length } = packTexts(all.map(tableText));
-        const source = tableSource(packed, length);
+        const source = codedReader(packed, length);
         // First to last (each unpacks on from where the one before stopped: as far as it ends), or last first (all at once).
         const order = seed & 1 ? all.map((_, i) => i).reverse() : all.map((_, i) => i);
         return order.every((i) => differences(all[i], taggedTable(source, starts[i], starts[i + 1] ?? length, all[i].K, all[i].count, 1, 0, 0)).length === 0);
@@ -159,7 +170,7 @@ describe("tagged DFA tables as text (scripts/ast/table-text.mjs, taggedTable)", 
       fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(5), { maxLength: 6 }), (pieces, again) => {
         const texts = [...pieces, ...again.map((i) => pieces[i % pieces.length])];
         const { packed, length } = packTexts(texts);
-        return Buffer.from(unpackTables(packed, length)).toString("latin1") === texts.join("");
+        return Buffer.from(decoded(packed, length)).toString("latin1") === texts.join("");
       }),
       { numRuns: 300, seed: 27 },
     );
@@ -173,12 +184,12 @@ describe("tagged DFA tables as text (scripts/ast/table-text.mjs, taggedTable)", 
     const { packTexts, TEXT_DIGITS } = await encoder();
     const texts = [TEXT_DIGITS, TEXT_DIGITS.slice(10, 40), TEXT_DIGITS];
     const { packed, length } = packTexts(texts);
-    expect(Buffer.from(unpackTables(packed, length)).toString("latin1")).to.equal(texts.join(""));
+    expect(Buffer.from(decoded(packed, length)).toString("latin1")).to.equal(texts.join(""));
     const k = packed.length >> 1;
     const changed = packed.slice(0, k) + (packed[k] === "a" ? "b" : "a") + packed.slice(k + 1);
     let back: string | Error;
     try {
-      back = Buffer.from(unpackTables(changed, length)).toString("latin1");
+      back = Buffer.from(decoded(changed, length)).toString("latin1");
     } catch (e) {
       back = e as Error;
     }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { check, components, parse, validate, type Host, type TextComponent } from "../src";
 import type { Draft2003Authority, Draft2003Path, Rfc1738HttpUrl } from "../src";
+import { SPEC_IDS } from "../src/revisions";
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function typeChecks(input: string): void {
@@ -119,7 +120,7 @@ describe("types: what an editor offers", function () {
   this.timeout(120000);
   // The compiled declarations (dist/src), as a consumer sees them.
   const lib = JSON.stringify(join(__dirname, "..", "src", "index"));
-  const SPECS = ["draft-1993", "draft-1994", "draft-1997", "draft-2003", "rfc1738", "rfc3986"];
+  const SPECS: readonly string[] = SPEC_IDS;
   for (const fn of ["parse", "validate", "components", "check"]) {
     it(`${fn}(x, { spec }) offers every revision`, () => {
       const offered = completions(`import { ${fn} } from ${lib}; ${fn}("x", { spec: "@@" });`);

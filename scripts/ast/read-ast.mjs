@@ -10,7 +10,8 @@
 //   // @field NAME [(FLAG)]: EXPRESSION                          a field of the record above, in order
 //   // @ast-host SHAPE | SHAPE | "default"                        (header) how a host is classified
 //
-// A rule is named by its published name. In a field, a rule stands for its first match inside the
+// A rule is named by its published name (between single quotes when it holds spaces: 'valid URL
+// string'). In a field, a rule stands for its first match inside the
 // record's match (depth first, the match itself included), so `text scheme` is the scheme's text,
 // or null when the record's match holds no scheme; `^R` is a match of R that the record's own rule
 // calls (not one inside another rule it calls). Several rules separated by "|" are tried in turn.
@@ -38,7 +39,7 @@
 //                                     the word of the first rule that matches (the default otherwise);
 //                                     TYPE names the union of the words
 //   const "word"                      a constant
-//   call NAME(ARG, ...) as TYPE       hand-written: src/ast/<spec>.ts exports NAME; each ARG a rule
+//   call NAME(ARG, ...) as TYPE       hand-written: grammar/<spec>/ast.ts exports NAME; each ARG a rule
 //                                     (its match's span or null), a position (-1 when it does not
 //                                     exist), @FIELD (a field computed before it), a number, `whole` (whether
 //                                     the start rule derives a whole reference) or `is R` (whether
@@ -97,8 +98,8 @@ Arg = "@" name:Ident { return { kind: "field", name }; }
   / rule:Ref { return { kind: "rule", rule }; }
 TypeText = $[^\n]+
 
-Ref = $("^"? Rule)
-Rule = $(NameStart NameChar*)
+Ref = caret:"^"? rule:Rule { return (caret ?? "") + rule; }
+Rule = $(NameStart NameChar*) / "'" name:$[^'\n]+ "'" { return name; }
 NameStart = [A-Za-z]
 NameChar = [A-Za-z0-9_+-]
 Ident = $([A-Za-z_][A-Za-z0-9_]*)
@@ -135,11 +136,16 @@ const hostParser = peggy.generate(String.raw`
 Shapes = head:Shape tail:(_ "|" _ s:Shape { return s; })* _ { return [head, ...tail]; }
 Shape = rule:Rule __ kind:Word address:(__ "address" __ r:Rule { return r; })? { return { rule, kind, address: address ?? null }; }
   / kind:Word { return { rule: null, kind, address: null }; }
-Rule = $([A-Za-z][A-Za-z0-9_+-]*)
+Rule = $([A-Za-z][A-Za-z0-9_+-]*) / "'" name:$[^'\n]+ "'" { return name; }
 Word = '"' w:$[^"]* '"' { return w; }
 _ = [ \t]*
 __ = [ \t]+
 `);
+
+/** The rule names of a list: words, or names with spaces between single quotes (`'valid URL string'`). */
+function ruleList(text) {
+  return (text.match(/'[^'\n]+'|\S+/g) ?? []).map((n) => (n.startsWith("'") ? n.slice(1, -1) : n));
+}
 
 /**
  * Reads the AST annotations of a grammar source. Returns { root, records: Map pegName -> record,
@@ -170,7 +176,7 @@ export function readAstAnnotations(source, file) {
     let m;
     if ((m = /^@ast-root\s+(\w+)(?:\s+whole\s+(.+))?$/.exec(body))) {
       if (root) throw new Error(`${where}: a second @ast-root`);
-      root = current = { type: m[1], whole: m[2] ? m[2].trim().split(/\s+/) : [], fields: [], where };
+      root = current = { type: m[1], whole: m[2] ? ruleList(m[2].trim()) : [], fields: [], where };
     } else if ((m = /^@ast\s+(\w+)(\s+nospan)?(?:\s+after\s+(\w+))?(?:\s+when\s+(\S+))?\s*$/.exec(body))) {
       const record = { type: m[1], nospan: Boolean(m[2]), spanAfter: m[3] ?? null, when: m[4] ?? null, fields: [], where };
       if (pendingRecord) (pendingRecord.variants ??= [pendingRecord]).push(record);

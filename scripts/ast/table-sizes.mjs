@@ -15,7 +15,8 @@ for (const file of readdirSync(join(dist, "generated")).filter((f) => f.endsWith
   const spec = file.replace(/\.ast\.js$/, "");
   const code = readFileSync(join(dist, "generated", file), "utf8");
   const gzip = gzipSync(code, { level: 9 }).length;
-  const tables = (code.match(/tableSource\)?\("([^"]*)"/) ?? ["", ""])[1].length;
+  // (the one table string of the module, as encode-tables wrote it: coded or plain)
+  const tables = (code.match(/(?:codedReader|plainText)\)?\("([^"]*)"/) ?? ["", ""])[1].length;
   const header = readFileSync(join(root, "generated", `${spec}.ast.ts`), "utf8").match(/^\/\/ {3}(.*states\/.*)$/m);
   const states = header ? [...header[1].matchAll(/(\S+) (\d+) states/g)].map((m) => [m[1], Number(m[2])]) : [];
   const sum = states.reduce((a, [, n]) => a + n, 0);

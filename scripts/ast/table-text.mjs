@@ -1,7 +1,8 @@
-// A tagged DFA's tables (scripts/scanner/tdfa.mjs, tables()) as one string of text (tableText), and
-// a revision's texts joined and coded into one string (packTexts, scripts/scanner/coder.mjs), the
-// form generated/<spec>.ast.ts carries them in; src/scanner/tagged.ts (tableSource, taggedTable)
-// decodes and reads them the first time a start rule is parsed.
+// A tagged DFA's tables (scripts/scanner/tdfa.mjs, tables()) as one string of text (tableText,
+// taggedText), and a revision's texts joined into one (packTexts), which the encode-tables pass codes
+// (scripts/scanner/passes/encode-tables.mjs): the form generated/<spec>.ast.ts carries them in;
+// src/scanner/tagged.ts (tableSource, taggedTable) decodes and reads them the first time a start rule
+// is parsed.
 //
 // The string is a list of unsigned numbers, each written as zero or more "more" digits and one
 // "last" digit (TEXT_DIGITS: 64 last digits, 24 more digits, all printable ASCII that needs no
@@ -22,8 +23,6 @@
 //             numbers, and the same sub-automaton numbered alike reads the same wherever it lies);
 //             then the new operations' list number (0 for none), if they change.
 // The small parts come first: the run decodes them once, and the rows (its transition table) once.
-
-import { code } from "../scanner/coder.mjs";
 
 /** The digits: 64 that end a number, then 24 that say more follow. */
 export const TEXT_DIGITS = (() => {
@@ -110,15 +109,34 @@ export function tableText({ count: n, K, trans, ops, opsData, accept, fixups }) 
 }
 
 /**
- * The texts of one revision's tables (tableText()), joined and coded (scripts/scanner/coder.mjs:
- * LZMA, whose copies find the sub-automata the start rules share, written in a string literal's
- * characters). Returns the coded string and where each text starts in the joined one
- * (src/scanner/tagged.ts, tableSource(), decodes it as far as the start rules parsed so far need).
+ * The texts of one revision's tables (tableText()), joined: the joined text and where each text
+ * starts in it (src/scanner/tagged.ts, tableSource(), decodes it as far as the start rules parsed so
+ * far need). The encode-tables pass codes it (LZMA: its copies find the sub-automata the start rules
+ * share).
  */
 export function packTexts(texts) {
-  const all = texts.join("");
+  const text = texts.join("");
   const starts = [];
   let at = 0;
   for (const t of texts) (starts.push(at), (at += t.length));
-  return { packed: code(all, { lc: 0, pb: 0 }), starts, length: all.length };
+  return { text, starts, length: text.length };
+}
+
+/**
+ * The register operations of a tagged DFA, as data: for each list number from 1, its length n, then
+ * n pairs (register, source) in execution order (source: a register, -1 the position, -2 unset).
+ */
+function opsData(opLists) {
+  const flat = [];
+  for (const list of opLists.slice(1)) {
+    flat.push(list.length);
+    for (const [d, src] of list) flat.push(d, src);
+  }
+  if (flat.some((v) => v > 0x7fff)) throw new Error("tagged DFA: more than 32767 registers");
+  return flat;
+}
+
+/** A tagged DFA's tables (scripts/scanner/tdfa.mjs, tables()) as text (tableText()). */
+export function taggedText(t) {
+  return tableText({ count: t.count, K: t.K, trans: t.trans, ops: t.ops, opsData: opsData(t.opLists), accept: t.accept, fixups: t.fixups });
 }

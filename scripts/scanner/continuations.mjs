@@ -48,7 +48,7 @@ export class ContinuationGraph {
     /** interned character sets: id -> ranges */
     this.sets = [];
     this.setIds = new Map();
-    /** interned rule stacks: id -> { parent, name }; 0 is the empty stack */
+    /** @type {{ parent: number; name: string | null }[]} interned rule stacks: id -> { parent, name }; 0 is the empty stack */
     this.stacks = [{ parent: -1, name: null }];
     this.stackIds = new Map();
     this.guardMemo = new Map();

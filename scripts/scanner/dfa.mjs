@@ -268,3 +268,47 @@ export function minimize(transitions, initial) {
   }
   return { block, count };
 }
+
+/**
+ * A numbering of a DFA's states (its blocks after minimisation: `block` maps a state to its block,
+ * `transitions` are per state) in which each root's states come after the earlier roots': the fixed
+ * roots (`fixed`: the dead state and the state that accepts everything, numbered 0 and 1), then per
+ * root of `roots`, in order, breadth-first from it the states no earlier root reached. Every state
+ * a root reaches is then numbered before `rowsFrom.get(its block)`: a table whose rows are written
+ * in this order and decoded from the first is ready for a run from that root once that many rows are
+ * (issue 27: the first parse of the top rule decodes its rule's rows, not every rule's and decision's).
+ * Breadth-first order also keeps neighbouring rows alike (the template rows of rows-text.mjs).
+ */
+export function numbered(block, transitions, fixed, roots) {
+  const order = new Map();
+  for (const x of fixed) if (!order.has(block[x])) order.set(block[x], order.size);
+  if (order.size !== fixed.length) throw new Error("scanner: the dead state and the universal state merged");
+  // A state of each block: its transitions are the block's (the minimisation merged equals).
+  const member = new Map();
+  for (let s = 0; s < block.length; s++) if (!member.has(block[s])) member.set(block[s], s);
+  // Per block, the number of states numbered when the search that numbered it ended: all it reaches.
+  const closedAt = new Map([...order.keys()].map((b) => [b, order.size]));
+  const rowsFrom = new Map();
+  const queue = [];
+  for (const root of roots) {
+    const b = block[root];
+    if (!order.has(b)) {
+      // A block an earlier search numbered has its successors numbered too (that search went on
+      // from it): this search goes on from the blocks it numbers.
+      queue.length = 0;
+      order.set(b, order.size);
+      queue.push(b);
+      for (let i = 0; i < queue.length; i++) {
+        for (const t of transitions[member.get(queue[i])]) {
+          const tb = block[t];
+          if (!order.has(tb)) order.set(tb, order.size), queue.push(tb);
+        }
+      }
+      for (const x of queue) closedAt.set(x, order.size);
+    }
+    rowsFrom.set(b, closedAt.get(b));
+  }
+  // Blocks no root reaches (none, as the DFA is built from its roots; numbered for completeness).
+  for (let s = 0; s < block.length; s++) if (!order.has(block[s])) order.set(block[s], order.size);
+  return { order, rowsFrom };
+}

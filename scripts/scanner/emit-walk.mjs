@@ -2,18 +2,19 @@
 // accepted, asking, wherever peggy would try something, the decision's question: dom(e) at the
 // current position. It consumes each character once and never backtracks.
 //
-// Per rule, one function, rule_X(p, parent): it builds the rule's derivation node (the same nodes
-// peggy's traced parser builds), or, under a filter (KEEP), only the nodes it keeps: a node it
+// Per rule, one function, rule_X(w, p, parent): it builds the rule's derivation node (the same nodes
+// peggy's traced parser builds), or, under a filter (w.keep), only the nodes it keeps: a node it
 // refuses leaves its children to its parent. A filter that is a set of rule names decides by name
 // alone, before the rule runs: a refused rule then writes its children into its parent's list. (The ASTs do not come from here: the tagged DFAs of
 // scripts/scanner/tdfa.mjs record what they read in the scan; the walk serves tree: true, explain
 // and the explorer's views.)
-// A question is asked by `ask(d, p)`: first a table lookup on the class of the next character
-// (FIRST: yes, no, or "one character does not tell"; column K is the end of the input, K+1 past
-// it, always no), and only when one character does not tell, `decide(d, p)`, which runs the
-// decision's own DFA from p until it is certain. A choice becomes one `switch` on the alternative
-// the next character's class selects (ALTERNATIVE), falling back to asking in order where one
-// character does not tell.
+// `w` is the revision's scanner (src/scanner/scanner.ts), which holds the input, the tables and the
+// questions. A question is asked by `w.ask(d, p)`: first a table lookup on the class of the next
+// character (FIRST: yes, no, or "one character does not tell"; column K is the end of the input,
+// K+1 past it, always no), and only when one character does not tell, `w.decide(d, p)`, which runs
+// the decision's own DFA from p until it is certain. A choice becomes one `switch` on the
+// alternative the next character's class selects (w.alternative, ALTERNATIVE), falling back to
+// asking in order where one character does not tell.
 import { visitDecisions } from "./decisions.mjs";
 
 /** A JavaScript identifier for a rule's function (`void` is a rule of draft-1993). */
@@ -47,7 +48,7 @@ export function emitWalk(ruleList, decisions, decisionIds, publishedNames, K) {
     if (d === undefined) throw new Error("scanner: an expression without a decision");
     return d;
   };
-  const ask = (expr) => `ask(${decision(expr)}, p)`;
+  const ask = (expr) => `w.ask(${decision(expr)}, p)`;
   const answer = (expr, c) => decisions[decision(expr)].ll1[c];
 
   /** Code that walks e from p (a local). */
@@ -87,7 +88,7 @@ export function emitWalk(ruleList, decisions, decisionIds, publishedNames, K) {
           .join("");
         const offset = addTable(table);
         const cases = alts.map((a, i) => `${pad}  ${i === alts.length - 1 ? "default" : `case ${i}`}: {\n${gen(a, indent + 2, loop)}${pad}    break;\n${pad}  }\n`).join("");
-        const pick = table.includes(UNDECIDED) ? `(ALTERNATIVE[${offset} + at(p)] === ${UNDECIDED} ? ${inOrder}${alts.length - 1} : ALTERNATIVE[${offset} + at(p)])` : `ALTERNATIVE[${offset} + at(p)]`;
+        const pick = table.includes(UNDECIDED) ? `(w.alternative[${offset} + w.at(p)] === ${UNDECIDED} ? ${inOrder}${alts.length - 1} : w.alternative[${offset} + w.at(p)])` : `w.alternative[${offset} + w.at(p)]`;
         return `${pad}switch (${pick}) {\n${cases}${pad}}\n`;
       }
       case "optional":
@@ -110,7 +111,7 @@ export function emitWalk(ruleList, decisions, decisionIds, publishedNames, K) {
       case "simple_not":
         return ""; // holds in an accepted input; consumes nothing
       case "rule_ref": {
-        return `${pad}p = ${ruleFunction(e.name)}(p, out);\n`;
+        return `${pad}p = ${ruleFunction(e.name)}(w, p, out);\n`;
       }
       case "group":
       case "labeled":
@@ -128,13 +129,13 @@ export function emitWalk(ruleList, decisions, decisionIds, publishedNames, K) {
     // Check that the decision numbering of listDecisions and this walk agree.
     visitDecisions(r.expression, false, (expr) => decision(expr), () => undefined);
     const name = JSON.stringify(publishedNames.get(r.name) ?? r.name);
-    // MODE[k] (set by walk() per call): 0 the node is kept, 1 it is refused whatever its span (its
+    // w.mode[k] (set by walk() per call): 0 the node is kept, 1 it is refused whatever its span (its
     // children go straight into the parent's list: no list of its own, no filter call), 2 the filter decides.
     out.push(
-      `function ${ruleFunction(r.name)}(p: number, parent: DerivationNode[]): number {`,
-      `  const start = p;\n  const mode = MODE[${k}];\n  const out: DerivationNode[] = mode === 1 ? parent : [];`,
+      `function ${ruleFunction(r.name)}(w: Scanner, p: number, parent: DerivationNode[]): number {`,
+      `  const start = p;\n  const mode = w.mode[${k}];\n  const out: DerivationNode[] = mode === 1 ? parent : [];`,
       gen(r.expression, 1, 0).trimEnd(),
-      `  if (mode === 0) parent.push({ rule: ${name}, start, end: p, children: out });\n  else if (mode === 2) keepOrLift(parent, ${name}, start, p, out);`,
+      `  if (mode === 0) parent.push({ rule: ${name}, start, end: p, children: out });\n  else if (mode === 2) w.keepOrLift(parent, ${name}, start, p, out);`,
       `  return p;`,
       `}`,
       "",

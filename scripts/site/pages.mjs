@@ -11,6 +11,7 @@ export const PAGES = [
   { file: "diff.html", entry: "diff", title: "Diff", blurb: "what changed between two revisions" },
   { file: "resolution.html", entry: "resolution", title: "Resolution", blurb: "relative references resolved by every revision that defines it" },
   { file: "extract.html", entry: "extract", title: "Extract", blurb: "paste text and see the URLs each revision finds in it" },
+  { file: "confusion.html", entry: "confusion", title: "Confusion", blurb: "which parser reads a URL how: every revision and this browser's URL, their hosts side by side" },
   { file: "source.html", entry: "source", title: "Documents", blurb: "the documents' own text, at the section a rule comes from" },
 ];
 

@@ -1,4 +1,4 @@
-// The PEG transcription of each rule, read from grammar/<spec>.peggy with peggy's own grammar
+// The PEG transcription of each rule, read from the grammar as composed (generated/<spec>.composed.peggy) with peggy's own grammar
 // parser (peggy.parser.parse) at site-build time, so the browser gets plain JSON and no peggy:
 //   - the rule's source text exactly as it stands in the .peggy file (from peggy's locations),
 //   - its expression as a small tree the explorer draws as a railroad diagram,

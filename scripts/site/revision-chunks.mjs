@@ -1,7 +1,7 @@
 // The explorer loads a revision's tables when a page first needs them (issue 27, item 3): an esbuild
 // plugin for scripts/build-site.mjs.
 //
-// A revision's descriptor (src/revisions/<spec>.ts) stays in the pages' bundle with what a page
+// A revision's descriptor (grammar/<spec>/descriptor.ts) stays in the pages' bundle with what a page
 // reads to draw (title, date, rules, components): every page can list every revision at once. The
 // generated modules it imports besides its rule inventory (generated/<spec>.scanner.ts,
 // generated/<spec>.ast.ts: the tables, ~90 % of a revision's weight) are replaced there by stubs
@@ -22,19 +22,14 @@ const require = createRequire(import.meta.url);
 export const LOADER_MODULE = "src/web/lib/revision-tables.ts";
 
 /**
- * Each built-in revision's descriptor file and the generated modules it imports that are loaded
- * lazily, read from the registry (src/revisions/built-in.ts names each descriptor's file) and the
- * descriptors' own imports.
+ * Each built-in revision's descriptor file (grammar/<spec>/descriptor.ts, the registry's ids) and
+ * the generated modules it imports that are loaded lazily, read from the descriptors' own imports.
  */
 export function lazyRevisionModules(root) {
-  const builtIn = readFileSync(join(root, "src/revisions/built-in.ts"), "utf8");
-  const fileOf = new Map([...builtIn.matchAll(/^import \{ (\w+) \} from "\.\/([\w-]+)";$/gm)].map((m) => [m[1], m[2]]));
   const { SPEC_IDS, getRevision } = require(join(root, "dist/src/revisions/index.js"));
   return SPEC_IDS.map((id) => {
-    const entry = new RegExp(`^\\s+"?${id.replace(/-/g, "\\-")}"?: (\\w+),$`, "m").exec(builtIn);
-    const file = entry ? fileOf.get(entry[1]) : undefined;
-    if (!file) throw new Error(`revision-chunks: src/revisions/built-in.ts lists no descriptor file for ${id}`);
-    const descriptor = join(root, "src/revisions", `${file}.ts`);
+    const descriptor = join(root, "grammar", id, "descriptor.ts");
+    if (!existsSync(descriptor)) throw new Error(`revision-chunks: ${id} has no grammar/${id}/descriptor.ts`);
     const source = readFileSync(descriptor, "utf8");
     const modules = [...source.matchAll(/^import (?!type )[^;]*? from "\.\.\/\.\.\/generated\/([\w.-]+)";$/gm)]
       .map((m) => m[1])

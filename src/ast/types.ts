@@ -28,9 +28,10 @@ export interface Host extends TextComponent {
   /**
    * `hostname`, `IPv4` (draft-2003 and rfc3986 IPv4address, draft-1997 hostnumber), `IPv6`
    * (draft-2003 IPv6reference, rfc3986 IP-literal holding an IPv6address), `IPvFuture` (rfc3986
-   * IP-literal holding an IPvFuture), `reg-name` (draft-2003, rfc3986).
+   * IP-literal holding an IPvFuture), `reg-name` (draft-2003, rfc3986), `domain` and `opaque` (the
+   * WHATWG URL Standard's valid domain string and valid opaque-host string).
    */
-  kind: "hostname" | "IPv4" | "IPv6" | "IPvFuture" | "reg-name";
+  kind: "hostname" | "IPv4" | "IPv6" | "IPvFuture" | "reg-name" | "domain" | "opaque";
   /** For IPv6 and IPvFuture: the address without the brackets. */
   address?: TextComponent;
 }

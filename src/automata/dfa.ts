@@ -29,21 +29,33 @@ export interface Dfa {
   accept: Uint8Array;
 }
 
+/**
+ * Numbers values in the order they are first seen: `intern(v)` is v's index in `items`, the same for
+ * every value with the same key. A breadth-first walk over states visits `items` as it grows.
+ */
+export function interner<V, K = V>(key: (v: V) => K = (v) => v as unknown as K): { items: V[]; intern(v: V): number } {
+  const ids = new Map<K, number>();
+  const items: V[] = [];
+  return {
+    items,
+    intern(v: V): number {
+      const k = key(v);
+      let id = ids.get(k);
+      if (id === undefined) {
+        id = items.length;
+        ids.set(k, id);
+        items.push(v);
+      }
+      return id;
+    },
+  };
+}
+
 /** The reachable, live part of an automaton as a dense DFA (states numbered in breadth-first order). */
 export function materialize(a: Automaton): Dfa {
   const k = a.classRanges.length;
-  const ids = new Map<number, number>();
-  const order: number[] = [];
   const rows: number[] = [];
-  const visit = (s: number) => {
-    let id = ids.get(s);
-    if (id === undefined) {
-      id = order.length;
-      ids.set(s, id);
-      order.push(s);
-    }
-    return id;
-  };
+  const { items: order, intern: visit } = interner<number>();
   visit(a.start);
   for (let i = 0; i < order.length; i++) {
     const s = order[i];

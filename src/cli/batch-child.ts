@@ -12,7 +12,7 @@
 // that started it (an orphan is adopted by another process), and kills the process when not.
 import { Socket } from "node:net";
 import { Worker } from "node:worker_threads";
-import { frame, FrameReader, judgeItem, loadJudge, pack, type JudgeSpec, type RejectContext } from "./batch-lines";
+import { frame, FrameReader, judgeItem, loadJudge, pack, type JudgeSpec, type LineResult, type RejectContext } from "./batch-lines";
 
 const PARENT_CHECK_MS = 250;
 const { judge: spec, ctx, parent } = JSON.parse(process.argv[2]) as { judge: JudgeSpec; ctx: RejectContext; parent?: number };
@@ -26,11 +26,17 @@ const send = (parts: Buffer[]) => {
   for (const p of parts) answers.write(p);
 };
 send(frame({ ready: true }));
-const lines = new FrameReader<{ id: number; size: number }>((header, payload) => {
-  const packed = pack([judgeItem(judge, { line: payload.toString("utf8") }, ctx)]);
+const answer = (id: number, result: LineResult) => {
+  const packed = pack([result]);
   const out = Buffer.from(packed.out, "utf8");
   const err = Buffer.from(packed.err, "utf8");
-  send(frame({ id: header.id, out: out.length, lines: packed.lines, bad: packed.bad, verdicts: packed.verdicts, rules: packed.rules }, [out, err]));
+  send(frame({ id, out: out.length, lines: packed.lines, bad: packed.bad, verdicts: packed.verdicts, rules: packed.rules }, [out, err]));
+};
+// One line at a time (the supervisor sends the next after this one's answer).
+const lines = new FrameReader<{ id: number; size: number }>((header, payload) => {
+  const r = judgeItem(judge, { line: payload.toString("utf8") }, ctx);
+  if (r instanceof Promise) void r.then((result) => answer(header.id, result));
+  else answer(header.id, r);
 });
 process.stdin.on("data", (chunk: Buffer) => lines.push(chunk));
 process.stdin.on("end", () => process.exit(0));

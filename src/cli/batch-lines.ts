@@ -20,7 +20,11 @@ export interface LineResult {
   bad: boolean;
 }
 
-export type Judge = (line: string) => LineResult;
+/**
+ * A line's judge. Most answer at once; one that asks other processes (confusion's implementations)
+ * answers with a promise, which the worker awaits before the next line (the time limit covers both).
+ */
+export type Judge = (line: string) => LineResult | Promise<LineResult>;
 
 /**
  * Which judge to run, in a form a worker thread can rebuild: the module (a path relative to this
@@ -225,17 +229,27 @@ export function loadJudge(spec: JudgeSpec): Judge {
   return mod[spec.factory](spec.options);
 }
 
-/** Judges one item; never throws (an unexpected exception becomes an "internal error" answer for that line). */
-export function judgeItem(judge: Judge, item: Item, ctx: RejectContext): LineResult {
+/**
+ * Judges one item; never throws, and a promise it returns never rejects (an unexpected exception
+ * becomes an "internal error" answer for that line). A judge that answers at once is answered at
+ * once: no promise, no microtask per line.
+ */
+export function judgeItem(judge: Judge, item: Item, ctx: RejectContext): LineResult | Promise<LineResult> {
   if (!("line" in item)) return rejectLine(item, ctx);
+  const line = item.line;
   try {
-    return judge(item.line);
+    const r = judge(line);
+    return r instanceof Promise ? r.catch((e: unknown) => internalError(line, e, ctx)) : r;
   } catch (e) {
-    const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    if (ctx.json) return { out: jsonAnswer(false, { input: item.line, ...ctx.record, valid: false, error: { code: "internal", message } }), verdict: "internal error", rules: [], bad: true };
-    const text = `invalid  ${JSON.stringify(item.line)}\n  ${message}\n`;
-    return ctx.textTo === "err" ? { out: "", err: text, verdict: "internal error", rules: [], bad: true } : { out: text, verdict: "internal error", rules: [], bad: true };
+    return internalError(line, e, ctx);
   }
+}
+
+function internalError(line: string, e: unknown, ctx: RejectContext): LineResult {
+  const message = `internal error: ${e instanceof Error ? e.message : String(e)}`;
+  if (ctx.json) return { out: jsonAnswer(false, { input: line, ...ctx.record, valid: false, error: { code: "internal", message } }), verdict: "internal error", rules: [], bad: true };
+  const text = `invalid  ${JSON.stringify(line)}\n  ${message}\n`;
+  return ctx.textTo === "err" ? { out: "", err: text, verdict: "internal error", rules: [], bad: true } : { out: text, verdict: "internal error", rules: [], bad: true };
 }
 
 /** The answers of some lines, packed for the trip from a worker: the text, and the counts for the summary. */

@@ -9,14 +9,27 @@ const { judge: spec, ctx, shared } = workerData as { judge: JudgeSpec; ctx: Reje
 const progress = new Int32Array(shared, 0, 2);
 const startedAt = new Float64Array(shared, 8, 1);
 const judge = loadJudge(spec);
+// The supervisor gives a unit one task at a time, so a task whose judge answers with promises
+// (awaited line by line) is never interleaved with another.
 parentPort!.on("message", (m: { id: number; items: PackedItems }) => {
   const items = unpackItems(m.items);
   const results: LineResult[] = [];
-  for (let i = 0; i < items.length; i++) {
-    startedAt[0] = Date.now();
-    Atomics.store(progress, 1, i + 1);
-    if (i === 0) Atomics.store(progress, 0, m.id);
-    results.push(judgeItem(judge, items[i], ctx));
-  }
-  parentPort!.postMessage({ id: m.id, packed: pack(results) });
+  const from = (start: number): void => {
+    for (let i = start; i < items.length; i++) {
+      startedAt[0] = Date.now();
+      Atomics.store(progress, 1, i + 1);
+      if (i === 0) Atomics.store(progress, 0, m.id);
+      const r = judgeItem(judge, items[i], ctx);
+      if (r instanceof Promise) {
+        void r.then((answer) => {
+          results.push(answer);
+          from(i + 1);
+        });
+        return;
+      }
+      results.push(r);
+    }
+    parentPort!.postMessage({ id: m.id, packed: pack(results) });
+  };
+  from(0);
 });

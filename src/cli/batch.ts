@@ -372,7 +372,7 @@ export function runBatchCommand(io: Io, judge: JudgeSpec, record: Record<string,
 export async function answerArguments(io: Io, answer: Judge, inputs: readonly string[]): Promise<boolean> {
   let anyBad = false;
   for (const input of inputs) {
-    const r = answer(input);
+    const r = await answer(input);
     if (r.bad) anyBad = true;
     if (r.err) io.err(r.err);
     if (r.out) await io.out(r.out);

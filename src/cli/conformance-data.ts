@@ -1,4 +1,4 @@
-// What `suite` and `audit` read from disk: the published grammar of a revision (grammar/published/,
+// What `suite` and `audit` read from disk: the published grammar of a revision (grammar/<spec>/published.*,
 // shipped) and the test tables the build ships as dist/conformance/tables.json.br, Brotli-compressed
 // JSON (scripts/build-conformance-data.mjs). Both work from a clone after `npm run build` and from the
 // installed package.
@@ -29,7 +29,7 @@ export function conformanceTables(): ConformanceTables {
 /** The suite of a revision (optionally about one rule); a usage error when it cannot be built. */
 export function loadSuite(spec: string, rule?: string): Suite {
   const g = loadPublishedGrammar(spec);
-  if (!g) throw new UsageError(`${spec} has no published grammar (grammar/published/), so it has no conformance suite`);
+  if (!g) throw new UsageError(`${spec} has no published grammar (grammar/${spec}/published.*), so it has no conformance suite`);
   if (!g.ok) throw new UsageError(`${spec}: cannot read its published grammar: ${g.errors[0]}`);
   const s = buildSuite({ spec, rule, grammar: g.grammar, tables: conformanceTables(), version: packageVersion() });
   if (s instanceof Error) throw new UsageError(s.message);

@@ -5,7 +5,7 @@
 import { diffRules } from "../ops/diff";
 import { proveFidelity } from "../ops/fidelity-proof";
 import { compareLanguages } from "../ops/language-diff";
-import { PUBLISHED_GRAMMARS } from "../published";
+import { publishedGrammarFile } from "../published";
 import { getRevision, SPEC_IDS } from "../revisions";
 
 const START = "<!-- generated:start -->";
@@ -25,7 +25,7 @@ export function languagesMarkdown(witnessesTsv: string): string {
   const out: string[] = [START, "", "## Fidelity, proved: the PEG of each revision against its published grammar", ""];
   out.push("`uri-grammars fidelity --prove`. States: of the minimal DFA of the PEG's rule and of the published rule (equal languages have equal minimal DFAs).", "");
   out.push("| revision | published grammar | rules | proved equal | documented deviations | undocumented | not compiled |", "|---|---|--:|--:|--:|--:|--:|");
-  const proofs = SPEC_IDS.filter((id) => PUBLISHED_GRAMMARS[id]).map((spec) => {
+  const proofs = SPEC_IDS.filter((id) => publishedGrammarFile(id)).map((spec) => {
     const p = proveFidelity({ spec });
     if (p instanceof Error) throw p;
     return p;
@@ -40,7 +40,7 @@ export function languagesMarkdown(witnessesTsv: string): string {
     }
   }
   out.push("", "## Every pair of revisions: the languages they share", "");
-  out.push("`uri-grammars diff --languages A B`. Rules: the published rules both revisions have (by name). Components: each revision's rule for the component (its descriptor's component map). Reference: what `validate()` decides without a rule (scheme-aware for draft-1993, draft-1994 and rfc1738).", "");
+  out.push(`\`uri-grammars diff --languages A B\`. Rules: the published rules both revisions have (by name). Components: each revision's rule for the component (its descriptor's component map). Reference: what \`validate()\` decides without a rule (scheme-aware for ${SPEC_IDS.filter((id) => getRevision(id)!.schemeProductions).join(", ")}).`, "");
   out.push("| A -> B | consecutive | whole reference | components equal / different | shared rules | equal | different | not compiled | product pairs (sum) |", "|---|:-:|---|--:|--:|--:|--:|--:|--:|");
   const details: string[] = [];
   for (let i = 0; i < SPEC_IDS.length; i++)

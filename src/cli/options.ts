@@ -3,14 +3,29 @@ import { Option, type Command } from "commander";
 import { specSuggestion, unknownRuleMessage } from "../request";
 import { availableSpecIds, DEFAULT_SPEC, findNamedRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { UsageError } from "./io";
+import { ruleForBase } from "../base";
 
 export function specOption(): Option {
   return new Option("--spec <id>", `revision: ${availableSpecIds().join(", ")}`).default(DEFAULT_SPEC);
 }
 
-/** Checks --spec and --rule before any input is read; a problem here is a usage error (exit 2). */
-export function resolveSpecAndRule(spec: string, rule: string | undefined): { spec: SpecId; rule: string | undefined } {
+/** --base: the base URL an input is resolved against, for a revision whose grammar depends on it (src/base.ts). */
+export function baseOption(): Option {
+  const depending = availableSpecIds().filter((id) => getRevision(id)?.baseRules !== undefined);
+  return new Option("--base <url>", `the base URL the inputs are resolved against: its class picks the start rule${depending.length > 0 ? ` (${depending.join(", ")})` : ""}; --rule still picks any rule`);
+}
+
+/**
+ * Checks --spec, --rule and --base before any input is read; a problem here is a usage error (exit
+ * 2). With a base and no rule, the rule is the start rule of the base's class (ruleForBase).
+ */
+export function resolveSpecAndRule(spec: string, rule: string | undefined, base?: string): { spec: SpecId; rule: string | undefined } {
   const revision = resolveRevision(spec);
+  if (base !== undefined) {
+    const picked = ruleForBase(revision, rule, base);
+    if (!picked.ok) throw new UsageError(`--base: ${picked.error.message}`);
+    if (rule === undefined) rule = picked.rule as string;
+  }
   if (rule === undefined) return { spec: revision.id, rule };
   const info = findNamedRule(revision, rule);
   if (!info) throw new UsageError(unknownRuleMessage(revision, rule));

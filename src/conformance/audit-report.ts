@@ -17,7 +17,7 @@ function summaryLines(r: AuditReport): string[] {
     `sent ${r.sent} cases (${r.protocol} protocol) in ${r.seconds.toFixed(1)} s${r.skipped > 0 ? `; ${r.skipped} answered "skip"` : ""}`,
   ];
   for (const n of r.notSent) out.push(`not sent: ${n.count} ${n.why}`);
-  out.push(`score ${percent(r.score)}: ${r.agreed} of ${r.answered} answers agree; verdicts ${r.verdictsAgreed}/${r.verdictsCompared}${r.componentsCompared > 0 ? `, components ${r.componentsAgreed}/${r.componentsCompared} of the valid references answered with components` : ", no components answered"}`);
+  out.push(`score ${percent(r.score)}: ${r.agreed} of ${r.answered} answers agree (the denominator: the ${r.sent} cases sent${r.skipped > 0 ? `, less the ${r.skipped} answered "skip"` : ""}; a case without a usable answer counts as a disagreement); verdicts ${r.verdictsAgreed}/${r.verdictsCompared}${r.componentsCompared > 0 ? `, components ${r.componentsAgreed}/${r.componentsCompared} of the valid references answered with components` : ", no components answered"}`);
   const failures = new Map<string, number>();
   for (const i of r.incidents) failures.set(i.failure, (failures.get(i.failure) ?? 0) + 1);
   if (failures.size > 0) out.push(`no usable answer: ${[...failures].map(([f, n]) => `${n} ${f}`).join(", ")}`);

@@ -267,7 +267,7 @@ export function scoreAudit(args: { implementation: string; suite: Suite; plan: P
 }
 
 /** The cause of a disagreement, or null when the answer agrees; and the answer as text. */
-function judge(c: SuiteCase, a: Answer): { cause: string | null; answer: string } {
+export function judge(c: SuiteCase, a: Answer): { cause: string | null; answer: string } {
   switch (a.kind) {
     case "failure":
       return { cause: a.failure, answer: `(${a.failure}: ${a.detail})` };
@@ -294,6 +294,30 @@ function expectedText(c: SuiteCase): string {
   if (c.op !== "check" || c.expected !== "valid" || !c.components) return c.expected;
   const parts = COMPONENT_NAMES.filter((n) => c.components![n] !== null).map((n) => `${n} ${JSON.stringify(c.components![n])}`);
   return `valid, ${parts.join(", ")}`;
+}
+
+/**
+ * Notes on the cases answered "skip", per operation: an operation whose every case was skipped is
+ * one the implementation does not have (said once, with the count), so a score over fewer cases
+ * than were sent never goes unexplained. `missing` names the operations a --module does not export.
+ */
+export function skipNotes(plan: Plan, answers: readonly Answer[], missing: readonly string[] = []): string[] {
+  const byOp = new Map<Op, { sent: number; skipped: number }>();
+  plan.cases.forEach((c, i) => {
+    const n = byOp.get(c.op) ?? { sent: 0, skipped: 0 };
+    byOp.set(c.op, n);
+    n.sent++;
+    if (answers[i]?.kind === "skip") n.skipped++;
+  });
+  const notes: string[] = [];
+  for (const [op, n] of byOp) {
+    if (n.skipped === 0) continue;
+    const fn = op === "check" ? "check" : op;
+    if (missing.includes(fn)) notes.push(`the module exports no ${fn} function: its ${n.skipped} ${op} case${n.skipped === 1 ? " was" : "s were"} answered "skip" and are not scored`);
+    else if (n.skipped === n.sent) notes.push(`every ${op} case (${n.sent}) was answered "skip": the implementation has no such operation; they are not scored`);
+    else notes.push(`${n.skipped} of ${n.sent} ${op} cases were answered "skip" (not scored)`);
+  }
+  return notes;
 }
 
 /** What uri-grammars says about the case: explain's sentence, or the derivation of a valid input. */

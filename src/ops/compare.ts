@@ -5,7 +5,7 @@ import { describeCharacter } from "../errors";
 import { verdictOf } from "../parse";
 import { isFailure, isList, optionsObject, requireSpecList, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type SpecId } from "../revisions";
-import type { ComponentKey } from "../revisions/revision";
+import type { ComponentKey, ParserReading } from "../revisions/revision";
 import { classesOf } from "./characters";
 import { componentFilter, componentsOf, noComponentsNote } from "./components";
 import { ruleBefore } from "./explain";
@@ -35,11 +35,33 @@ export interface CompareCell {
   differs: string[];
 }
 
-/** What compareInput() returns: the input and one cell per revision. */
+/**
+ * A parser a compared revision's document defines beside its grammar (Revision.parser: the WHATWG
+ * URL Standard's basic URL parser), as a row of its own: what browsers do with any input is a
+ * function, not a language, so it is shown next to the revisions, never as one.
+ */
+export interface CompareParserRow {
+  /** What the row is called ("WHATWG URL parser (whatwg-url 17.3.0)"). */
+  label: string;
+  /** The revisions whose documents define it, among those compared. */
+  of: string[];
+  /** "valid": it returns a URL (perhaps with validation errors); "invalid": failure. */
+  verdict: "valid" | "invalid";
+  /** The URL record's components, serialized (null for failure). */
+  components: ParserReading["components"];
+  /** The validation errors it reports, by the document's names, in order (repeats dropped). */
+  validationErrors: string[];
+  /** Why it failed, or how the components were read (a sentence). */
+  note: string | null;
+}
+
+/** What compareInput() returns: the input, one cell per revision, and the rows of the parsers their documents define. */
 export interface CompareResult {
   ok: true;
   input: string;
   cells: CompareCell[];
+  /** One row per parser a compared revision's document defines (none for the RFCs). */
+  parsers: CompareParserRow[];
 }
 
 /** The options of `compareInput()`. */
@@ -104,7 +126,32 @@ export function compareInput(input: unknown, specsOrOptions?: CompareOptions | r
     if (left) cell.differs = differences(left, cell);
     cells.push(cell);
   }
-  return { ok: true, input, cells };
+  return { ok: true, input, cells, parsers: parserRows(input, specs) };
+}
+
+/** The parsers the compared revisions' documents define, one row each, in the order of the revisions. */
+function parserRows(input: string, specs: readonly SpecId[]): CompareParserRow[] {
+  const rows = new Map<string, CompareParserRow>();
+  for (const spec of specs) {
+    const parser = getRevision(spec)?.parser;
+    if (parser === undefined) continue;
+    const known = rows.get(parser.label);
+    if (known) {
+      known.of.push(spec);
+      continue;
+    }
+    const reading = parser.read(input);
+    const validity = parser.validity(input);
+    rows.set(parser.label, {
+      label: parser.label,
+      of: [spec],
+      verdict: reading.verdict,
+      components: reading.components,
+      validationErrors: [...new Set(validity?.validationErrors ?? [])],
+      note: reading.error ?? reading.how ?? null,
+    });
+  }
+  return [...rows.values()];
 }
 
 function differences(a: CompareCell, b: CompareCell): string[] {

@@ -79,6 +79,13 @@ function pathSpan(revision: Revision, tree: DerivationNode, input: string, nodes
   if (!authority && !revision.components?.parts.scheme) return null;
   if (authority) start = authority.end;
   else if (scheme && input[scheme.end] === ":") start = scheme.end + 1;
+  // A revision with a host and no authority rule (the WHATWG URL Standard writes "//", a host and a
+  // port, with no word for the two together): after "//", the host and port run to the first "/",
+  // "?" or "#", none of which a host or a port holds.
+  if (!authority && revision.components?.parts.host && !revision.components.parts.authority && input.startsWith("//", start)) {
+    start += 2;
+    while (start < tree.end && input[start] !== "/" && input[start] !== "?" && input[start] !== "#") start++;
+  }
   let end = tree.end;
   if (query && input[query.start - 1] === "?") end = query.start - 1;
   else if (fragment && input[fragment.start - 1] === "#") end = fragment.start - 1;

@@ -43,6 +43,12 @@ export interface Explanation {
   components?: ComponentValue[];
   /** Invalid input: the sentence to act on. */
   sentence?: string;
+  /**
+   * Invalid input, for a revision whose document defines a parser beside its grammar (the WHATWG URL
+   * Standard): what that parser does with the input under the top rule (no base URL), with the
+   * validation errors it reports, by the standard's names (a sentence).
+   */
+  parser?: string;
   notes: LintNote[];
   others: OtherVerdict[];
   /** Things left out (no component map; a derivation pruned to the components). */
@@ -142,8 +148,22 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
     out.notes = lintTree(revision, r.tree, input);
   } else if (!r.ok) {
     out.sentence = errorSentence(revision, input, r.error, others, rule);
+    const said = rule === undefined || rule === revision.topRule ? parserSentence(revision, input) : null;
+    if (said !== null) out.parser = said;
   }
   return out;
+}
+
+/** What the parser a revision's document defines (Revision.parser) says of an input without a base URL, as a sentence; null without one. */
+function parserSentence(revision: Revision, input: string): string | null {
+  const parser = revision.parser;
+  const v = parser?.validity(input);
+  if (!parser || !v) return null;
+  const errors = [...new Set(v.validationErrors)];
+  const named = errors.length === 0 ? "" : `, reporting the validation error${errors.length > 1 ? "s" : ""} ${errors.join(", ")}`;
+  return v.parsed
+    ? `The ${parser.label} returns a URL for it${named === "" ? " with no validation error: the two definitions of valid part here" : named}.`
+    : `The ${parser.label} returns failure${named}.`;
 }
 
 /** The options explain() reads (src/request.ts optionsObject). */

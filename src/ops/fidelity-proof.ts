@@ -1,7 +1,7 @@
 // The fidelity check as a proof: for every rule of a revision, the PEG's language (the DFA the
 // scanner runs, src/ops/rule-automaton.ts) and the published rule's (src/automata/published.ts: the
 // grammar as the document writes it, alternation as union, repetition as star) are compared exactly
-// (src/automata/product.ts). Equal, or every difference is one grammar/published/deviations.tsv
+// (src/automata/product.ts). Equal, or every difference is one grammar/<spec>/deviations.tsv
 // lists, with its witnesses; a rule that cannot be compiled (recursion that is not right-linear) is
 // named, and sampled against the Earley recognizer instead (src/ops/fidelity.ts). Every witness is
 // checked with validate() and the Earley recognizer before it is shown; an equality is checked

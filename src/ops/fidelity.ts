@@ -1,8 +1,8 @@
 // The fidelity check: for every rule of a revision, the PEG transcription (src/parse.ts) and the
 // published grammar read as a context-free grammar (src/published, Earley recognizer) must agree
 // on accept/reject for every generated string. A disagreement is either a documented deviation
-// (grammar/published/deviations.tsv: the document's words decide against its own BNF) or a finding.
-import { readFileSync } from "node:fs";
+// (grammar/<spec>/deviations.tsv: the document's words decide against its own BNF) or a finding.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "../parse";
 import { getRevision, type SpecId } from "../revisions";
@@ -79,19 +79,28 @@ export interface FidelityOptions {
   /** The PEG under test; default src/parse.ts on the registry's revision. */
   peg?: PegVerdict | undefined;
   deviations?: Deviation[] | undefined;
-  /** The published grammar; default the revision's file under grammar/published/ (a test may plant a mistake in it). */
+  /** The published grammar; default the revision's grammar/<spec>/published.* (a test may plant a mistake in it). */
   grammar?: PublishedGrammar | undefined;
 }
 
-export function loadDeviations(file = join(GRAMMAR_DIR, "published", "deviations.tsv")): Deviation[] {
+/**
+ * The documented deviations of every revision: each folder's `deviations.tsv` (optional), where the
+ * document itself decides against its own BNF (grammar/README.md gives the columns). `dir` is the
+ * folder of revision folders (a test plants a row in a copy).
+ */
+export function loadDeviations(dir = GRAMMAR_DIR): Deviation[] {
   const out: Deviation[] = [];
-  readFileSync(file, "utf8").split("\n").forEach((raw, i) => {
-    const line = raw.replace(/\r$/, "");
-    if (line.trim() === "" || line.startsWith("#")) return;
-    const [spec, rule, match, peg, bnf, section = "", ...words] = line.split("\t");
-    if (![peg, bnf].every((v) => v === "valid" || v === "invalid")) throw new Error(`deviations.tsv:${i + 1}: verdicts must be valid or invalid`);
-    out.push({ spec, rule, match: new RegExp(match), peg: peg === "valid", bnf: bnf === "valid", section, words: words.join("\t") });
-  });
+  for (const spec of readdirSync(dir).sort()) {
+    const file = join(dir, spec, "deviations.tsv");
+    if (!existsSync(file)) continue;
+    readFileSync(file, "utf8").split("\n").forEach((raw, i) => {
+      const line = raw.replace(/\r$/, "");
+      if (line.trim() === "" || line.startsWith("#")) return;
+      const [rule, match, peg, bnf, section = "", ...words] = line.split("\t");
+      if (![peg, bnf].every((v) => v === "valid" || v === "invalid")) throw new Error(`grammar/${spec}/deviations.tsv:${i + 1}: verdicts must be valid or invalid`);
+      out.push({ spec, rule, match: new RegExp(match), peg: peg === "valid", bnf: bnf === "valid", section, words: words.join("\t") });
+    });
+  }
   return out;
 }
 
@@ -110,7 +119,7 @@ export function pegVerdictOf(spec: SpecId): PegVerdict {
 /** The published grammar of a revision, or an Error value saying why there is none. */
 export function publishedGrammarOf(spec: string): PublishedGrammar | Error {
   const r = loadPublishedGrammar(spec);
-  if (!r) return new Error(`${spec} has no published grammar file yet (src/published/index.ts)`);
+  if (!r) return new Error(`${spec} has no published grammar file yet (grammar/${spec}/published.<notation>)`);
   if (!r.ok) return new Error(r.errors.join("\n"));
   return r.grammar;
 }

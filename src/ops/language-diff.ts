@@ -15,6 +15,7 @@ import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { diffRules, type RuleSide } from "./diff";
 import { explain } from "./explain";
 import { referenceAutomaton, ruleAutomaton } from "./rule-automaton";
+import { predicateWitnesses } from "./predicate-witnesses";
 
 /** A string one revision accepts and the other rejects, checked with validate() of both. */
 export interface LanguageWitness {
@@ -41,9 +42,12 @@ export interface LanguageComparison {
   ruleB: string;
   /**
    * `equal`: the same strings; `different`: witnesses on at least one side; `not-compiled`: no
-   * automaton for a side; `unconfirmed`: the decision and its check disagree (a bug, see `note`).
+   * automaton for a side; `unconfirmed`: the decision and its check disagree (a bug, see `note`);
+   * `undecided`: a revision checks some rule's matches by a predicate (the WHATWG valid domain),
+   * which no automaton holds, and where the grammars differ or the predicates do, no witness was
+   * found (see `note`).
    */
-  verdict: "equal" | "different" | "not-compiled" | "unconfirmed";
+  verdict: "equal" | "different" | "not-compiled" | "unconfirmed" | "undecided";
   note?: string;
   /** Live states of each side's DFA and the pairs of the product walk. */
   states: { a: number; b: number; product: number };
@@ -206,6 +210,12 @@ function now(): number {
   return typeof performance !== "undefined" ? performance.now() : Date.now();
 }
 
+/** Whether parse() refuses the input at a predicate (the grammar accepts it). */
+function refusedByPredicate(revision: Revision, rule: string | null, input: string): boolean {
+  const r = rule === null ? parse(input, { spec: revision.id as SpecId }) : parse(input, { spec: revision.id as SpecId, rule });
+  return !r.ok && r.error.code === "predicate";
+}
+
 /** validate() under a rule, or without one for the whole reference. */
 function accepts(spec: string, rule: string | null, input: string): boolean {
   return rule === null ? validate(input, { spec: spec as SpecId }) : validate(input, { spec: spec as SpecId, rule });
@@ -241,13 +251,20 @@ function compareOne(
   const joint = refine([da.minimal.classRanges, db.minimal.classRanges]);
   const sameForm = canonicalForm(da.minimal, joint.of[0]) === canonicalForm(db.minimal, joint.of[1]);
   const problems: string[] = [];
+  // Candidates the accepting side's grammar takes and one of its predicates refuses (src/predicates.ts):
+  // the automata hold the grammar alone, so these are no witnesses, and no mistake either.
+  const refused = { onlyA: 0, onlyB: 0 };
   if (sameForm !== cmp.equal) problems.push(cmp.equal ? "the product found no difference, but the minimal DFAs differ" : "the product found differences, but the minimal DFAs are the same");
-  const pick = (list: Candidate[], acc: Revision, accRule: string | null, rej: Revision, rejRule: string | null, into: LanguageWitness[]) => {
+  const pick = (list: Candidate[], acc: Revision, accRule: string | null, rej: Revision, rejRule: string | null, into: LanguageWitness[], side: "onlyA" | "onlyB") => {
     // Every candidate is checked; the witnesses shown cover different causes: first one for each set
     // of differing rules the accepting derivation goes through (why one side accepts), then one for
     // each rule the rejecting side stops in (why the other does not), shortest first.
     const checked: { input: string; why: string; where: string; offset: number; rule: string | null; used: string[] }[] = [];
     for (const cand of list) {
+      if (acc.predicates !== undefined && !accepts(acc.id, accRule, cand.input) && refusedByPredicate(acc, accRule, cand.input)) {
+        refused[side]++;
+        continue;
+      }
       if (!accepts(acc.id, accRule, cand.input) || accepts(rej.id, rejRule, cand.input)) {
         problems.push(`${JSON.stringify(cand.input)} was found as accepted by ${acc.id} only, but validate() says ${acc.id} ${accepts(acc.id, accRule, cand.input) ? "accepts" : "rejects"} and ${rej.id} ${accepts(rej.id, rejRule, cand.input) ? "accepts" : "rejects"} it`);
         continue;
@@ -279,12 +296,42 @@ function compareOne(
       into.push(explainWitness(x.input, acc, rej, rejRule, x.offset, x.rule, x.used, differing));
     }
   };
-  pick(cmp.onlyA, a, ruleA, b, ruleB, c.onlyA);
-  pick(cmp.onlyB, b, ruleB, a, ruleA, c.onlyB);
+  pick(cmp.onlyA, a, ruleA, b, ruleB, c.onlyA, "onlyA");
+  pick(cmp.onlyB, b, ruleB, a, ruleA, c.onlyB, "onlyB");
+  // Where the predicates differ, the strings they answer differently on (a search, not a decision).
+  const notes: string[] = [];
+  if (refused.onlyA + refused.onlyB > 0) notes.push(`${refused.onlyA + refused.onlyB} of the grammars' shortest differences are refused by a predicate of the revision whose grammar accepts them (${[...new Set([a, b].filter((r) => r.predicates).flatMap((r) => Object.keys(r.predicates!)))].join(", ")}), so they are no witnesses`);
+  if (a.predicates !== undefined || b.predicates !== undefined) {
+    const found = predicateWitnesses(a, b, ruleA, ruleB, (r, rule) => revisionDfa(r, rule)?.trimmed ?? null, accepts, Math.max(1, witnesses));
+    if (found.rules.length > 0) {
+      const explained = (input: string, acc: Revision, rej: Revision, rejRule: string | null, accRule: string | null) => {
+        const failure = rejRule === null ? parse(input, { spec: rej.id as SpecId }) : parse(input, { spec: rej.id as SpecId, rule: rejRule });
+        return explainWitness(input, acc, rej, rejRule, failure.ok ? input.length : failure.error.offset, failure.ok ? null : failure.error.rule, derivationRules(acc, accRule, input), differing);
+      };
+      // Within the witnesses asked for, at least one of the predicates' (another cause) when found.
+      const add = (into: LanguageWitness[], xs: string[], make: (x: string) => LanguageWitness) => {
+        const fresh = xs.filter((x) => !into.some((w) => w.input === x));
+        if (fresh.length === 0 || witnesses === 0) return;
+        if (into.length >= witnesses) into.splice(witnesses - 1);
+        for (const x of fresh) if (into.length < witnesses) into.push(make(x));
+      };
+      add(c.onlyA, found.onlyA, (x) => explained(x, a, b, ruleB, ruleA));
+      add(c.onlyB, found.onlyB, (x) => explained(x, b, a, ruleA, ruleB));
+      const n = found.onlyA.length + found.onlyB.length;
+      notes.push(`the predicates differ on ${found.rules.join(", ")}: ${found.probes} of its shortest strings are answered differently; spliced into ${found.contexts} strings both accept, they gave ${n} witness${n === 1 ? "" : "es"} (a search, not a decision)`);
+    }
+  }
   if (problems.length > 0) {
     c.verdict = "unconfirmed";
     c.note = problems.slice(0, 3).join("; ");
-  } else c.verdict = cmp.equal ? "equal" : "different";
+  } else if (c.onlyA.length + c.onlyB.length > 0) c.verdict = "different";
+  else if (cmp.equal && !notes.some((n) => n.startsWith("the predicates differ"))) c.verdict = "equal";
+  else {
+    // The grammars differ only where a predicate refuses, or are the same and the predicates differ
+    // with no witness found: the automata cannot decide the languages.
+    c.verdict = "undecided";
+  }
+  if (notes.length > 0) c.note = [c.note, ...notes].filter(Boolean).join("; ");
   c.milliseconds = now() - started;
   return c;
 }

@@ -329,7 +329,9 @@ function authorityParts(ast: GenericAst): AuthorityParts | null {
     const a = ast.authority;
     // rfc3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ] (the host may be empty);
     // draft-2003 §3.2.1: a registry-based name (form reg_name) has no host/port structure of its own.
-    if (!a || ("form" in a && a.form !== "server") || !a.host) return null;
+    // (The WHATWG revisions' authority is only text: their host and port are fields of the AST,
+    // and they define no normalization ladder.)
+    if (!a || !("host" in a) || ("form" in a && a.form !== "server") || !a.host) return null;
     return { userinfo: a.userinfo ? a.userinfo.text : null, host: a.host.text, hostKind: a.host.kind, port: a.port ? a.port.text : null };
   }
   const s = "site" in ast ? ast.site : null;

@@ -9,7 +9,7 @@
 //
 // §2.4 parses by searching for delimiters ("#", then the scheme's ":", "//" up to the next "/",
 // then "?", then ";"); on every URL the §2.2 grammar accepts, that gives the components the
-// grammar's derivation gives, which the AST holds (grammar/rfc1808.peggy): they are read from it.
+// grammar's derivation gives, which the AST holds (grammar/rfc1808/grammar.peggy): they are read from it.
 // §2.4 makes no difference between an absent component and an empty one ("If the question mark is
 // the last character, or no question mark is present, then the query information is empty"); the
 // AST does, and the steps test "non-empty" where §4 says so. Step 7 writes a component with its

@@ -1,5 +1,5 @@
 // resolve(): a reference made absolute against a base, by one revision's own text: the algorithm its
-// descriptor names (src/revisions/<spec>.ts, `resolution`), or the document's words for having none.
+// descriptor names (grammar/<spec>/descriptor.ts, `resolution`), or the document's words for having none.
 //   rfc3986     §5.2.2 pseudocode, §5.2.3 merge, §5.2.4 remove_dot_segments (resolve-3986.ts)
 //   draft-2003  §5.2 pseudocode and merge steps 1-8 (resolve-2003.ts)
 //   rfc2396     §5.2 steps 1-7 with the string buffer a-h (resolve-2396.ts)
@@ -7,9 +7,10 @@
 //   rfc1808     §4 steps 1-7 on §2.1's six components (resolve-1808.ts)
 //   draft-1993  "Partial form" rules, on strings (resolve-1993.ts)
 //   rfc1630     "Partial (relative) form" rules, on strings (resolve-1630.ts)
+//   whatwg      §4.4 the basic URL parser with a base, which the descriptor supplies (resolve-by-parser.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
-import { getRevision, specIds, type Revision, type SpecId } from "../revisions";
+import { getRevision, specIds, type ResolutionAlgorithm, type Revision, type SpecId } from "../revisions";
 import { resolve1630 } from "./resolve-1630";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1808 } from "./resolve-1808";
@@ -17,8 +18,8 @@ import { resolve1997 } from "./resolve-1997";
 import { resolve2396 } from "./resolve-2396";
 import { resolve2003 } from "./resolve-2003";
 import { resolve3986 } from "./resolve-3986";
+import { resolveByParser } from "./resolve-by-parser";
 import { DOT_SEGMENTS_CHOICES, type Citation, type ResolveKind, type ResolveOptions, type ResolveResult } from "./resolve-result";
-import type { ResolutionAlgorithm } from "../revisions/types";
 import { parse, type ParseFailure } from "../parse";
 
 export * from "./resolve-result";
@@ -56,12 +57,38 @@ export const RESOLUTION_KINDS: Readonly<Record<ResolutionAlgorithm, readonly Res
   "rfc2396 §5.2": ["uri", "current-document"],
   "draft-2003 §5.2": ["uri", "current-document"],
   "rfc3986 §5.2": ["uri"],
+  // §4.4: the basic URL parser answers a URL or failure.
+  "URL Standard §4.4": ["uri"],
 };
 
 /** The kinds of answer a revision's resolve() gives: its algorithm's, or not-defined alone. */
 export function resolutionKinds(revision: Revision): readonly ResolveKind[] {
   const how = revision.resolution;
   return "notDefined" in how ? ["not-defined"] : RESOLUTION_KINDS[how.algorithm];
+}
+
+/**
+ * The algorithms that offer the `strict` choice (a reference with the base's scheme and no authority,
+ * `http:g`), and which way each leans when it is not asked for.
+ */
+const STRICT_BY_DEFAULT: Partial<Record<ResolutionAlgorithm, boolean>> = {
+  // §5.2.2: the non-strict reading is "a loophole in prior specifications ... Its use should be
+  // avoided but is allowed for backward compatibility": strict unless asked otherwise.
+  "rfc3986 §5.2": true,
+  // §5.2 step 3: the work-around for a scheme equal to the base's is a "may"; "Validating parsers
+  // should mark such a misformed relative reference as an error": strict unless asked.
+  "rfc2396 §5.2": true,
+  // §5.2 merge: a non-validating parser by default (Appendix C prints both answers).
+  "draft-2003 §5.2": false,
+};
+
+/**
+ * Whether a revision's resolution offers the `strict` choice and which answer it gives without one:
+ * true (strict unless asked), false (non-strict unless asked), or null (no such choice).
+ */
+export function strictByDefault(spec: string): boolean | null {
+  const how = getRevision(spec)?.resolution;
+  return how === undefined || "notDefined" in how ? null : (STRICT_BY_DEFAULT[how.algorithm] ?? null);
 }
 
 const RESOLVE_OPTION_NAMES = /* @__PURE__ */ optionNames<ResolveOptions>({ spec: true, strict: true, dotSegments: true });
@@ -97,17 +124,14 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
   }
   const how = revision.resolution;
   if ("notDefined" in how) return { ok: true, kind: "not-defined", spec, citation: how.notDefined };
+  const strict = o.strict ?? STRICT_BY_DEFAULT[how.algorithm] ?? false;
   switch (how.algorithm) {
     case "rfc3986 §5.2":
-      // §5.2.2: the non-strict reading is "a loophole in prior specifications ... Its use should be
-      // avoided but is allowed for backward compatibility": strict unless asked otherwise.
-      return resolve3986(spec, base, reference, o.strict ?? true, how.rules);
+      return resolve3986(spec, base, reference, strict, how.rules);
     case "draft-2003 §5.2":
-      return resolve2003(spec, base, reference, o.strict === true, o.dotSegments ?? "keep");
+      return resolve2003(spec, base, reference, strict, o.dotSegments ?? "keep");
     case "rfc2396 §5.2":
-      // §5.2 step 3: the work-around for a scheme equal to the base's is a "may"; "Validating
-      // parsers should mark such a misformed relative reference as an error": strict unless asked.
-      return resolve2396(spec, base, reference, o.strict ?? true, o.dotSegments ?? "keep");
+      return resolve2396(spec, base, reference, strict, o.dotSegments ?? "keep");
     case "draft-1997 §5.2":
       return resolve1997(spec, base, reference);
     case "rfc1808 §4":
@@ -116,5 +140,8 @@ export function resolve(base: unknown, reference: unknown, options?: ResolveOpti
       return resolve1993(spec, base, reference);
     case "rfc1630 Partial form":
       return resolve1630(spec, base, reference);
+    case "URL Standard §4.4":
+      if (how.byParser === undefined) return { ok: false, spec, error: { code: "invalid-base", spec, section: null, message: `${spec}'s descriptor names the URL Standard §4.4 without the parser that does it (Revision.resolution.byParser).` } };
+      return resolveByParser(revision, how.byParser, base, reference);
   }
 }

@@ -1,7 +1,7 @@
 // The one place that reads a PEG rule's DFA out of a generated scanner (generated/<spec>.scanner.ts):
 // `ruleAutomaton`. Everything that decides languages (src/automata, language-diff, fidelity-proof)
 // sees only the `Automaton` it returns, so a change of the scanner's table format is a change here.
-import type { Automaton } from "../automata/dfa";
+import { interner, type Automaton } from "../automata/dfa";
 import { refine } from "../automata/alphabet";
 import { defaultRule, findRule, type Revision } from "../revisions";
 
@@ -60,18 +60,7 @@ export function referenceAutomaton(revision: Revision): Automaton | null {
   // (null once it is no name's prefix), the production the first ":" chose (-1: none yet), how much
   // of the prefix matched (-1: not the prefix), and every production's state.
   type State = { decided: number; state: number } | { scheme: string | null; chosen: number; prefix: number; states: number[] };
-  const table: State[] = [];
-  const ids = new Map<string, number>();
-  const intern = (s: State): number => {
-    const key = "decided" in s ? `${s.decided}:${s.state}` : `${s.scheme}|${s.chosen}|${s.prefix}|${s.states.join(",")}`;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = table.length;
-      ids.set(key, id);
-      table.push(s);
-    }
-    return id;
-  };
+  const { items: table, intern } = interner<State, string>((s) => ("decided" in s ? `${s.decided}:${s.state}` : `${s.scheme}|${s.chosen}|${s.prefix}|${s.states.join(",")}`));
   const advance = (i: number, state: number, r: number) => {
     const c = refinement.of[i][r];
     return state < 0 || c < 0 ? -1 : parts[i].transition(state, c);

@@ -4,6 +4,9 @@ import { undefinedReferences, type Expr, type PublishedGrammar, type PublishedRu
 import { parseExpression, type NotationOptions } from "./parse-expression";
 import { splitRules } from "./split-rules";
 
+/** A published-grammar file that amends another's (src/published/compose.ts). */
+export const AMENDS = /^;;?\s*@amends\b/m;
+
 export interface ReaderConfig {
   notation: string;
   namesIgnoreCase: boolean;
@@ -38,6 +41,7 @@ export function buildGrammar(source: string, file: string, spec: string, config:
     rules.push({ name: raw.name, expr, kind: raw.core ? "core" : "published", section: raw.section, text: raw.text, line: raw.line, repairs: raw.repairs });
   }
   const grammar: PublishedGrammar = { spec, file, notation: config.notation, namesIgnoreCase: config.namesIgnoreCase, rules };
-  for (const u of undefinedReferences(grammar)) errors.push(`${file}: rule ${u.rule} refers to undefined rule ${u.name}`);
+  // An amendment refers to its base's rules: its references are checked once composed (src/published/compose.ts).
+  if (!AMENDS.test(source)) for (const u of undefinedReferences(grammar)) errors.push(`${file}: rule ${u.rule} refers to undefined rule ${u.name}`);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, grammar };
 }

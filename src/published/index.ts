@@ -1,48 +1,88 @@
-// The published grammars, one file per revision under grammar/published/, each with the reader for
-// its notation. Adding a revision is one line here (and its file).
-import { readFileSync } from "node:fs";
+// The published grammars: each revision's folder holds its grammar as the document publishes it,
+// `grammar/<spec>/published.<notation>`, whose extension names the reader of its notation (a new
+// revision adds its file, nothing here). An amendment's file may be a delta of its base's
+// (`@amends`, read-published.ts composes it).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ReadResult } from "./model";
 import { readAbnf } from "./read-abnf";
 import { readAdhocBnf } from "./read-adhoc-bnf";
 import { readRfc822Bnf } from "./read-rfc822-bnf";
+import { composePublished } from "./compose";
 
 export type Reader = (source: string, file: string, spec: string) => ReadResult;
 
-export const PUBLISHED_GRAMMARS: Readonly<Record<string, { file: string; read: Reader }>> = {
-  "draft-1993": { file: "draft-1993.bnf", read: readAdhocBnf },
-  "draft-1994": { file: "draft-1994.bnf", read: readAdhocBnf },
-  rfc1630: { file: "rfc1630.bnf", read: readAdhocBnf },
-  "draft-1997": { file: "draft-1997.bnf", read: readRfc822Bnf },
-  rfc2396: { file: "rfc2396.bnf", read: readRfc822Bnf },
-  rfc2732: { file: "rfc2732.bnf", read: readRfc822Bnf },
-  "draft-2003": { file: "draft-2003.abnf", read: readAbnf },
-  rfc3986: { file: "rfc3986.abnf", read: readAbnf },
-  rfc3987: { file: "rfc3987.abnf", read: readAbnf },
-  rfc6874: { file: "rfc6874.abnf", read: readAbnf },
-  rfc1738: { file: "rfc1738.bnf", read: readRfc822Bnf },
-  rfc1808: { file: "rfc1808.bnf", read: readRfc822Bnf },
+/** The reader of each notation, by the extension of a `published.<notation>` file. */
+export const READERS: Readonly<Record<string, Reader>> = {
+  /** RFC 2234 ABNF (draft-2003, RFC 3986 ...). */
+  abnf: readAbnf,
+  /** RFC 822-style BNF with "|" (RFC 1738, draft-1997, RFC 2396 ...). */
+  bnf: readRfc822Bnf,
+  /** The ad-hoc BNF of the 1993 and 1994 drafts and RFC 1630. */
+  "adhoc-bnf": readAdhocBnf,
 };
 
-/** grammar/ at the repository root (this file runs from dist/src/published/). */
+/** A revision's published-grammar file (relative to grammar/) and its notation, or undefined when it has none. */
+export function publishedGrammarFile(spec: string): { file: string; notation: string; read: Reader } | undefined {
+  const dir = join(GRAMMAR_DIR, spec);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(spec) || !existsSync(dir)) return undefined;
+  const files = readdirSync(dir).filter((f) => f.startsWith("published."));
+  if (files.length !== 1) return undefined;
+  const notation = files[0]!.slice("published.".length);
+  const read = READERS[notation];
+  return read === undefined ? undefined : { file: `${spec}/${files[0]}`, notation, read };
+}
+
+/** grammar/ at the repository root, which the package ships too (this file runs from dist/src/published/). */
 export const GRAMMAR_DIR = join(__dirname, "..", "..", "..", "grammar");
+
+/**
+ * The PEG transcription of a revision as the build composed it (generated/<spec>.composed.peggy, copied to
+ * dist/generated/: an amendment spliced into its base, scripts/revisions.mjs), or undefined.
+ */
+export function pegGrammarSource(spec: string): string | undefined {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(spec)) return undefined;
+  try {
+    return readFileSync(join(__dirname, "..", "..", "generated", `${spec}.composed.peggy`), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A rule's definition in a revision's PEG transcription: the file and line where it is written
+ * (an amendment's composed text names them, `// @origin FILE:LINE`; otherwise the revision's own
+ * grammar/<spec>/grammar.peggy) and its lines, from the name line up to a blank line.
+ */
+export function pegRuleText(spec: string, pegName: string): { file: string; line: number; text: string[] } | null {
+  const source = pegGrammarSource(spec);
+  if (source === undefined) return null;
+  const lines = source.split(/\r?\n/);
+  const start = lines.findIndex((l) => l.startsWith(pegName) && !/[A-Za-z0-9_]/.test(l.charAt(pegName.length)));
+  if (start < 0) return null;
+  const text: string[] = [];
+  for (let i = start; i < lines.length && lines[i]!.trim() !== "" && !lines[i]!.startsWith("//"); i++) text.push(lines[i]!);
+  let origin: RegExpExecArray | null = null;
+  for (let i = start - 1; i >= 0 && lines[i]!.startsWith("//") && origin === null; i--) origin = /^\/\/ @origin (\S+):(\d+)$/.exec(lines[i]!);
+  return origin ? { file: origin[1]!, line: Number(origin[2]), text } : { file: `grammar/${spec}/grammar.peggy`, line: start + 1, text };
+}
 
 const cache = new Map<string, ReadResult>();
 
 /** Reads (once) the published grammar of a revision; undefined when the revision has none yet. */
 export function loadPublishedGrammar(spec: string): ReadResult | undefined {
-  const entry = PUBLISHED_GRAMMARS[spec];
+  const entry = publishedGrammarFile(spec);
   if (!entry) return undefined;
   let r = cache.get(spec);
   if (!r) {
-    const rel = `grammar/published/${entry.file}`;
+    const rel = `grammar/${entry.file}`;
     let source: string;
     try {
-      source = readFileSync(join(GRAMMAR_DIR, "published", entry.file), "utf8");
+      source = readFileSync(join(GRAMMAR_DIR, entry.file), "utf8");
     } catch (e) {
       return { ok: false, errors: [`${rel}: ${(e as Error).message}`] };
     }
-    r = entry.read(source, rel, spec);
+    r = composePublished(entry.read(source, rel, spec), source, rel, loadPublishedGrammar);
     cache.set(spec, r);
   }
   return r;

@@ -1,5 +1,5 @@
 // The grammar model every notation reader produces, and the recognizer and generator consume.
-// Data flow: grammar/published/<spec>.<ext>  --reader-->  PublishedGrammar  -->  earley.ts (accept?)
+// Data flow: grammar/<spec>/published.<notation>  --reader-->  PublishedGrammar  -->  earley.ts (accept?)
 //                                                                          -->  generate.ts (strings)
 // The model is deliberately small: what RFC 822-style BNF, RFC 2234 ABNF and the 1993/1994 ad-hoc
 // BNF can say, and nothing a PEG adds (no ordered choice, no lookahead).
@@ -39,13 +39,17 @@ export interface PublishedRule {
   text: string[];
   /** 1-based line of the rule in the published-grammar file. */
   line: number;
+  /** The file the rule is written in when it is not the grammar's own: a rule an amendment inherits from its base's file (src/published/compose.ts). */
+  file?: string;
   repairs: Repair[];
 }
 
 export interface PublishedGrammar {
   spec: string;
-  /** The file it was read from, relative to the repository (grammar/published/draft-2003.abnf). */
+  /** The file it was read from, relative to the repository (grammar/draft-2003/published.abnf). */
   file: string;
+  /** How the document is cited (the file's `@document`, "RFC 3986"), which the sections of the rules an amendment inherits are prefixed with. */
+  document?: string;
   notation: string;
   /** RFC 2234 §2.1: rule names are case-insensitive; RFC 822-style BNF: we match names exactly. */
   namesIgnoreCase: boolean;

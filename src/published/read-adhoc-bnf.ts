@@ -5,7 +5,7 @@
 // somewhere in this description."). There is no repetition operator: the drafts recurse
 // (`digits = digit [ digits ]`).
 //
-// File layout (grammar/published/<spec>.bnf for draft-1993 / draft-1994): the document's own, a rule
+// File layout (grammar/<spec>/published.<notation> for draft-1993 / draft-1994): the document's own, a rule
 // name alone at column 0, its definition on the following indented line(s); a rule with no indented
 // line derives the empty string (draft-1994 `void`). Lines starting with ";;" are comments, and
 // ";; @section", ";; @repair", ";; @seed", ";; @literals" are the reader directives (as in the other
@@ -21,6 +21,7 @@
 // except "space" (" ") and "vline" ("|"). Any other single character is that character.
 import type { Expr, PublishedRule, Repair, ReadResult } from "./model";
 import { undefinedReferences } from "./model";
+import { AMENDS } from "./build-grammar";
 
 type Tok = { t: "alt" } | { t: "open" } | { t: "close" } | { t: "char"; v: string } | { t: "name"; v: string };
 
@@ -151,6 +152,7 @@ export function readAdhocBnf(source: string, file: string, spec: string): ReadRe
   });
   finish();
   const grammar = { spec, file, notation: "ad-hoc BNF (1993/1994 URL drafts)", namesIgnoreCase: false, rules };
-  for (const u of undefinedReferences(grammar)) errors.push(`${file}: rule ${u.rule} refers to undefined rule ${u.name}`);
+  // An amendment refers to its base's rules: its references are checked once composed (src/published/compose.ts).
+  if (!AMENDS.test(source)) for (const u of undefinedReferences(grammar)) errors.push(`${file}: rule ${u.rule} refers to undefined rule ${u.name}`);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, grammar };
 }

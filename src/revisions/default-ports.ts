@@ -85,3 +85,18 @@ export function defaultPortIn(table: readonly DefaultPort[], scheme: string | nu
   const s = scheme.toLowerCase();
   return table.find((d) => d.scheme === s);
 }
+
+/**
+ * The WHATWG URL Standard's table ("URL miscellaneous": "The default port for a special scheme is
+ * listed in the second column on the same row"): its five special schemes with a port (file's is
+ * null, so it has no row). `from` is the standard's source under ../shared/references, `ftpLine` the
+ * line of its ftp row (the others follow it: file, http, https, ws, wss).
+ */
+export function whatwgDefaultPorts(from: string, ftpLine: number): readonly DefaultPort[] {
+  const row = (scheme: string, port: number, offset: number): DefaultPort => ({
+    scheme,
+    port,
+    source: { cite: "URL Standard, URL miscellaneous", quote: `"${scheme}" ${port}`, from, line: ftpLine + offset },
+  });
+  return [row("ftp", 21, 0), row("http", 80, 2), row("https", 443, 3), row("ws", 80, 4), row("wss", 443, 5)];
+}

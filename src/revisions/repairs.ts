@@ -12,7 +12,7 @@ export function repairsMarkdown(): string {
     "# Repairs of the source text",
     "",
     "Every place where a seed's grammar text is garbled or contradictory and the transcription repairs",
-    "it on purpose. Each row gives the seed's own words; the rule's annotation in `grammar/<spec>.peggy`",
+    "it on purpose. Each row gives the seed's own words; the rule's annotation in `grammar/<spec>/grammar.peggy`",
     "says the same. Generated from those annotations by `npm run repairs`; do not edit by hand.",
     "",
     "| spec | rule | section | the seed's words | repair |",

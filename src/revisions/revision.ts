@@ -1,25 +1,6 @@
 import type { DerivationNode } from "../scanner/derivation";
 import type { Components } from "../ast/types";
-import type { Draft1993Asts } from "../../generated/draft-1993.ast";
-import type { Draft1994Asts } from "../../generated/draft-1994.ast";
-import type { Rfc1630Asts } from "../../generated/rfc1630.ast";
-import type { Rfc1738Asts } from "../../generated/rfc1738.ast";
-import type { Rfc1808Asts } from "../../generated/rfc1808.ast";
-import type { Draft1997Asts } from "../../generated/draft-1997.ast";
-import type { Rfc2396Asts } from "../../generated/rfc2396.ast";
-import type { Rfc2732Asts } from "../../generated/rfc2732.ast";
-import type { Draft2003Asts } from "../../generated/draft-2003.ast";
-import type { Rfc3986Asts } from "../../generated/rfc3986.ast";
-import type { Rfc3987Asts } from "../../generated/rfc3987.ast";
-import type { Rfc6874Asts } from "../../generated/rfc6874.ast";
-import type { TopRule as Rfc1808Top } from "../../generated/rfc1808.rules";
-import type { TopRule as Draft1997Top } from "../../generated/draft-1997.rules";
-import type { TopRule as Rfc2396Top } from "../../generated/rfc2396.rules";
-import type { TopRule as Rfc2732Top } from "../../generated/rfc2732.rules";
-import type { TopRule as Draft2003Top } from "../../generated/draft-2003.rules";
-import type { TopRule as Rfc3986Top } from "../../generated/rfc3986.rules";
-import type { TopRule as Rfc3987Top } from "../../generated/rfc3987.rules";
-import type { TopRule as Rfc6874Top } from "../../generated/rfc6874.rules";
+import type { SpecAstsByRule, TopRules } from "../../generated/revision-types";
 import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
 import type { AstEntry } from "../scanner/tagged";
@@ -28,26 +9,13 @@ import type { DefaultPort } from "./default-ports";
 
 /**
  * What the types know of each revision, by id: the AST of each of its start rules (generated from
- * the grammar's @ast annotations into generated/<spec>.ast.ts). One entry per revision; `SpecId` is
- * its keys, and the registry (src/revisions/index.ts) must have exactly these ids. The rule names
- * come from the build (generated/rule-names.ts).
+ * the grammar's @ast annotations into generated/<spec>.ast.ts). The build derives it from the folders
+ * of grammar/ (generated/revisions.ts), as it derives the registry's list, so the two have the same
+ * ids. The rule names come from the build too (generated/rule-names.ts).
  */
-export interface SpecAstsByRule {
-  "draft-1993": Draft1993Asts;
-  "draft-1994": Draft1994Asts;
-  rfc1630: Rfc1630Asts;
-  rfc1738: Rfc1738Asts;
-  rfc1808: Rfc1808Asts;
-  "draft-1997": Draft1997Asts;
-  rfc2396: Rfc2396Asts;
-  rfc2732: Rfc2732Asts;
-  "draft-2003": Draft2003Asts;
-  rfc3986: Rfc3986Asts;
-  rfc3987: Rfc3987Asts;
-  rfc6874: Rfc6874Asts;
-}
+export type { SpecAstsByRule };
 
-/** A revision id: `"draft-1993" | "draft-1994" | "rfc1630" | "rfc1738" | "rfc1808" | "draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874"`. */
+/** A revision id (`"draft-2003"`, `"rfc3986"` ...): the name of a folder of grammar/, the keys of SpecAstsByRule. */
 export type SpecId = keyof SpecAstsByRule;
 
 /** The AST of a start rule of a revision (by published name); an unknown name gives every rule's. */
@@ -59,18 +27,6 @@ export type SpecAst<S extends SpecId = SpecId> = S extends SpecId ? SpecAstsByRu
 /** The AST of each revision (every start rule's), by id. */
 export type SpecAsts = { [S in SpecId]: SpecAst<S> };
 
-/** The start rule parse() applies when none is given, for the revisions without scheme productions (each grammar's @top-rule). */
-interface TopRules {
-  rfc1808: Rfc1808Top;
-  "draft-1997": Draft1997Top;
-  rfc2396: Rfc2396Top;
-  rfc2732: Rfc2732Top;
-  "draft-2003": Draft2003Top;
-  rfc3986: Rfc3986Top;
-  rfc3987: Rfc3987Top;
-  rfc6874: Rfc6874Top;
-}
-
 /**
  * What parse() builds when no rule is given: the top rule's AST, or, for a scheme-aware revision
  * (draft-1993, draft-1994, rfc1738), the AST of the production its scheme selects (every AST of a
@@ -81,8 +37,8 @@ export type TopAst<S extends SpecId = SpecId> = S extends keyof TopRules ? RuleA
 /** An AST of whichever revision. */
 export type Ast = SpecAst;
 
-/** The ASTs of whole references of the generic revisions (draft-1997, draft-2003, rfc3986): those with a `kind`. */
-export type GenericAst = Extract<SpecAst<"draft-1997" | "rfc2396" | "rfc2732" | "draft-2003" | "rfc3986" | "rfc3987" | "rfc6874">, { kind: unknown }>;
+/** The ASTs of whole references of the generic revisions (draft-1997, draft-2003, rfc3986 ...): those with a `kind`. */
+export type GenericAst = Extract<SpecAst, { kind: unknown }>;
 
 /**
  * Whether an AST is a whole reference of the generic syntax (draft-1997, draft-2003, rfc3986, or a
@@ -104,7 +60,7 @@ export type RuleName<S extends SpecId = SpecId> = S extends keyof RuleNames ? Ru
 export interface SpecInfo {
   id: SpecId;
   title: string;
-  /** Publication date as the document gives it (YYYY-MM). */
+  /** Publication date as the document gives it (YYYY-MM), or the day of a living standard's snapshot (YYYY-MM-DD). */
   date: string;
   /** The seed file, relative to ../shared/seeds/ (rfc3986: `../references/rfc3986.txt`, the RFC as published). */
   seed: string;
@@ -118,6 +74,8 @@ export interface SpecInfo {
   ruleNameCase?: "insensitive";
   /** Where in the document the grammar is. */
   grammarSection: string;
+  /** One line for the tables that list the revisions: the document and what it brings (the README's). */
+  summary: string;
   /** The default start rule (published name). */
   topRule: string;
   /** Every rule, with its published name, section, published text and PEG notes. */
@@ -138,7 +96,7 @@ export interface Revision<A = unknown> extends SpecInfo {
    * How the revision makes a relative reference absolute: the algorithm of src/ops it follows (the
    * document's own; another revision may name the same one), or the document's words for having none.
    */
-  resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules } | { notDefined: Citation };
+  resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules; byParser?: ParserResolution } | { notDefined: Citation };
   /** The normalization for comparison the document defines (its ladder), or null when it defines none. */
   normalization: NormalizationAlgorithm | null;
   /**
@@ -154,6 +112,25 @@ export interface Revision<A = unknown> extends SpecInfo {
    * characters are code units, as peggy reads them.
    */
   codePoints?: boolean;
+  /**
+   * The checks the grammar's `@predicate NAME` lines name, by NAME: each takes the text a rule
+   * matched in an input the grammar accepts and says whether the document's words accept it (the
+   * WHATWG URL Standard's valid domain: UTS #46 ToASCII, then the ends in a number checker). The
+   * grammar accepts a superset; parse(), validate() and every operation refuse an input where a
+   * predicate refuses a match (src/predicates.ts). Absent: the grammar decides alone.
+   */
+  predicates?: Readonly<Record<string, Predicate>>;
+  /**
+   * The start rule for an input resolved against a base URL of each class (the grammar's
+   * `@base-rule CLASS RULE` lines; the WHATWG URL Standard's relative strings depend on the base),
+   * and how a base URL is classed: the `base` option of parse() and validate() (src/base.ts).
+   */
+  baseRules?: {
+    readonly rules: Readonly<Record<string, string>>;
+    classify(base: string): BaseClass;
+    /** One base URL of each class (null for the class of no base), for checks that go through every class. */
+    readonly examples: Readonly<Record<string, string | null>>;
+  };
   /**
    * An IRI revision (RFC 3987): the URI revision its §3.1 mapping produces. toURI() and toIRI()
    * (src/ops/iri.ts) apply to the revisions that have it.
@@ -183,6 +160,59 @@ export interface Revision<A = unknown> extends SpecInfo {
    * revisions' (scheme, authority or site, path, query, fragment).
    */
   readComponents?(ast: A): { components: Components; prefix: string } | null;
+  /**
+   * A parsing algorithm the document defines beside its grammar, which reads any input, valid or
+   * not (the WHATWG URL Standard's basic URL parser): shown by confusion() (src/ops/confusion.ts)
+   * as a row of its own next to the revision's. Absent for the revisions whose documents define
+   * only a grammar.
+   */
+  parser?: ParserColumn;
+}
+
+/**
+ * A document that resolves by parsing against a base URL (the WHATWG URL Standard §4.4): the parser
+ * that does it (`Revision.resolution.byParser`, for the algorithm "URL Standard §4.4").
+ */
+export interface ParserResolution {
+  /** The parser, as a row of compare() calls it ("WHATWG URL parser (whatwg-url 17.3.0)"). */
+  label: string;
+  /** The serialized URL `reference` parses to against `base`, and the validation errors on the way; ok false for failure. */
+  parse(base: string, reference: string): { ok: true; url: string; validationErrors: string[] } | { ok: false; validationErrors: string[] };
+}
+
+/** A document's own parsing algorithm as a row source: what it reads in an input (`Revision.parser`). */
+export interface ParserColumn {
+  /** What the row is called ("WHATWG URL parser (whatwg-url 14.2.0)"). */
+  label: string;
+  read(input: string): ParserReading;
+  /**
+   * The parser's own definition of valid (the WHATWG URL Standard §4.4: it returns a URL and reports
+   * no validation error): whether `input` parses against `base` (none: undefined), and the validation
+   * errors it reports on the way, by the document's names. null when the base itself does not parse.
+   */
+  validity(input: string, base?: string): ParserValidity | null;
+}
+
+/** What a parser says about an input by its own definition of valid (`ParserColumn.validity`). */
+export interface ParserValidity {
+  /** Whether it returns a URL rather than failure. */
+  parsed: boolean;
+  /** The validation errors reported, in order, by the document's names (possibly repeated). */
+  validationErrors: readonly string[];
+}
+
+/**
+ * What a parser (or any implementation) reads in an input: whether it accepts it, and the
+ * components it takes, present even for an input it rejects when it splits before it judges.
+ * `null` is an absent component, `""` a present but empty one.
+ */
+export interface ParserReading {
+  verdict: "valid" | "invalid";
+  components: Partial<Record<"scheme" | "userinfo" | "host" | "port" | "path" | "query" | "fragment", string | null>> | null;
+  /** How the components were read, when that needs saying (a sentence). */
+  how?: string;
+  /** Why the input was rejected or could not be read (a sentence). */
+  error?: string;
 }
 
 /**
@@ -272,3 +302,22 @@ export interface RevisionComponents {
    */
   classes: string[];
 }
+
+/** What a predicate says of the text a rule matched. */
+export type PredicateResult =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      /** Which check refused it (a UTS #46 criterion, a step of the document), as the predicate names it. */
+      readonly check: string;
+      /** The step, as the documents number it. */
+      readonly step: string;
+      /** A sentence a person can act on. */
+      readonly message: string;
+    };
+
+/** A check on the text a rule matched (Revision.predicates). Never throws. */
+export type Predicate = (text: string) => PredicateResult;
+
+/** The class of a base URL (Revision.baseRules): a key of its rules, or why the base is none. */
+export type BaseClass = { readonly ok: true; readonly class: string } | { readonly ok: false; readonly message: string };

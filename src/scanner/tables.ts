@@ -53,16 +53,11 @@ const DIGIT = /* @__PURE__ */ (() => {
 })();
 
 /**
- * A table text kept coded (src/scanner/coded.ts codedReader()): `(end)` decodes at least its first
- * `end` characters' codes and returns the whole buffer (zeros past what is decoded).
+ * A table string as a generated module carries it (scripts/scanner/passes/encode-tables.mjs), coded
+ * (src/scanner/coded.ts codedReader()) or plain (src/scanner/plain.ts): `(end)` decodes at least its
+ * first `end` bytes (a text's char codes) and returns the whole buffer (zeros past what is decoded).
  */
 export type TextSource = (end: number) => Uint8Array;
-
-/** A table text as it is (not coded) as a TextSource: its char codes (the text is ASCII). For the tests of the text form. */
-export function plainText(text: string): TextSource {
-  const codes = new TextEncoder().encode(text);
-  return () => codes;
-}
 
 /** A reader of the table text's numbers (its char codes `b`) from `at`: nextNumber() returns the next number and moves past it. */
 export interface Numbers {

@@ -6,9 +6,8 @@
 // c[2i + 1]; c[0] and c[1] are the start rule's own match (0 and the input's length).
 
 import type { Components } from "../ast/types";
-import { codedReader, decoded } from "./coded";
 import { selfLoopSkips } from "./skip";
-import { fromZigzag, nextNumber, type Numbers } from "./tables";
+import { fromZigzag, nextNumber, type Numbers, type TextSource } from "./tables";
 import type { GeneratedScanner } from "./types";
 import type { WalkTags } from "./walk-captures";
 
@@ -38,27 +37,13 @@ export interface TaggedTable {
   readonly transitions: () => { next: Int32Array; ops: Uint16Array };
 }
 
-/** The whole joined text of a revision's tables from its coded form (scripts/ast/table-text.mjs, packTexts). */
-export function unpackTables(packed: string, length: number): Uint8Array {
-  return decoded(packed, length);
-}
-
-/**
- * A revision's tables, kept coded (generated/<spec>.ast.ts makes one at import, which keeps the
- * string; scripts/ast/table-text.mjs, packTexts) and decoded as far as the start rules parsed so far
- * need: `(end)` returns the text with its first `end` characters decoded, which each taggedTable()
- * reads from its own offset.
- */
-export function tableSource(packed: string, length: number): (end: number) => Uint8Array {
-  return codedReader(packed, length);
-}
-
 /**
  * A start rule's tagged DFA, from offset `from` to `to` of its revision's table text
- * (scripts/ast/table-text.mjs, tableText): the operations, the accepting states and their fixups are decoded the first time one
+ * (scripts/ast/table-text.mjs, tableText; generated/<spec>.ast.ts keeps the revision's texts packed in
+ * one TextSource, decoded as far as the start rules parsed so far need): the operations, the accepting states and their fixups are decoded the first time one
  * of them is read, the transitions by runFormOf() the first time the start rule is parsed.
  */
-export function taggedTable(source: (end: number) => Uint8Array, from: number, to: number, K: number, states: number, start: number, registers: number, captures: number): TaggedTable {
+export function taggedTable(source: TextSource, from: number, to: number, K: number, states: number, start: number, registers: number, captures: number): TaggedTable {
   let small: { ops: Int16Array; accept: Int32Array; fixups: Int32Array; rowsAt: number } | null = null;
   const decoded = () => {
     if (small !== null) return small;

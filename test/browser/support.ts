@@ -16,7 +16,7 @@ import { peggyRun } from "../support/peggy-reference";
 
 // The callbacks given to page.evaluate run in the page and name its globals, which this Node
 // program's compilation (lib ES2022, no DOM) does not declare.
-declare const document: any, getComputedStyle: any;
+declare const document: any, getComputedStyle: any, window: any;
 
 export const ROOT = join(__dirname, "..", "..", "..");
 export const OUT = join(ROOT, "test-output", "browser");
@@ -328,11 +328,11 @@ export interface GrammarPlaces {
 
 const TRANSPARENT = new Set(["group", "labeled", "text", "named"]);
 
-/** Reads grammar/<spec>.peggy with peggy's own grammar parser (independently of the site build). */
+/** Reads the grammar as composed (generated/<spec>.composed.peggy) with peggy's own grammar parser (independently of the site build). */
 export function grammarPlaces(spec: string): GrammarPlaces {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const peggy = require("peggy") as { parser: { parse(s: string, o: object): { rules: { name: string; expression: PeggyNode }[] } } };
-  const file = join(ROOT, "grammar", `${spec}.peggy`);
+  const file = join(ROOT, "generated", `${spec}.composed.peggy`);
   const ast = peggy.parser.parse(readFileSync(file, "utf8"), { grammarSource: file });
   const out: GrammarPlaces = { rules: new Set(ast.rules.map((r) => r.name)), at: new Map() };
   for (const rule of ast.rules) {
@@ -490,4 +490,11 @@ export async function overflowProblems(page: Page, address: string): Promise<str
     return { w, sw, out: out.slice(0, 4) };
   });
   return r.sw > r.w ? [`${address} at ${r.w} px: the page is ${r.sw} px wide (${r.out.join("; ") || "?"})`] : [];
+}
+
+/** axe-core's serious and critical violations on the page as it stands (the context must bypass the page's CSP to inject it). */
+export async function axeProblems(page: Page, address: string): Promise<string[]> {
+  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const violations = (await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }).then((r: any) => r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n: any) => n.target.join(" ")) }))))) as { id: string; impact: string; help: string; nodes: string[] }[];
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${address}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.join(", ")}`);
 }

@@ -23,7 +23,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "../../src/parse";
 import { availableSpecIds, getRevision } from "../../src/revisions";
 import {
-  closeExplorer, grammarPlaces, newLog, openExplorer, OUT, overflowProblems, paste, readInputs, ready, ROOT, settled, SHOTS, stepReferenceProblems, traceAgreement, traceOn, type Explorer, type GrammarPlaces, visit } from "./support";
+  axeProblems, closeExplorer, grammarPlaces, newLog, openExplorer, OUT, overflowProblems, paste, readInputs, ready, ROOT, settled, SHOTS, stepReferenceProblems, traceAgreement, traceOn, type Explorer, type GrammarPlaces, visit } from "./support";
 import { referenceDir } from "../support/seeds";
 
 declare const document: any, getComputedStyle: any, window: any, location: { hash: string; href: string }, CSS: any, performance: any, PerformanceObserver: any, requestAnimationFrame: (f: () => void) => number;
@@ -46,16 +46,12 @@ export const PAGES: string[] = [
   "resolution.html",
   "extract.html",
   "extract.html?example=broken-hyphen",
+  "confusion.html",
   ...SPECS.map((s) => `source.html?spec=${s}`),
   "source.html?spec=rfc1738#rule=hostport",
 ];
 
-/** axe-core's serious and critical violations on the page as it stands (the context must bypass the page's CSP to inject it). */
-export async function axeProblems(page: Page, address: string): Promise<string[]> {
-  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
-  const violations = (await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }).then((r: any) => r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n: any) => n.target.join(" ")) }))))) as { id: string; impact: string; help: string; nodes: string[] }[];
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${address}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.join(", ")}`);
-}
+export { axeProblems } from "./support";
 
 /** Controls a keyboard user must reach with Tab, and those the Tab key did not reach. */
 async function unreachable(page: Page, address: string): Promise<{ controls: number; problems: string[] }> {

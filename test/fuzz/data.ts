@@ -1,6 +1,6 @@
 // What the fuzz sources draw from, read from the repository (Node): the real-world corpus
-// (bench/corpus/real-world.txt), the bases and references of the resolution tables
-// (test/data/resolution/*.tsv), and each revision's published grammar (grammar/published/).
+// (test/data/corpora/real-world.txt), the bases and references of the resolution tables
+// (test/data/resolution/*.tsv), and each revision's published grammar (grammar/<spec>/published.*).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPublishedGrammar } from "../../src/published";
@@ -10,7 +10,7 @@ import type { InputData } from "./inputs";
 
 /** The repository root (this file runs from dist/test/fuzz/). */
 export const REPO_ROOT = join(__dirname, "..", "..", "..");
-export const CORPUS_FILE = join(REPO_ROOT, "bench", "corpus", "real-world.txt");
+export const CORPUS_FILE = join(REPO_ROOT, "test", "data", "corpora", "real-world.txt");
 export const RESOLUTION_DIR = join(REPO_ROOT, "test", "data", "resolution");
 export const REGRESSION_FILE = join(REPO_ROOT, "test", "data", "fuzz", "regressions.tsv");
 

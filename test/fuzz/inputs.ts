@@ -4,7 +4,7 @@
 //   derive   a random derivation from the published grammar (src/published/generate.ts, the
 //            generator the fidelity check uses), of the top rule or of another rule;
 //   mutate   a derivation with one to three edits (Generator.mutate);
-//   splice   real corpus lines (bench/corpus/real-world.txt) cut, joined, with characters inserted
+//   splice   real corpus lines (test/data/corpora/real-world.txt) cut, joined, with characters inserted
 //            at component boundaries, sometimes repeated;
 //   unicode  random code points: lone surrogates, astral characters, controls, NUL, noncharacters;
 //   bytes    random bytes decoded as a batch line would be (UTF-8, an invalid byte gives U+FFFD;

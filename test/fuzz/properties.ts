@@ -283,7 +283,7 @@ function pathWithTwoSlashes(resolution: (run: CaseRun) => ResolveResult): Proper
   return {
     name: "rfc3986-resolution-path-begins-with-two-slashes",
     reason:
-      "(rfc3986, and rfc3987 and rfc6874, which resolve by it) RFC 3986 §5.2.2 and §5.2.4 can give a target with no authority whose path begins with \"//\" (x:a/b and ..//c give path //c), which §5.3 recomposes as x://c, against §3.3; the resolver follows the text",
+      "(rfc3986 and the revisions that resolve by it) RFC 3986 §5.2.2 and §5.2.4 can give a target with no authority whose path begins with \"//\" (x:a/b and ..//c give path //c), which §5.3 recomposes as x://c, against §3.3; the resolver follows the text",
     covers: (run) => {
       // Every revision whose descriptor resolves by RFC 3986 §5.2 (rfc3986; rfc3987 and rfc6874 keep it).
       const follows = getRevision(run.spec)?.resolution;
@@ -563,7 +563,7 @@ export function propertyTable(table: EntryTable): Property[] {
             if (!isString(run.input)) return NOT_APPLICABLE;
             const want = run.parse(rule);
             const got = run.recognizerParse(r, rule);
-            if (!want.ok || !got?.ok) return NOT_APPLICABLE;
+            if (!want.ok || !got?.ok || !("ast" in got)) return NOT_APPLICABLE;
             const where = firstDifference(got.ast, want.ast, "ast");
             return where === null ? null : `the ASTs differ at ${where}`;
           },

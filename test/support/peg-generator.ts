@@ -1,7 +1,6 @@
 // Random strings from a PEG grammar read as a context-free grammar (lookaheads ignored), and their
 // mutations: inputs that exercise every construct of the PEG, with both verdicts.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { pegGrammarSource } from "../../src/published";
 import { MUTATION_CHARACTERS } from "../../src/published/generate";
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -104,9 +103,8 @@ export class PegGenerator {
 }
 
 
-const GRAMMAR_DIR = join(__dirname, "..", "..", "..", "grammar");
 
-/** The PEG grammar of a revision (grammar/<spec>.peggy), read by peggy. */
+/** The PEG grammar of a revision as the build composed it (generated/<spec>.composed.peggy), read by peggy. */
 export function pegGrammar(spec: string): PegGrammar {
-  return peggy.parser.parse(readFileSync(join(GRAMMAR_DIR, `${spec}.peggy`), "utf8"));
+  return peggy.parser.parse(pegGrammarSource(spec)!);
 }

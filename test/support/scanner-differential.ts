@@ -81,7 +81,12 @@ export function compareOne(revision: Revision, rule: RuleInfo, input: string): C
     const tree = rootOf(scanner.walk(rule.pegName, input, true), name, input);
     if (!isDeepStrictEqual(tree, reference.tree)) return { problem: "the derivation tree differs", accepted: true };
     const r = parse(input, { spec: revision.id, rule: name });
-    const expected = ORACLE_BUILDERS[revision.id](projectToAstNodes(revision.id, reference.tree), input);
+    // The grammar accepts and a predicate refuses (the WHATWG URL Standard's valid domain): peggy
+    // runs no predicate, so there is no AST to compare.
+    if (!r.ok && r.error.code === "predicate") return { problem: null, accepted: true };
+    const build = ORACLE_BUILDERS[revision.id];
+    if (build === undefined) return r.ok ? { problem: null, accepted: true } : { problem: `parse() fails where the scanner accepts: ${r.error.message}`, accepted: true };
+    const expected = build(projectToAstNodes(revision.id, reference.tree), input);
     if (!r.ok || !isDeepStrictEqual(r.ast, expected)) return { problem: "the AST differs", accepted: true };
     return { problem: null, accepted: true };
   }

@@ -1,4 +1,6 @@
-// Reads the test tables under test/data/. A table is tab-separated, one case per line:
+// Reads the test tables: each revision's own (grammar/<spec>/*.tsv: examples.tsv, the document's
+// examples; edges.tsv, our own cases; cases.tsv, both) and the project's (test/data/*.tsv). A table
+// is tab-separated, one case per line:
 //
 //   spec  rule  input  verdict  offset  source
 //
@@ -9,7 +11,7 @@
 // - `offset`: for an invalid case, the offset the error must report (or `-` not to check);
 // - `source`: where the case comes from (a section of the document, or the edge it tests).
 // Lines starting with `#` and blank lines are ignored.
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SpecId } from "../../src/revisions";
 
@@ -25,7 +27,30 @@ export interface TableCase {
   source: string;
 }
 
-export const DATA_DIR = join(__dirname, "..", "..", "..", "test", "data");
+/** The repository (these modules run from dist/test/support/). */
+export const REPO = join(__dirname, "..", "..", "..");
+export const DATA_DIR = join(REPO, "test", "data");
+
+/**
+ * The case tables of a revision folder (grammar/README.md): the document's examples, our own edges,
+ * or both. Its other tables (deviations.tsv, a predicate's table such as whatwg's valid-domain.tsv)
+ * have columns of their own.
+ */
+const CASE_FILES = new Set(["examples.tsv", "edges.tsv", "cases.tsv"]);
+
+/**
+ * Every case table, by path from the repository: each revision folder's (grammar/<spec>/*.tsv,
+ * folders in name order) and then test/data/*.tsv. Every test that runs "the tables" reads these.
+ */
+export function caseTables(): string[] {
+  const grammar = join(REPO, "grammar");
+  const own = readdirSync(grammar, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(grammar, d.name, "grammar.peggy")))
+    .map((d) => d.name)
+    .sort()
+    .flatMap((id) => readdirSync(join(grammar, id)).filter((f) => CASE_FILES.has(f)).sort().map((f) => `grammar/${id}/${f}`));
+  return [...own, ...readdirSync(DATA_DIR).filter((f) => f.endsWith(".tsv")).sort().map((f) => `test/data/${f}`)];
+}
 
 export function readTable(name: string): TableCase[] {
   return readTsvLines(name).map(({ line, cols }) => {
@@ -53,7 +78,7 @@ export interface DataRow {
 }
 
 /**
- * Reads a tab-separated table under test/data/ (`path` relative to it) whose columns its test
+ * Reads a tab-separated table (`path`: from the repository, or relative to test/data/) whose columns its test
  * names: `#` comments and blank lines are skipped, each line has at least `columns` columns (more
  * are kept as they are), and a field that starts with a double quote is a JSON string, except in
  * the last column, which is free text (the source, a note).
@@ -65,14 +90,19 @@ export function readRows(path: string, columns: number): DataRow[] {
   });
 }
 
+/** A table's file: a path from the repository (`grammar/rfc3986/examples.tsv`, `test/data/...`), or one relative to test/data/. */
+function tablePath(path: string): string {
+  return /^(grammar|test)\//.test(path) ? join(REPO, path) : join(DATA_DIR, path);
+}
+
 /**
- * The one reader of every table under test/data/ (`path` relative to it): its lines split at tabs,
+ * The one reader of every table (`path`: from the repository, or relative to test/data/): its lines split at tabs,
  * each with its 1-based line number, `#` comments and blank lines skipped, a final CR dropped. The
  * fields are as written; readTable(), readRows() and the resolution tables give them meaning.
  */
 export function readTsvLines(path: string): DataRow[] {
   const out: DataRow[] = [];
-  readFileSync(join(DATA_DIR, path), "utf8")
+  readFileSync(tablePath(path), "utf8")
     .split("\n")
     .forEach((raw, i) => {
       const line = raw.replace(/\r$/, "");

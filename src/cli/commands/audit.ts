@@ -1,8 +1,11 @@
 import type { Command } from "commander";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { planAudit, readAnswer, scoreAudit, type Answer, type Op, type Protocol } from "../../conformance/audit";
+import { planAudit, readAnswer, scoreAudit, skipNotes, type Answer, type Op, type Protocol } from "../../conformance/audit";
 import { auditMarkdown, auditText } from "../../conformance/audit-report";
+import { fingerprintMarkdownHead, fingerprintMarkdownRow, fingerprintOf, fingerprintText, type FingerprintRun } from "../../conformance/fingerprint";
+import { availableSpecIds } from "../../revisions";
+import { loadPublishedGrammar } from "../../published";
 import { runLines } from "../audit-runner";
 import { loadSuite } from "../conformance-data";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
@@ -37,6 +40,18 @@ interface AuditFlags {
   name?: string;
   json?: boolean;
   markdown?: boolean;
+  fingerprint?: boolean;
+}
+
+/** What a --module exports (audit-module-host.js --describe), or a usage error when it does not load. */
+export function describeModule(hostArgv: string[], file: string, timeoutMs: number): { called: string[]; uncalled: string[] } {
+  const probe = spawnSync(hostArgv[0], [...hostArgv.slice(1), "--describe"], { input: "", encoding: "utf8", timeout: timeoutMs });
+  if (probe.status !== 0) throw new UsageError(`--module ${file}: ${(probe.stderr || probe.error?.message || `exit status ${probe.status}`).trim()}`);
+  try {
+    return JSON.parse(probe.stdout) as { called: string[]; uncalled: string[] };
+  } catch {
+    throw new UsageError(`--module ${file}: the module host wrote ${JSON.stringify(probe.stdout.slice(0, 80))}, not what it found`);
+  }
 }
 
 export function registerAudit(program: Command, { io, setExit }: CommandContext): void {
@@ -55,7 +70,8 @@ export function registerAudit(program: Command, { io, setExit }: CommandContext)
     .option("--batch <n>", "at most this many cases per process run (0: all)", "0")
     .option("--max-failures <n>", "stop after this many cases in a row without an answer", "20")
     .option("--name <text>", "the implementation's name in the report (default: the command)")
-    .option("--json", "the report as JSON")
+    .option("--fingerprint", "run the implementation over the suite of every revision and rank the revisions by agreement (check and resolution apart), with the rules that separate the top candidates (--spec and --rule are not used)")
+    .option("--json", "the report as JSON (--fingerprint: docs/schemas/audit-fingerprint.schema.json)")
     .option("--markdown", "the report as Markdown")
     .addHelpText(
       "after",
@@ -68,13 +84,17 @@ with no answer within --timeout is reported as a timeout, a crash or an exit bef
 as a crash, and the implementation is restarted for the next case. The report gives a score per
 rule and overall, and the disagreements grouped by rule and cause, each with the input, both
 answers and what uri-grammars says about it. Adapters for real implementations: adapters/.
-Exit status: 0 when every answer agrees, 1 when some do not, 2 on a usage error.
+Exit status: 0 when every answer agrees, 1 when some do not, 2 on a usage error. With
+--fingerprint: which revision does it follow? The report ranks every revision, names the rules the
+implementation fails against the best one and, against the next two, on which side it falls on the
+inputs the two revisions judge differently; exit status 0 (2 on a usage error).
 
 Examples:
   $ uri-grammars audit --spec rfc3986 -- python3 adapters/python3-rfc3986.py
   $ uri-grammars audit --spec rfc3986 --protocol json --rules all -- python3 adapters/python3-rfc3987.py
   $ uri-grammars audit --spec rfc3986 --module adapters/fast-uri.cjs --markdown > fast-uri.md
-  $ uri-grammars audit --spec draft-1997 --rule hostport -- java adapters/JavaNetUri.java`,
+  $ uri-grammars audit --spec draft-1997 --rule hostport -- java adapters/JavaNetUri.java
+  $ uri-grammars audit --fingerprint --protocol json --ops check,resolve -- java adapters/JavaNetUri.java`,
     )
     .action(async (command: string[], opts: AuditFlags) => {
       const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
@@ -91,23 +111,39 @@ Examples:
         startupMs: seconds("--startup-timeout", opts.startupTimeout) * 1000,
         batch: count("--batch", opts.batch),
         maxConsecutiveFailures: Math.max(1, count("--max-failures", opts.maxFailures)),
-        // An adapter can serve both protocols: the audit tells it which one, and the revision.
-        env: { ...process.env, URI_GRAMMARS_PROTOCOL: protocol, URI_GRAMMARS_SPEC: spec },
       };
-      let argv = command;
+      const host = (s: string) => [process.execPath, join(__dirname, "..", "audit-module-host.js"), opts.module!, s];
+      const moduleNotes: string[] = [];
+      let missing: string[] = [];
       if (opts.module !== undefined) {
-        argv = [process.execPath, join(__dirname, "..", "audit-module-host.js"), opts.module, spec];
-        const probe = spawnSync(argv[0], argv.slice(1), { input: "", encoding: "utf8", timeout: runner.startupMs });
-        if (probe.status !== 0) throw new UsageError(`--module ${opts.module}: ${(probe.stderr || probe.error?.message || `exit status ${probe.status}`).trim()}`);
+        const found = describeModule(host(spec), opts.module, runner.startupMs);
+        missing = (["check", "resolve", "normalize"] as const).filter((f) => !found.called.includes(f));
+        if (found.uncalled.length > 0) moduleNotes.push(`the module also exports ${found.uncalled.join(", ")}, which the audit does not call: it calls check(input, {rule, top, spec}), resolve(base, reference) and normalize(input, level) (docs/conformance.md)`);
       }
-      const suite = loadSuite(spec, rule);
-      const plan = planAudit(suite, { protocol, rules: opts.rules as "top" | "all", ops: ops as Op[] });
-      const started = Date.now();
-      const run = await runLines(argv, plan.lines, runner);
-      if (run.startError) throw new UsageError(run.startError);
-      const answers: Answer[] = run.answers.map((a, i) => (typeof a === "string" ? readAnswer(a, plan.cases[i].op) : { kind: "failure", ...a }));
       const implementation = opts.name ?? (opts.module !== undefined ? `module ${opts.module}` : command.join(" "));
-      const report = scoreAudit({ implementation, suite, plan, answers, protocol, notes: run.notes, seconds: (Date.now() - started) / 1000 });
+      /** One revision's audit: its suite, what was sent, the answers, the report. */
+      const auditOf = async (s: string, r: string | undefined): Promise<FingerprintRun> => {
+        const suite = loadSuite(s, r);
+        const plan = planAudit(suite, { protocol, rules: opts.rules as "top" | "all", ops: ops as Op[] });
+        const started = Date.now();
+        // An adapter can serve both protocols: the audit tells it which one, and the revision.
+        const run = await runLines(opts.module !== undefined ? host(s) : command, plan.lines, { ...runner, env: { ...process.env, URI_GRAMMARS_PROTOCOL: protocol, URI_GRAMMARS_SPEC: s } });
+        if (run.startError) throw new UsageError(run.startError);
+        const answers: Answer[] = run.answers.map((a, i) => (typeof a === "string" ? readAnswer(a, plan.cases[i].op) : { kind: "failure", ...a }));
+        const notes = [...moduleNotes, ...skipNotes(plan, answers, missing), ...run.notes];
+        return { spec: s, suite, plan, answers, report: scoreAudit({ implementation, suite, plan, answers, protocol, notes, seconds: (Date.now() - started) / 1000 }) };
+      };
+      if (opts.fingerprint) {
+        // Every revision of the registry that has a suite (a published grammar), in registry order.
+        const specs = availableSpecIds().filter((s) => loadPublishedGrammar(s)?.ok === true);
+        const runs: FingerprintRun[] = [];
+        for (const s of specs) runs.push(await auditOf(s, undefined));
+        const f = fingerprintOf(implementation, runs, specs);
+        await io.out(opts.json ? jsonAnswer(true, f, 2) : opts.markdown ? `${fingerprintMarkdownHead()}\n${fingerprintMarkdownRow(f, implementation)}\n` : fingerprintText(f));
+        setExit(EXIT_VALID);
+        return;
+      }
+      const { report } = await auditOf(spec, rule);
       await io.out(opts.json ? jsonAnswer(report.agreed === report.answered, report, 2) : opts.markdown ? auditMarkdown(report) : auditText(report));
       setExit(report.agreed === report.answered ? EXIT_VALID : EXIT_INVALID);
     });

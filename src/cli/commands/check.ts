@@ -6,7 +6,7 @@ import { parse, verdictOf, type Verdict } from "../../parse";
 import { availableSpecIds, getRevision, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
-import { resolveSpecAndRule, specOption } from "../options";
+import { baseOption, resolveSpecAndRule, specOption } from "../options";
 import { jsonAnswer } from "../json";
 import { addInputOption, inputsAndIo } from "../input-files";
 
@@ -136,6 +136,7 @@ export function registerCheck(program: Command, { io, setExit }: CommandContext)
       .argument("[input...]", "inputs to check; a single '-' reads standard input, one input per line, verbatim")
       .addOption(specOption())
       .option("--rule <name>", "start rule, by its published name (URI-reference, IPv6address, hostport ...)")
+      .addOption(baseOption())
       .option("--json", "one JSON object per input: {version, ok, input, spec, rule, valid, verdict, error?} (docs/schemas/check.schema.json)")
       .option("--lint", "add security notes (draft-2003 §7, draft-1997 §7, rfc1738 §6) for valid inputs; notes never change validity")
       .option("--require <components>", `policy: comma-separated components that must be present (${COMPONENT_NAMES.join(", ")}); host and path must be non-empty`)
@@ -163,10 +164,11 @@ Examples:
   $ uri-grammars check --json --spec draft-1997 'http://a/~b' 'http://[::1]/'
   $ printf 'http://a/\\nhttp://a b/\\n' | uri-grammars check -
   $ zcat links.gz | uri-grammars check --json --jobs 2 --line-timeout 10 --summary --exit-zero - > verdicts.jsonl
-  $ uri-grammars check --require host --schemes http,https --no-password 'ftp://u:p@h/'`,
+  $ uri-grammars check --require host --schemes http,https --no-password 'ftp://u:p@h/'
+  $ uri-grammars check --spec whatwg --base https://example.com/demo example '..\\x'`,
     )
-    .action(async (given: string[], opts: { spec: string; rule?: string; json?: boolean; lint?: boolean; require?: string; schemes?: string; hosts?: string; ports?: string; userinfo?: boolean; password?: boolean; input?: string[] } & BatchFlags) => {
-      const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule);
+    .action(async (given: string[], opts: { spec: string; rule?: string; base?: string; json?: boolean; lint?: boolean; require?: string; schemes?: string; hosts?: string; ports?: string; userinfo?: boolean; password?: boolean; input?: string[] } & BatchFlags) => {
+      const { spec, rule } = resolveSpecAndRule(opts.spec, opts.rule, opts.base);
       const { inputs, io: inputIo } = inputsAndIo(given, opts.input, io);
       const policy = policyFromFlags(opts);
       let anyInvalid = false;

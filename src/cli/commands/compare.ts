@@ -41,14 +41,15 @@ export function compareText(result: CompareResult, width = 100): string {
   const legend = cells.some((c) => c.differs.length > 0) ? `${wrap(`  ${MARK.trim()} differs from the revision to its left`, width).join("\n")}\n` : "";
   // One table, the revisions side by side; on a terminal too narrow for all of them, side-by-side
   // panels of as many as fit (issue 41 item 7: the blocks below were all a 100-column terminal saw).
+  const parsers = parserLines(result, width);
   const table = renderPanels({ headers: cells.map((c) => c.spec), rows }, width);
-  if (table) return head + table + legend + notes.join("") + "\n";
+  if (table) return head + table + legend + notes.join("") + parsers + "\n";
   // Not even one revision's column fits the width: one block per revision.
   const blocks = cells.map((c, i) => {
     const lines = rows.filter((r) => r.cells[i] !== "").map((r) => wrap(`${r.label.padEnd(10)} ${r.cells[i]}`, width - 2).map((l) => `  ${l}`).join("\n"));
     return `${c.spec}\n${lines.join("\n")}\n`;
   });
-  return head + blocks.join("") + legend + notes.join("") + "\n";
+  return head + blocks.join("") + legend + notes.join("") + parsers + "\n";
 }
 
 /** compareInput() on revisions the command has checked: a failure here is a bug, not a verdict. */
@@ -56,6 +57,18 @@ function compareAll(input: string, specs: SpecId[]): CompareResult {
   const result = compareInput(input, { specs });
   if (!result.ok) throw new Error(`internal: compare failed: ${result.error.message}`);
   return result;
+}
+
+/** The parsers the revisions' documents define (Revision.parser), each a row of its own under the revisions. */
+function parserLines(result: CompareResult, width: number): string {
+  return result.parsers
+    .map((p) => {
+      const said = p.verdict === "valid" ? `returns a URL${p.validationErrors.length === 0 ? ", no validation error" : `; validation errors: ${p.validationErrors.join(", ")}`}` : `failure${p.validationErrors.length === 0 ? "" : ` (${p.validationErrors.join(", ")})`}`;
+      const parts = Object.entries(p.components ?? {}).filter(([, v]) => v !== null).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+      const lines = [`${p.label}, the parser of ${p.of.join(", ")}: ${said}`, ...(parts.length > 0 ? [`  ${parts.join("  ")}`] : [])];
+      return lines.flatMap((l) => wrap(l, width - 2)).map((l) => `  ${l}`).join("\n") + "\n";
+    })
+    .join("");
 }
 
 /** The batch judge for `compare -` (built in each worker thread too; see src/cli/batch.ts). */

@@ -5,7 +5,7 @@ import type { ComponentKey } from "../../revisions/revision";
 import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { refusedLine } from "../batch-lines";
-import { colorOptions, resolveSpecAndRule, specOption, wantColour } from "../options";
+import { baseOption, colorOptions, resolveSpecAndRule, specOption, wantColour } from "../options";
 import { wrap } from "../table";
 import { jsonAnswer } from "../json";
 import { addInputOption, inputsAndIo } from "../input-files";
@@ -53,15 +53,16 @@ export function explainText(x: Explanation, colour: boolean, width = 100): strin
   } else {
     out.push(`${JSON.stringify(x.input)} is not a valid ${x.spec} ${x.production ?? ""}.`.replace(" .", "."));
     out.push(...wrap(x.sentence ?? "", width - 2).map((l) => `  ${l}`));
+    if (x.parser !== undefined) out.push(...wrap(x.parser, width - 2).map((l) => `  ${l}`));
   }
   for (const r of x.remarks) out.push(`note: ${r}`);
   return out.join("\n") + "\n";
 }
 
 /** The batch judge for `explain -` (built in each worker thread; see src/cli/batch.ts): one compact JSON line, or a text block and a blank line. */
-export function explainJudge(o: { spec: SpecId; full?: boolean; json?: boolean; colour?: boolean }): (input: string) => LineResult {
+export function explainJudge(o: { spec: SpecId; rule?: string; full?: boolean; json?: boolean; colour?: boolean }): (input: string) => LineResult {
   return (input) => {
-    const x = explain(input, { spec: o.spec, full: o.full });
+    const x = explain(input, { spec: o.spec, rule: o.rule, full: o.full });
     // The spec was checked before the batch began and every line is a string: the one failure is a
     // line over explain()'s input limit (input-too-long), answered like any line not judged.
     if (!x.ok) return refusedLine(input, x.error.code, x.error.message, { record: { spec: o.spec }, json: o.json === true });
@@ -77,6 +78,7 @@ export function registerExplain(program: Command, { io, setExit }: CommandContex
       .description("why a revision accepts or rejects an input: the derivation, or a sentence to act on; plus security notes")
       .argument("[input]", "the input; '-' reads standard input, one input per line, verbatim")
       .addOption(specOption())
+      .addOption(baseOption())
       .option("--full", "keep the one-character rules (alpha, pchar ...) in the derivation")
       .option("--json", "print the explanation as JSON (with '-': one compact JSON object per line)"))),
   )
@@ -94,18 +96,19 @@ Examples:
   $ uri-grammars explain 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm'
   $ printf 'http://a/b[1]\\nhttp://a/~b\\n' | uri-grammars explain --json -`,
     )
-    .action(async (given: string | undefined, opts: { spec: string; color: string | boolean; full?: boolean; json?: boolean; input?: string[] } & BatchFlags) => {
-      const { spec } = resolveSpecAndRule(opts.spec, undefined);
+    .action(async (given: string | undefined, opts: { spec: string; base?: string; color: string | boolean; full?: boolean; json?: boolean; input?: string[] } & BatchFlags) => {
+      // --base: the start rule of the base's class (the other revisions are judged under it where they have it).
+      const { spec, rule } = resolveSpecAndRule(opts.spec, undefined, opts.base);
       const { inputs, io: inputIo } = inputsAndIo(given === undefined ? [] : [given], opts.input, io);
       const input = inputs[0];
       const colour = wantColour(opts.color, io === processIo && process.stdout.isTTY === true);
       if (input === "-") {
-        const judge = { module: "commands/explain", factory: "explainJudge", options: { spec, full: opts.full, json: opts.json, colour } };
+        const judge = { module: "commands/explain", factory: "explainJudge", options: { spec, rule, full: opts.full, json: opts.json, colour } };
         const anyInvalid = await runBatchCommand(inputIo, judge, { spec }, opts);
         setExit(anyInvalid && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
         return;
       }
-      const x = explain(input, { spec, full: opts.full });
+      const x = explain(input, { spec, rule, full: opts.full });
       if (!x.ok) throw new UsageError(x.error.message);
       await io.out(opts.json ? jsonAnswer(x.valid, x, 2) : explainText(x, colour));
       setExit(x.valid || opts.exitZero ? EXIT_VALID : EXIT_INVALID);

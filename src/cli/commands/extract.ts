@@ -9,13 +9,15 @@ import {
   createExtractor,
   createMultiExtractor,
   DEFAULT_MAX_REFERENCE_LENGTH,
+  delimitingRules,
+  type DelimitingRules,
   type ExtractedReference,
   type ExtractOptions,
   type ReferenceGroup,
   type Repair,
   type Verdict,
 } from "../../ops/extract";
-import { availableSpecIds } from "../../revisions";
+import { availableSpecIds, SPEC_IDS } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext, type Io } from "../io";
 import { resolveSpecAndRule, specOption } from "../options";
 import { jsonAnswer } from "../json";
@@ -43,18 +45,7 @@ export function registerExtract(program: Command, { io, setExit }: CommandContex
     .addHelpText(
       "after",
       `
-What is found (per revision: src/revisions/delimiting.ts, docs/extract.md):
-  <URL:...>, URL:   the "URL:" prefix: part of the URL in draft-1994 (prefixedurl), recommended by
-                    rfc1738, "was recommended" in draft-1997, "no longer recommended" in draft-2003
-  <...>             angle brackets (draft-1994, rfc1738, draft-1997, draft-2003); inside them,
-                    whitespace is ignored (rfc1738, draft-1997, draft-2003) and a hyphen at a line
-                    break "may or may not" belong: both readings are judged
-  "..."             double quotes (rfc1738 §2.2, draft-1997, draft-2003)
-  bare              scheme:// (or mailto:, news: ...) up to whitespace; trailing sentence punctuation
-                    and unpaired brackets or quotes stay outside
-draft-1993 says nothing about URLs in text: it finds bare references only and repairs nothing.
-rfc3987 takes RFC 3986's wrappers, and (§7.3) a non-ASCII character does not end an IRI; the bidi
-formatting characters around one (§4.1) do.
+${whatIsFound()}
 
 Each reference: where it is (line:column), its wrapper, the reference reassembled, the repairs made,
 and its verdict under the revision (parse()). Exit status: 0 when every reference found is valid
@@ -212,4 +203,33 @@ function groupText(specs: string[], g: ReferenceGroup): string {
   }
   for (const n of notes) out += `  note: ${n}\n`;
   return out;
+}
+
+/**
+ * The help's summary of how each revision delimits references in text, read from the delimiting
+ * rows (grammar/<spec>/delimiting.ts), so that it names every revision as its row says.
+ */
+function whatIsFound(): string {
+  const rows = SPEC_IDS.map((id) => delimitingRules(id));
+  const which = (keep: (r: DelimitingRules) => boolean) => rows.filter(keep).map((r) => r.spec).join(", ") || "none";
+  const prefix = (status: DelimitingRules["urlPrefix"]["status"]) => which((r) => r.urlPrefix.status === status);
+  const lines: [string, string][] = [
+    ["<URL:...>, URL:", `the "URL:" prefix: part of the URL in ${prefix("part-of-url")}; recommended by ${prefix("recommended")}; "was recommended" in ${prefix("formerly-recommended")}; "no longer recommended" in ${prefix("no-longer-recommended")}`],
+    ["<...>", `angle brackets (${which((r) => r.wrappers.angle)}); inside them, whitespace is ignored (${which((r) => r.whitespaceInAngle === "removed")}) and a hyphen at a line break "may or may not" belong (${which((r) => r.hyphenAtLineBreak === "ambiguous")}): both readings are judged`],
+    ['"..."', `double quotes (${which((r) => r.wrappers.quotes)})`],
+    ["bare", "scheme:// (or mailto:, news: ...) up to whitespace; trailing sentence punctuation and unpaired brackets or quotes stay outside"],
+    ["", `a non-ASCII character ends a bare reference except in ${which((r) => r.nonAscii.run === "continue")} (an IRI goes on; the bidi formatting characters around one do not)`],
+  ];
+  const wrap = (text: string, width: number) => {
+    const out: string[] = [];
+    let line = "";
+    for (const word of text.split(" ")) {
+      if (line !== "" && line.length + 1 + word.length > width) { out.push(line); line = word; } else line = line === "" ? word : `${line} ${word}`;
+    }
+    return [...out, line];
+  };
+  return [
+    "What is found (per revision: its grammar/<spec>/delimiting.ts, docs/extract.md):",
+    ...lines.flatMap(([head, text]) => wrap(text, 80).map((l, i) => `  ${(i === 0 ? head : "").padEnd(18)}${l}`)),
+  ].join("\n");
 }

@@ -4,7 +4,7 @@ import { proveFidelity, type FidelityProof } from "../../ops/fidelity-proof";
 import { availableSpecIds, findRule, getRevision } from "../../revisions";
 import { unknownRuleMessage } from "../../request";
 import { proofText } from "./language-diff-text";
-import { PUBLISHED_GRAMMARS } from "../../published";
+import { publishedGrammarFile } from "../../published";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { jsonAnswer } from "../json";
 
@@ -62,10 +62,10 @@ export function registerFidelity(program: Command, { io, setExit }: CommandConte
     .addHelpText(
       "after",
       `
-Each string is a random derivation of the rule from grammar/published/<spec>.* or a mutation of one
+Each string is a random derivation of the rule from grammar/<spec>/published.* or a mutation of one
 (inserted, deleted or replaced delimiters, "%", "-", digits, "[", "]", ":" ...). The PEG
 (src/parse.ts) and an Earley recognizer of the published grammar judge it; they must agree, except
-where grammar/published/deviations.tsv quotes the document deciding against its own BNF.
+where grammar/<spec>/deviations.tsv quotes the document deciding against its own BNF.
 Exit status: 0 when there is no undocumented disagreement, 1 otherwise, 2 on a usage error.
 
 With --prove nothing is sampled: each published rule is compiled to a DFA (alternation is union,
@@ -88,7 +88,7 @@ Examples:
       const countOther = opts.countOther === undefined ? undefined : positiveInt("--count-other", opts.countOther, 0);
       const seed = positiveInt("--seed", opts.seed, 1);
       const maxLength = positiveInt("--max-length", opts.maxLength, 40);
-      const specs = opts.spec ? [opts.spec] : availableSpecIds().filter((id) => PUBLISHED_GRAMMARS[id]);
+      const specs = opts.spec ? [opts.spec] : availableSpecIds().filter((id) => publishedGrammarFile(id));
       if (opts.spec && !availableSpecIds().includes(opts.spec as never)) throw new UsageError(`unknown or untranscribed spec "${opts.spec}"; available: ${availableSpecIds().join(", ")}`);
       if (opts.spec) {
         const g = publishedGrammarOf(opts.spec);
@@ -108,7 +108,7 @@ Examples:
         if (r.disagreements > 0 || r.rules.some((x) => x.generatorErrors.length > 0)) failed = true;
         if (!opts.json) await io.out(fidelityTable(r) + "\n");
       }
-      const missing = availableSpecIds().filter((id) => !PUBLISHED_GRAMMARS[id]);
+      const missing = availableSpecIds().filter((id) => !publishedGrammarFile(id));
       const total = { milliseconds: Date.now() - started, strings: reports.reduce((s, r) => s + r.rules.reduce((t, x) => t + x.tried, 0), 0) };
       if (opts.json) {
         await io.out(jsonAnswer(!failed, { ...total, seed, countTop: count, reports, withoutPublishedGrammar: missing }, 2));
@@ -121,7 +121,7 @@ Examples:
 
 async function prove(opts: { spec?: string; json?: boolean; rule?: string; witnesses?: string }, { io, setExit }: Pick<CommandContext, "io" | "setExit">): Promise<void> {
   if (opts.spec && !availableSpecIds().includes(opts.spec as never)) throw new UsageError(`unknown or untranscribed spec "${opts.spec}"; available: ${availableSpecIds().join(", ")}`);
-  const specs = opts.spec ? [opts.spec] : availableSpecIds().filter((id) => PUBLISHED_GRAMMARS[id]);
+  const specs = opts.spec ? [opts.spec] : availableSpecIds().filter((id) => publishedGrammarFile(id));
   if (opts.rule !== undefined) {
     if (!opts.spec) throw new UsageError("--rule needs --spec");
     const revision = getRevision(opts.spec)!;
@@ -145,7 +145,7 @@ async function prove(opts: { spec?: string; json?: boolean; rule?: string; witne
     if (c.undocumented > 0 || c.unconfirmed > 0 || p.unusedDeviations.length > 0 || p.rules.some((r) => r.sampling && r.sampling.disagreements > 0)) failed = true;
     if (!opts.json) await io.out(proofText(p) + "\n");
   }
-  const missing = availableSpecIds().filter((id) => !PUBLISHED_GRAMMARS[id]);
+  const missing = availableSpecIds().filter((id) => !publishedGrammarFile(id));
   const milliseconds = Date.now() - started;
   if (opts.json) await io.out(jsonAnswer(!failed, { milliseconds, proofs, withoutPublishedGrammar: missing }, 2));
   else {

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import type { CommandContext } from "../io";
 import { registerCheck } from "./check";
 import { registerCompare } from "./compare";
+import { registerConfusion } from "./confusion";
 import { registerDiff } from "./diff";
 import { registerEquivalent } from "./equivalent";
 import { registerExplain } from "./explain";
@@ -25,6 +26,7 @@ import { registerCompletion } from "./completion";
 export const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerCheck,
   registerCompare,
+  registerConfusion,
   registerDiff,
   registerExplain,
   registerMatrix,

@@ -14,7 +14,8 @@ function comparisonHead(d: LanguageDiff, c: LanguageComparison): string {
   if (c.verdict === "not-compiled" || c.verdict === "unconfirmed") return `${what}${rules}: ${c.verdict.toUpperCase()}: ${c.note}`;
   const size = `${c.states.a} and ${c.states.b} states, ${c.states.product} pairs`;
   if (c.verdict === "equal") return `${what}${rules}: equal (${size})`;
-  return `${what}${rules}: different (${size}; causes: ${c.causes.onlyA} only ${d.a}, ${c.causes.onlyB} only ${d.b})`;
+  if (c.verdict === "undecided") return `${what}${rules}: undecided (${size}): ${c.note}`;
+  return `${what}${rules}: different (${size}; causes: ${c.causes.onlyA} only ${d.a}, ${c.causes.onlyB} only ${d.b})${c.note ? `\n  note: ${c.note}` : ""}`;
 }
 
 function witnessLines(w: LanguageWitness, width: number): string[] {
@@ -50,7 +51,7 @@ export function languageDiffText(d: LanguageDiff, texts: boolean, width = 100): 
     }
   }
   const count = (v: LanguageComparison["verdict"]) => d.comparisons.filter((c) => c.verdict === v).length;
-  out.push("", `${plural(d.comparisons.length, "language")}: ${count("equal")} equal, ${count("different")} different, ${count("not-compiled")} not compiled${count("unconfirmed") > 0 ? `, ${count("unconfirmed")} UNCONFIRMED` : ""}; ${(d.milliseconds / 1000).toFixed(2)} s`);
+  out.push("", `${plural(d.comparisons.length, "language")}: ${count("equal")} equal, ${count("different")} different, ${count("not-compiled")} not compiled${count("undecided") > 0 ? `, ${count("undecided")} undecided` : ""}${count("unconfirmed") > 0 ? `, ${count("unconfirmed")} UNCONFIRMED` : ""}; ${(d.milliseconds / 1000).toFixed(2)} s`);
   for (const n of d.notes) out.push(`note: ${n}`);
   return out.join("\n") + "\n";
 }
@@ -63,7 +64,7 @@ function proofRow(r: RuleProof, w: number): string[] {
   if (r.sampling) out.push(`      sampled instead: ${r.sampling.tried} strings, ${r.sampling.disagreements} undocumented disagreements${r.sampling.first !== null ? ` (first ${JSON.stringify(r.sampling.first)})` : ""}`);
   for (const x of r.witnesses) {
     out.push(`      ${JSON.stringify(x.input)}: the PEG ${x.peg ? "accepts" : "rejects"}, the published rule ${x.published ? "accepts" : "rejects"}; ${x.sentence}`);
-    out.push(x.deviation ? `        documented: deviations.tsv ${x.deviation.rule} /${x.deviation.match}/ (${x.deviation.section}) "${x.deviation.words}"` : "        listed nowhere in grammar/published/deviations.tsv");
+    out.push(x.deviation ? `        documented: deviations.tsv ${x.deviation.rule} /${x.deviation.match}/ (${x.deviation.section}) "${x.deviation.words}"` : "        listed nowhere in grammar/<spec>/deviations.tsv");
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
-import { noResolution, resolve, resultText, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
+import { noResolution, resolve, resultText, strictByDefault, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
 import { DEFAULT_SPEC, isSpecId, SPEC_IDS, type SpecId } from "../../revisions";
 import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
@@ -151,15 +151,17 @@ function allSpecsTable(base: string, rows: { reference: string; results: Resolve
         if (!notes.has(r.spec)) notes.set(r.spec, notes.size + 1);
         return `not defined [${notes.get(r.spec)}]`;
       }
-      // draft-2003 Appendix C prints two answers for `http:g`: show the validating one too when it differs.
-      if (r.spec === "draft-2003" && !opts.strict) {
-        const validating = resolve(base, reference, { spec: r.spec, strict: true, dotSegments: opts.dotSegments });
+      // The documents whose resolution offers the `strict` choice print both answers for `http:g`
+      // (draft-2003 Appendix C: the validating one besides its default; rfc3986 §5.4.2 and rfc2396
+      // Appendix C, "for validating parsers" by default, and "for backwards compatibility"): show
+      // the other one too when it differs.
+      const leaning = strictByDefault(r.spec);
+      if (leaning === false && !opts.strict) {
+        const validating = resolve(base, reference, { spec: r.spec as SpecId, strict: true, dotSegments: opts.dotSegments });
         if (cell(validating) !== cell(r)) return `${cell(r)} (validating: ${cell(validating)})`;
       }
-      // rfc3986 §5.4.2 prints two answers for `http:g` too: strict (its default), and non-strict;
-      // so does rfc2396 Appendix C ("for validating parsers", the default, and "for backwards compatibility").
-      if ((r.spec === "rfc3986" || r.spec === "rfc2396" || r.spec === "rfc2732") && opts.strict !== false) {
-        const nonStrict = resolve(base, reference, { spec: r.spec, strict: false });
+      if (leaning === true && opts.strict !== false) {
+        const nonStrict = resolve(base, reference, { spec: r.spec as SpecId, strict: false });
         if (cell(nonStrict) !== cell(r)) return `${cell(r)} (non-strict: ${cell(nonStrict)})`;
       }
       return cell(r);
@@ -169,7 +171,8 @@ function allSpecsTable(base: string, rows: { reference: string; results: Resolve
     const differs = new Set(answers).size > 1;
     return { cells: [reference === "" ? "<>" : reference, ...cells], differs };
   });
-  let out = `${wrap(`base ${base}   (draft-2003: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments}; rfc2396, rfc2732, rfc3986: ${opts.strict === false ? "non-strict" : "strict"})`, width).join("\n")}\n\n`;
+  const leaning = (strict: boolean) => SPEC_IDS.filter((spec) => strictByDefault(spec) === strict).join(", ");
+  let out = `${wrap(`base ${base}   (${leaning(false)}: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments}; ${leaning(true)}: ${opts.strict === false ? "non-strict" : "strict"})`, width).join("\n")}\n\n`;
   // The revisions side by side, in panels of as many as the width holds (issue 41 item 7: one line of
   // 326 columns); each reference a row, marked ≠ where the revisions' answers differ.
   const table = { headers: header.slice(1), rows: body.map((b) => ({ label: b.cells[0] + (b.differs ? " ≠" : ""), cells: b.cells.slice(1) })) };

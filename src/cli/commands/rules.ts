@@ -1,28 +1,10 @@
 import type { Command } from "commander";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { runFidelity } from "../../ops/fidelity";
-import { findPublishedRule, GRAMMAR_DIR, loadPublishedGrammar, PUBLISHED_GRAMMARS, showExpr, type PublishedRule } from "../../published";
+import { findPublishedRule, loadPublishedGrammar, pegRuleText, publishedGrammarFile, showExpr, type PublishedRule } from "../../published";
 import { findNamedRule, getRevision, type Revision, type RuleInfo } from "../../revisions";
 import { EXIT_VALID, type CommandContext } from "../io";
 import { resolveSpecAndRule, specOption } from "../options";
 import { jsonAnswer } from "../json";
-
-/** The rule's definition in grammar/<spec>.peggy: its name line and the lines after it, up to a blank line. */
-export function pegText(spec: string, pegName: string): { line: number; text: string[] } | null {
-  let source: string;
-  try {
-    source = readFileSync(join(GRAMMAR_DIR, `${spec}.peggy`), "utf8");
-  } catch {
-    return null;
-  }
-  const lines = source.split(/\r?\n/);
-  const start = lines.findIndex((l) => new RegExp(`^${pegName}\\b`).test(l));
-  if (start < 0) return null;
-  const text: string[] = [];
-  for (let i = start; i < lines.length && lines[i].trim() !== "" && !lines[i].startsWith("//"); i++) text.push(lines[i]);
-  return { line: start + 1, text };
-}
 
 function publishedRuleOf(spec: string, rule: RuleInfo): { rule: PublishedRule; file: string; notation: string } | null {
   const r = loadPublishedGrammar(spec);
@@ -46,9 +28,9 @@ function kindNote(rule: RuleInfo): string {
 }
 
 export function ruleList(revision: Revision): string {
-  const published = PUBLISHED_GRAMMARS[revision.id];
+  const published = publishedGrammarFile(revision.id);
   const head = `${revision.id}  ${revision.notation}; ${revision.rules.length} rules from ${revision.grammarSection}\n` +
-    `  as published: ${published ? `grammar/published/${published.file}` : "(no published-grammar file yet)"}; PEG: grammar/${revision.id}.peggy\n\n`;
+    `  as published: ${published ? `grammar/${published.file}` : "(no published-grammar file yet)"}; PEG: grammar/${revision.id}/grammar.peggy\n\n`;
   const names = revision.rules.map((r) => r.published ?? r.pegName);
   const w = Math.max(...names.map((n) => n.length));
   // Long sections (core rules: "RFC 2234 §6.1 ...") overflow rather than widen every row.
@@ -68,19 +50,19 @@ export function ruleDetail(revision: Revision, rule: RuleInfo): string {
   out.push("");
   const pub = publishedRuleOf(revision.id, rule);
   if (pub) {
-    out.push(`As published (${pub.notation}; ${pub.file}:${pub.rule.line}${pub.rule.section ? `, ${pub.rule.section}` : ""}):`);
+    out.push(`As published (${pub.notation}; ${pub.rule.file ?? pub.file}:${pub.rule.line}${pub.rule.section ? `, ${pub.rule.section}` : ""}):`);
     for (const l of pub.rule.text) out.push(`    ${l}`);
     out.push("");
     out.push(`Read as (ABNF-style, "%s" = case-sensitive literal; what the fidelity check runs):`);
     out.push(`    ${pub.rule.name} = ${showExpr(pub.rule.expr)}`);
   } else if (rule.text.length > 0) {
-    out.push(`As published (from the annotation in grammar/${revision.id}.peggy):`);
+    out.push(`As published (from the annotation in grammar/${revision.id}/grammar.peggy):`);
     for (const l of rule.text) out.push(`    ${l}`);
   }
   out.push("");
-  const peg = pegText(revision.id, rule.pegName);
+  const peg = pegRuleText(revision.id, rule.pegName);
   if (peg) {
-    out.push(`PEG transcription (grammar/${revision.id}.peggy:${peg.line}${rule.pegName !== name ? `; peggy spells it ${rule.pegName}` : ""}):`);
+    out.push(`PEG transcription (${peg.file}:${peg.line}${rule.pegName !== name ? `; peggy spells it ${rule.pegName}` : ""}):`);
     for (const l of peg.text) out.push(`    ${l}`);
   }
   const differs = reshaped(rule);
@@ -143,7 +125,7 @@ Examples:
       if (opts.json) {
         const record = (r: RuleInfo) => {
           const pub = publishedRuleOf(spec, r);
-          return { ...r, publishedFile: pub ? { file: pub.file, line: pub.rule.line, text: pub.rule.text } : null, pegText: pegText(spec, r.pegName) };
+          return { ...r, publishedFile: pub ? { file: pub.rule.file ?? pub.file, line: pub.rule.line, text: pub.rule.text } : null, pegText: pegRuleText(spec, r.pegName) };
         };
         await io.out(jsonAnswer(true, chosen ? record(chosen) : { spec, rules: revision.rules.map(record) }, 2));
       } else {

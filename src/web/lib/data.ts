@@ -24,7 +24,7 @@ type PegNode =
 
 export interface PegRule {
   expr: PegExpr;
-  /** The rule exactly as it stands in grammar/<spec>.peggy. */
+  /** The rule exactly as it stands in grammar/<spec>/grammar.peggy. */
   source: string;
   line: number;
   /** The rule's offsets in the .peggy file (its name included). */
@@ -89,6 +89,16 @@ export function loadRevisionData(spec: string): Promise<RevisionData> {
 
 export function loadAppendixC(): Promise<AppendixC> {
   return loadJson<AppendixC>("data/appendix-c.json");
+}
+
+/** The confusion page's examples (test/data/confusion/published.tsv). */
+export interface ConfusionExamples {
+  examples: { input: string; sourceClass: string; source: string; readIn: string; note: string }[];
+  file: string;
+}
+
+export function loadConfusionExamples(): Promise<ConfusionExamples> {
+  return loadJson<ConfusionExamples>("data/confusion-examples.json");
 }
 
 export function loadExtractExamples(): Promise<ExtractExamples> {

@@ -1,6 +1,6 @@
 // The trace: a small interpreter of a revision's PEG, as peggy's parser runs it, that records each
 // decision as a step. It reads the grammar the site build ships (data/<spec>.json: every rule's
-// expression tree as peggy's own grammar parser reads grammar/<spec>.peggy, each node with its
+// expression tree as peggy's own grammar parser reads grammar/<spec>/grammar.peggy, each node with its
 // offsets in that file), so every step names a rule of the grammar file and the exact piece of it
 // (an alternative, a loop, a literal) that the step took.
 //

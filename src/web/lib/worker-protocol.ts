@@ -4,6 +4,7 @@
 // what a page can show, and a trace's steps travel as transferred typed arrays.
 import type { ComponentValue } from "../../ops/components";
 import type { ExtractedReference, ReferenceGroup } from "../../ops/extract";
+import type { ConfusionResult } from "../../ops/confusion";
 import type { TraceResult } from "./trace";
 
 /** A derivation node as the playground draws it: one-character rules left out, cut to a node budget. */
@@ -54,7 +55,9 @@ export type WorkerRequest =
   /** Load the revisions' tables ahead (a spare worker): no answer. */
   | { type: "load"; specs: string[] }
   | { type: "trace"; spec: string; rule: string; input: string }
-  | { type: "extract"; text: string; specs: string[]; spec: string; rows: number };
+  | { type: "extract"; text: string; specs: string[]; spec: string; rows: number }
+  /** confusion() of every revision, with this browser's URL as a row source. */
+  | { type: "confusion"; input: string; specs: string[] };
 
 export interface TraceAnswer {
   /** The start rule as asked (published name) or parse()'s default, with its peggy name. */
@@ -87,7 +90,7 @@ export interface ExtractAnswer {
 
 export type WorkerAnswer =
   | { id: number; type: "column"; column: ColumnResult }
-  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer }
+  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer; confusion?: ConfusionResult | { ok: false; message: string } }
   | { id: number; type: "failed"; message: string };
 
 export type { ExtractedReference };

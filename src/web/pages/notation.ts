@@ -34,10 +34,11 @@ interface Construct {
   examples: Example[];
 }
 
+/** The three notations, each with the extension of the published-grammar files written in it (grammar/<spec>/published.<id>): the revisions that use it are those files'. */
 const NOTATIONS = [
-  { id: "adhoc", name: "The 1993 and 1994 ad-hoc BNF", specs: ["draft-1993", "draft-1994", "rfc1630"], text: "A rule name on one line and its definition after it (RFC 1630: beside it, in a column); “|” separates alternatives and [ brackets ] mark an optional part. There is no repetition operator: a list is written as a rule that refers to itself (xalphas = xalpha [ xalphas ]). Single letters stand for themselves, spaced out (h t t p): in 1993 and in RFC 1630 exactly as written, in the 1994 draft in either case. Every word of more than one letter names another rule. RFC 1630 gives two grammars with 19 names in common: we call the generic section’s generic-path, generic-safe …" },
-  { id: "rfc822", name: "RFC 822-style BNF (RFC 1738, the 1997 draft)", specs: ["rfc1738", "draft-1997"], text: "name = definition; “|” separates alternatives; quoted strings are literal. RFC 1738 writes [ x ] for optional, *[ x ] for zero or more and 1*[ x ] for one or more; the 1997 draft writes *( x ) and 1*( x ) with round brackets for grouping. Quoted strings match exactly as written (we read their letters as case-sensitive, as the documents list both cases where both are meant)." },
-  { id: "abnf", name: "RFC 2234 ABNF (the 2003 draft, RFC 3986)", specs: ["draft-2003", "rfc3986"], text: "name = definition; “/” separates alternatives; [ x ] is optional, *x zero or more, 1*x one or more, n*m x between n and m, nx exactly n; %x41-5A is a range of characters. Quoted strings are case-insensitive (RFC 2234 §2.3) and so are rule names (§2.1): “alpha” is ALPHA. The core rules (ALPHA, DIGIT, HEXDIG) come from RFC 2234 §6.1." },
+  { id: "adhoc-bnf", name: "The 1993 and 1994 ad-hoc BNF", text: "A rule name on one line and its definition after it (RFC 1630: beside it, in a column); “|” separates alternatives and [ brackets ] mark an optional part. There is no repetition operator: a list is written as a rule that refers to itself (xalphas = xalpha [ xalphas ]). Single letters stand for themselves, spaced out (h t t p): in 1993 and in RFC 1630 exactly as written, in the 1994 draft in either case. Every word of more than one letter names another rule. RFC 1630 gives two grammars with 19 names in common: we call the generic section’s generic-path, generic-safe …" },
+  { id: "bnf", name: "RFC 822-style BNF (RFC 1738, the 1997 draft)", text: "name = definition; “|” separates alternatives; quoted strings are literal. RFC 1738 writes [ x ] for optional, *[ x ] for zero or more and 1*[ x ] for one or more; the 1997 draft writes *( x ) and 1*( x ) with round brackets for grouping. Quoted strings match exactly as written (we read their letters as case-sensitive, as the documents list both cases where both are meant)." },
+  { id: "abnf", name: "RFC 2234 ABNF (the 2003 draft, RFC 3986)", text: "name = definition; “/” separates alternatives; [ x ] is optional, *x zero or more, 1*x one or more, n*m x between n and m, nx exactly n; %x41-5A is a range of characters. Quoted strings are case-insensitive (RFC 2234 §2.3) and so are rule names (§2.1): “alpha” is ALPHA. The core rules (ALPHA, DIGIT, HEXDIG) come from RFC 2234 §6.1." },
 ];
 
 const CONSTRUCTS: Construct[] = [
@@ -174,7 +175,7 @@ startPage(async () => {
         NOTATIONS.map((n) => h("div", { class: "construct", id: `notation-${n.id}` },
           h("h3", {}, n.name),
           h("p", {}, n.text),
-          h("p", { class: "note" }, "Used by: ", n.specs.filter((s) => getRevision(s)).map((s) => h("a", { href: `grammar.html?spec=${s}`, class: "mono" }, s)).flatMap((a, i) => (i === 0 ? [a] : [", ", a])), "."),
+          h("p", { class: "note" }, "Used by: ", specs.filter((s) => data.get(s)?.publishedFile?.endsWith(`/published.${n.id}`)).map((s) => h("a", { href: `grammar.html?spec=${s}`, class: "mono" }, s)).flatMap((a, i) => (i === 0 ? [a] : [", ", a])), "."),
         )),
         pegCard())),
   );
@@ -279,7 +280,7 @@ function trapCard(t: Trap, data: Map<string, RevisionData>): HTMLElement {
   );
 }
 
-/** PEG's own notation, as our transcriptions (grammar/<spec>.peggy, peggy 3) write it. */
+/** PEG's own notation, as our transcriptions (grammar/<spec>/grammar.peggy, peggy 3) write it. */
 function pegCard(): HTMLElement {
   const rows: [string, string][] = [
     ["a b", "sequence: a, then b"],
@@ -297,7 +298,7 @@ function pegCard(): HTMLElement {
     h("h3", {}, "PEG (peggy): how our transcriptions are written"),
     h("p", {}, "A parsing expression grammar reads like BNF but is a program: it says how to parse, not only what is allowed. Each rule is tried at one place of the input and either matches a prefix there or fails; nothing is ever parsed two ways. The transcriptions keep every published rule and its name, and say in one line (@peg) wherever the PEG has a different shape."),
     scrollBox("PEG notation", h("table", {}, h("tbody", {}, rows.map(([form, meaning]) => h("tr", {}, h("td", { class: "mono" }, form), h("td", {}, meaning)))))),
-    h("p", { class: "note" }, "Used by: every revision's transcription (grammar/<spec>.peggy). ", h("a", { href: "trace.html" }, "Watch a PEG parse step by step"), "."));
+    h("p", { class: "note" }, "Used by: every revision's transcription (grammar/<spec>/grammar.peggy). ", h("a", { href: "trace.html" }, "Watch a PEG parse step by step"), "."));
 }
 
 const GLOSSARY: [string, string][] = [
@@ -305,7 +306,7 @@ const GLOSSARY: [string, string][] = [
   ["terminal", "A piece of the input written out in the rule: a literal (\"http\") or a character class ([0-9], %x30-39). Drawn rounded in the diagrams."],
   ["nonterminal", "A rule used inside another rule by its name. Drawn square in the diagrams; a link to its entry."],
   ["start rule", "The rule the input is checked against as a whole. Each revision has a top rule (URI-reference, url); the playground and the trace accept any rule as the start."],
-  ["scheme-aware production", "draft-1993, draft-1994 and rfc1738 define one production per scheme (httpurl, ftpurl …). With no rule asked for, the scheme of the input picks the production, and only that one judges it."],
+  ["scheme-aware production", `${availableSpecIds().filter((id) => getRevision(id)?.schemeProductions).join(", ")} define one production per scheme (httpurl, ftpurl …). With no rule asked for, the scheme of the input picks the production, and only that one judges it.`],
   ["alternation", "In the published notations (| or /): the input may take any of the branches. Order does not matter; a context-free grammar tries them all."],
   ["ordered choice", "PEG's /: the branches are tried in order, and the first one that matches wins, even if a later one would have let the rest of the input parse."],
   ["commit", "What an ordered choice does once a branch matches: the remaining branches are never tried there, even if the parse fails later."],

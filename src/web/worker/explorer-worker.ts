@@ -7,6 +7,8 @@ import { caretDisplay } from "../../errors";
 import { componentFilter, componentsOf, type ComponentValue } from "../../ops/components";
 import { explain, type OtherVerdict } from "../../ops/explain";
 import { extractAllSpecs, type ReferenceGroup } from "../../ops/extract";
+import { confusion } from "../../ops/confusion";
+import { urlApiSource } from "../../ops/url-api";
 import { lintTree } from "../../ops/lint";
 import { parse, verdictOf, type AnyParseResult as ParseResult } from "../../parse";
 import { defaultRule, findRule, getRevision, type Revision } from "../../revisions";
@@ -50,6 +52,13 @@ async function run(req: WorkerRequest & { id: number }): Promise<void> {
       await loadRevisions(req.specs);
       post({ id: req.id, type: "done", extract: extractAnswer(req.text, req.specs, req.spec, req.rows) });
       return;
+    case "confusion": {
+      await loadRevisions(req.specs);
+      // This browser's URL class is a row like any implementation (src/ops/url-api.ts).
+      const r = confusion(req.input, { specs: req.specs as never, sources: [urlApiSource(URL, "browser-url", "this browser's URL")] });
+      post({ id: req.id, type: "done", confusion: r.ok ? r : { ok: false, message: r.error.message } });
+      return;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 // The flat components of a whole reference (scheme, userinfo, host, port, path, query, fragment),
-// read from an AST by position. Each revision says where its pieces are (src/ast/<spec>.ts,
+// read from an AST by position. Each revision says where its pieces are (grammar/<spec>/ast.ts,
 // `read<Spec>Components`): the scheme, the authority (the text after "//" that holds the host), the
 // host in it, the query, the fragment. Everything else follows from the spans, the way every one of
 // the five documents lays a reference out: [ scheme ":" ] [ "//" [ userinfo "@" ] host [ ":" port ] ]

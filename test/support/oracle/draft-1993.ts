@@ -1,4 +1,4 @@
-// Builds the draft-1993 AST from the derivation of grammar/draft-1993.peggy.
+// Builds the draft-1993 AST from the derivation of grammar/draft-1993/grammar.peggy.
 // One typed AST per docaddress alternative ("BNF syntax": generic, httpaddress, fileaddress,
 // newsaddress, prosperoaddress, telnetaddress, gopheraddress, waisaddress, afsaddress), plus the
 // anchorid of anchoraddress. Components follow the derivation; null means absent, an empty text
@@ -300,7 +300,7 @@ function news(node: DerivationNode, base: TextComponent, scheme: TextComponent, 
 }
 
 function wais(node: DerivationNode, base: TextComponent, scheme: TextComponent, input: string): Draft1993WaisIndex | Draft1993WaisDoc {
-  // waisaddress = waisindex | waisdoc (repaired, see grammar/draft-1993.md)
+  // waisaddress = waisindex | waisdoc (repaired, see grammar/draft-1993/README.md)
   const hp = findNode(node, "hostport")!;
   const database = textOf(findNode(node, "database")!, input);
   const common = { text: base.text, span: base.span, production: "waisaddress" as const, scheme, host: hostIn(hp, input), port: portIn(hp, input), database };
@@ -389,3 +389,6 @@ export function readDraft1993Components(ast: Draft1993Ast): ReadComponents | nul
   }
   return componentsFromPieces(ast.text, ast.span.start, { span: ast.span, scheme: a.scheme, authority, query, fragment: ast.anchor ?? null });
 }
+
+/** draft-1993's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildDraft1993Ast, astNodes: ["anchoraddress","docaddress","generic","scheme","httpaddress","fileaddress","afsaddress","newsaddress","waisaddress","waisindex","waisdoc","groupart","group","article","database","wtype","prosperoaddress","telnetaddress","gopheraddress","hostport","host","cellname","hostname","hostnumber","port","selector","path","search","user","anchorid","gtype","generic_anchored","httpaddress_anchored","fileaddress_anchored","afsaddress_anchored","newsaddress_anchored","waisaddress_anchored","prosperoaddress_anchored","telnetaddress_anchored","gopheraddress_anchored"] as readonly string[] };

@@ -1,4 +1,4 @@
-// Builds the draft-1994 AST from the derivation of grammar/draft-1994.peggy.
+// Builds the draft-1994 AST from the derivation of grammar/draft-1994/grammar.peggy.
 // The draft defines one production per scheme ("BNF for specific URL schemes"), so the AST is one typed
 // address per scheme production, under the optional "URL:" prefix (PrePrefix section). Every component is
 // what the published rule of that name matched; null means absent, an empty text means present but
@@ -64,7 +64,7 @@ export interface Draft1994FtpAddress extends AddressBase {
   name: TextComponent;
   /**
    * Always null: every ftptype (`A N`, `I`, `L 8` ...) is made of path characters with no separator,
-   * so the path takes it (see grammar/draft-1994.md). The prose's ";type=" suffix is not in the BNF.
+   * so the path takes it (see grammar/draft-1994/README.md). The prose's ";type=" suffix is not in the BNF.
    */
   type: TextComponent | null;
 }
@@ -461,3 +461,6 @@ export function readDraft1994Components(ast: Draft1994Ast): ReadComponents | nul
   }
   return componentsFromPieces(ast.text, ast.span.start, { span: a.span, scheme: a.scheme, authority, query, fragment: null });
 }
+
+/** draft-1994's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildDraft1994Ast, astNodes: ["prefixedurl","url","httpaddress","ftpaddress","ftptype","afsaddress","newsaddress","nntpaddress","midaddress","cidaddress","mailtoaddress","waisaddress","waisindex","waisdoc","wpath","groupart","group","article","database","wtype","prosperoaddress","prosperolink","hsoname","hsoname_before_version","version","attributes","attribute","telnetaddress","gopheraddress","login","hostport","host","hostname","hostnumber","port","gcommand","gtype","cellname","path","search","user","password","fragmentid","scheme","addr-spec","content-identifier"] as readonly string[] };

@@ -1,4 +1,4 @@
-// Builds the draft-1997 AST from the derivation of grammar/draft-1997.peggy.
+// Builds the draft-1997 AST from the derivation of grammar/draft-1997/grammar.peggy.
 // Components as draft-1997 §4.3 names them: scheme, site (user, password, host, port), path with
 // segments and their ";" params (§4.3.2), query (§4.3.3); fragment (§3).
 import { DerivationNode, astRoot, findNode, piecesBetween, spanOf, textBetween, textOf } from "./derivation";
@@ -117,3 +117,6 @@ function emptyPath(root: DerivationNode, scheme: DerivationNode | undefined, sit
   const at = siteNode ? siteNode.end : scheme ? scheme.end + 1 : root.start;
   return { text: input.slice(at, at), span: { start: at, end: at }, form: "empty", segments: [] };
 }
+
+/** draft-1997's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildDraft1997Ast, astNodes: ["URL-reference","absoluteURL","opaque-URL","generic-URL","relativeURL","net_path","abs_path","rel_path","scheme","site","user","password","hostport","host","hostname","hostnumber","port","path_segments","query","fragment"] as readonly string[] };

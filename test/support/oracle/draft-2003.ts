@@ -1,4 +1,4 @@
-// Builds the draft-2003 AST from the derivation of grammar/draft-2003.peggy.
+// Builds the draft-2003 AST from the derivation of grammar/draft-2003/grammar.peggy.
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (draft-2003 §3: scheme, authority, path, query; §4.1: fragment).
 import { portOf } from "./port";
@@ -101,3 +101,6 @@ function emptyPath(root: DerivationNode, scheme: DerivationNode | undefined, aut
   const at = authorityNode ? authorityNode.end : scheme ? scheme.end + 1 : root.start;
   return { text: input.slice(at, at), span: { start: at, end: at }, form: "empty", segments: [] };
 }
+
+/** draft-2003's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildDraft2003Ast, astNodes: ["URI-reference","absolute-URI-reference","absolute-URI","relative-URI","hier-part","net-path","abs-path","rel-path","opaque-part","path","scheme","authority","server","reg-name","userinfo","hostport","host","hostname","IPv4address","IPv6reference","IPv6address","port","path-segments","query","fragment"] as readonly string[] };

@@ -1,5 +1,5 @@
-// Builds the rfc1630 AST from the derivation of grammar/rfc1630.peggy. The URL section is the 1994
-// draft's grammar (grammar/rfc1630.md), so its productions are read by the 1994 draft's builder of
+// Builds the rfc1630 AST from the derivation of grammar/rfc1630/grammar.peggy. The URL section is the 1994
+// draft's grammar (grammar/rfc1630/README.md), so its productions are read by the 1994 draft's builder of
 // old (./draft-1994, on the same rule names), less the gopher command's %09 parts (RFC 1630's Gopher
 // section does not split it). The generic section is read here: fragmentaddress = uri [ # fragmentid ],
 // uri = scheme : path [ ? search ] (generic-scheme, generic-path, generic-search, generic-fragmentid).
@@ -43,3 +43,6 @@ export function buildRfc1630Ast(root: DerivationNode, input: string): unknown {
   if (genericSearch) ast.search = textOf(genericSearch, input);
   return ast;
 }
+
+/** rfc1630's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc1630Ast, astNodes: ["fragmentaddress","uri","generic-scheme","generic-path","generic-search","generic-fragmentid","prefixedurl","url","httpaddress","ftpaddress","ftptype","afsaddress","newsaddress","nntpaddress","midaddress","cidaddress","mailtoaddress","waisaddress","waisindex","waisdoc","wpath","groupart","group","article","database","wtype","prosperoaddress","prosperolink","hsoname","hsoname_before_version","version","attributes","attribute","telnetaddress","gopheraddress","login","hostport","host","hostname","hostnumber","port","gcommand","gtype","cellname","path","search","user","password","fragmentid","scheme","addr-spec","content-identifier"] as readonly string[] };

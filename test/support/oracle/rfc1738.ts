@@ -1,4 +1,4 @@
-// Builds the rfc1738 AST from the derivation of grammar/rfc1738.peggy.
+// Builds the rfc1738 AST from the derivation of grammar/rfc1738/grammar.peggy.
 // RFC 1738 defines one production per scheme (§5, described in §3.1-§3.11), so the AST is a typed
 // record per scheme production, plus the generic form (genericurl, §5; §2.1). Every component has
 // its text and span; null means absent, an empty text means present but empty
@@ -382,7 +382,7 @@ function gopher(node: DerivationNode, input: string, whole: TextComponent): Rfc1
 
 /**
  * §3.4.1: <gophertype><selector>%09<search>%09<gopher+_string>. The grammar's selector = *xchar also
- * matches "%09", so the PEG's greedy selector holds the whole rest (grammar/rfc1738.peggy, gopherurl).
+ * matches "%09", so the PEG's greedy selector holds the whole rest (grammar/rfc1738/grammar.peggy, gopherurl).
  * The published rule derives the split too; this picks the derivation with the leftmost separators
  * that the rule allows: the first "%09" after which the rest is `search [ "%09" gopher+_string ]`
  * (search has no "/" or "?", gopher+_string any xchar). Every "%" in a selector starts an escape, so
@@ -533,3 +533,6 @@ export function readRfc1738Components(ast: Rfc1738Ast): ReadComponents | null {
   }
   return componentsFromPieces(ast.text, ast.span.start, { span: url.span, scheme: url.scheme, authority, query, fragment: null });
 }
+
+/** rfc1738's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc1738Ast, astNodes: ["url","genericurl","otherurl","scheme","schemepart","ip-schemepart","login","user","password","hostport","host","hostname","hostnumber","port","urlpath","ftpurl","fpath","ftptype","fileurl","httpurl","hpath","search","gopherurl","gtype","selector","gopher+_string","mailtourl","encoded822addr","newsurl","grouppart","group","article","nntpurl","digits","telneturl","waisurl","waisdatabase","waisindex","waisdoc","database","wtype","wpath","prosperourl","ppath","fieldspec","fieldname","fieldvalue"] as readonly string[] };

@@ -80,3 +80,6 @@ export function buildRfc1808Ast(root: DerivationNode, input: string): unknown {
   if (fragment) ast.fragment = fragment;
   return ast;
 }
+
+/** rfc1808's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc1808Ast, astNodes: RFC_1808_AST_NODES as readonly string[] };

@@ -49,3 +49,6 @@ function build(spec: string, root: DerivationNode, input: string): unknown {
   if (authority) out.authority = { ...authority, form: FROM_2003[authority.form] ?? authority.form };
   return out;
 }
+
+/** rfc2396's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc2396Ast, astNodes: RFC_2396_AST_NODES as readonly string[] };

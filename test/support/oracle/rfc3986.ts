@@ -1,4 +1,4 @@
-// Builds the rfc3986 AST from the derivation of grammar/rfc3986.peggy.
+// Builds the rfc3986 AST from the derivation of grammar/rfc3986/grammar.peggy.
 // The AST follows the derivation: a component is whatever the published rule of that name matched
 // (RFC 3986 §3: scheme, authority, path, query, fragment; §3.2: userinfo, host, port).
 import { DerivationNode, astRoot, findNode, piecesBetween, spanOf, textOf } from "./derivation";
@@ -104,3 +104,6 @@ function emptyPath(root: DerivationNode, scheme: DerivationNode | undefined, aut
   const at = authorityNode ? authorityNode.end : scheme ? scheme.end + 1 : root.start;
   return { text: input.slice(at, at), span: { start: at, end: at }, form: "path-empty", segments: [] };
 }
+
+/** rfc3986's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc3986Ast, astNodes: ["URI-reference","URI","absolute-URI","relative-ref","hier-part","relative-part","scheme","authority","userinfo","host","IP-literal","IPv6address","IPvFuture","IPv4address","reg-name","port","path","path-abempty","path-absolute","path-noscheme","path-rootless","path-empty","query","fragment"] as readonly string[] };

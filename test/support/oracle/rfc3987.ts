@@ -1,4 +1,4 @@
-// Builds the rfc3987 AST from the derivation of grammar/rfc3987.peggy. RFC 3987 §2.2: the IRI rules
+// Builds the rfc3987 AST from the derivation of grammar/rfc3987/grammar.peggy. RFC 3987 §2.2: the IRI rules
 // are RFC 3986's under new names ("If the non-terminal contains 'URI', this has been changed to
 // 'IRI'. Otherwise, an 'i' has been prefixed"), and §2.1: "the syntax and use of components ... is
 // the same as that in [RFC3986]". So the derivation's nodes are renamed back to RFC 3986's names and
@@ -39,3 +39,6 @@ export function buildRfc3987Ast(root: DerivationNode, input: string): unknown {
   if (path && path.form !== undefined) ast.path = { ...path, form: `i${path.form}` };
   return ast;
 }
+
+/** rfc3987's oracle, found by this file's name (test/support/oracle/builders.ts): its builder and the rules it reads from the derivation. */
+export const ORACLE = { build: buildRfc3987Ast, astNodes: ["IRI-reference","IRI","absolute-IRI","irelative-ref","ihier-part","irelative-part","scheme","iauthority","iuserinfo","ihost","IP-literal","IPv6address","IPvFuture","IPv4address","ireg-name","port","ipath","ipath-abempty","ipath-absolute","ipath-noscheme","ipath-rootless","ipath-empty","iquery","ifragment"] as readonly string[] };

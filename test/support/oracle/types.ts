@@ -12,22 +12,9 @@ export type { Span, TextComponent };
  */
 export type ReferenceKind = "absolute" | "opaque" | "network-path" | "absolute-path" | "relative-path";
 
-/** A host as the revision classifies it. */
-export interface Host extends TextComponent {
-  /**
-   * `hostname`, `IPv4` (draft-2003 and rfc3986 IPv4address, draft-1997 hostnumber), `IPv6`
-   * (draft-2003 IPv6reference, rfc3986 IP-literal holding an IPv6address), `IPvFuture` (rfc3986
-   * IP-literal holding an IPvFuture), `reg-name` (draft-2003, rfc3986).
-   */
-  kind: "hostname" | "IPv4" | "IPv6" | "IPvFuture" | "reg-name";
-  /** For IPv6 and IPvFuture: the address without the brackets. */
-  address?: TextComponent;
-}
-
-export interface Port extends TextComponent {
-  /** The decimal value; null for an empty port (`http://a:/`), which both grammars allow. */
-  number: number | null;
-}
+// A host and a port are the library's types (the values both the oracle and the generated builders make).
+import type { Host, Port } from "../../../src/ast/types";
+export type { Host, Port };
 
 /** draft-2003 authority (§3.2): a server (§3.2.2) or a registry-based name (§3.2.1). */
 export interface Draft2003Authority extends TextComponent {
@@ -144,29 +131,6 @@ export interface Draft1997Ast {
 export type GenericAst = Draft1997Ast | Draft2003Ast | Rfc3986Ast;
 
 
-/** How a revision classifies a host: `Host["kind"]`. */
-export type HostKind = Host["kind"];
-
-/**
- * The flat view of a whole reference that `components()` returns and `format()` recombines, read
- * from the revision's own AST. `null` means absent (its delimiter is not in the input); `""` means
- * present but empty (`http://a/?` has query `""`, `http://a/` has query null).
- * - `userinfo`: the text before "@" (draft-1997 and rfc1738 `user [ ":" password ]`);
- * - `host`: as written, IPv6 with its brackets; `""` when the input has an authority ("//") with no
- *   host in it (then `hostKind` is null, except in rfc3986, whose grammar derives an empty reg-name);
- * - `path`: never absent (the generic syntax always has one, possibly empty); it keeps its leading
- *   "/". For the scheme-specific revisions it is everything between the host part (or "scheme:") and
- *   the "?" of a query, whatever the scheme's production calls its parts there (`fpath;type=i`, a
- *   gopher selector, a news group).
- */
-export interface Components {
-  scheme: string | null;
-  userinfo: string | null;
-  host: string | null;
-  port: string | null;
-  path: string;
-  query: string | null;
-  fragment: string | null;
-  /** The kind of host the grammar derived (`reg-name`, `hostname`, `IPv4`, `IPv6`, `IPvFuture`); null without a host. */
-  hostKind: HostKind | null;
-}
+// The flat components and the kinds of host are the library's types (what the builders' ASTs are
+// compared through, not what they build).
+export type { Components, HostKind } from "../../../src/ast/types";

@@ -1,0 +1,36 @@
+// The revision's generated modules (npm run build): its scanner, rule inventory, AST builders and components reader.
+import * as scanner from "../../generated/rfc6874.scanner";
+import { DOCUMENT, RULES, TOP_RULE } from "../../generated/rfc6874.rules";
+import { AST, readComponents } from "../../generated/rfc6874.ast";
+import type { Rfc6874Ast } from "../../generated/rfc6874.ast";
+import type { Revision } from "../../src/revisions/revision";
+import { RFC3986_CHARACTER_RULES, RFC3986_COMPONENTS } from "../rfc3986/components";
+import { SCHEME_DEFAULT_PORTS } from "../../src/revisions/default-ports";
+
+export const descriptor: Revision<Rfc6874Ast> = {
+  id: "rfc6874",
+  // The document (title, date, seed, notation, grammarSection): the grammar header states it.
+  ...DOCUMENT,
+  ruleNameCase: "insensitive", // RFC 2234 §2.1
+  topRule: TOP_RULE,
+  rules: RULES,
+  scanner,
+  ast: AST,
+  // RFC 6874 changes only the syntax of IP-literal: resolution and normalization are RFC 3986's.
+  resolution: { algorithm: "rfc3986 §5.2" },
+  normalization: "rfc3986 §6.2",
+  // Default ports (src/revisions/default-ports.ts): RFC 3986 §6.2.3: "the default for the scheme" (none listed): the schemes' definitions.
+  defaultPorts: SCHEME_DEFAULT_PORTS,
+  readComponents,
+  // RFC 3986's components and character classes (RFC 6874 §2 only widens the host's IP-literal),
+  // with a zone among the examples of the authority and the host.
+  components: {
+    ...RFC3986_COMPONENTS,
+    parts: {
+      ...RFC3986_COMPONENTS.parts,
+      authority: { rule: "authority", examples: [...RFC3986_COMPONENTS.parts.authority!.examples!, "[fe80::1%25en0]"] },
+      host: { rule: "host", examples: [...RFC3986_COMPONENTS.parts.host!.examples!, "[fe80::1%25en0]"] },
+    },
+  },
+  characterRules: RFC3986_CHARACTER_RULES,
+};

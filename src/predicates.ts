@@ -1,0 +1,82 @@
+// The checks a grammar names with `@predicate NAME` on a rule (Revision.predicates): what the
+// document states in words that no grammar states (the WHATWG URL Standard's "valid domain", §3.4:
+// UTS #46 ToASCII with strict flags, then the ends in a number checker). The rule matches a superset
+// of what the check accepts; once the scanner accepts an input, each match of such a rule is read off
+// the scanner's walk (pruned to those rules) and handed to its predicate, and the first refusal is
+// the input's error, at the match's offset. A revision without predicates pays nothing.
+import { lineAndColumn, type ParseError } from "./errors";
+import type { Predicate, Revision } from "./revisions/revision";
+import type { DerivationNode } from "./scanner/derivation";
+
+/** A revision's predicate rules: published name -> the predicate's name and function. */
+interface PredicateRules {
+  readonly byRule: ReadonlyMap<string, { name: string; check: Predicate; section: string | null }>;
+  readonly names: ReadonlySet<string>;
+}
+
+const cache = /* @__PURE__ */ new WeakMap<Revision, PredicateRules | null>();
+
+/** The predicate rules of a revision (null when it has none), made once per revision. */
+export function predicateRules(revision: Revision): PredicateRules | null {
+  let p = cache.get(revision);
+  if (p !== undefined) return p;
+  const byRule = new Map<string, { name: string; check: Predicate; section: string | null }>();
+  for (const r of revision.rules) {
+    if (r.predicate === undefined) continue;
+    const check = revision.predicates?.[r.predicate];
+    // A grammar that names a predicate its descriptor does not give is a build mistake: the rule is
+    // then read as the grammar states it (the test of every descriptor holds the two in step).
+    if (check !== undefined) byRule.set(r.published ?? r.pegName, { name: r.predicate, check, section: r.section });
+  }
+  p = byRule.size === 0 ? null : { byRule, names: new Set(byRule.keys()) };
+  cache.set(revision, p);
+  return p;
+}
+
+/**
+ * The error of an input the scanner accepted from `pegName` (published name `startRule`) when a
+ * predicate refuses one of its matches (the first, in input order), or null when every match passes
+ * or the revision has no predicates.
+ */
+export function predicateFailure(revision: Revision, startRule: string, pegName: string, input: string): ParseError | null {
+  const rules = predicateRules(revision);
+  if (rules === null) return null;
+  const stack: DerivationNode[] = revision.scanner.walk(pegName, input, rules.names).slice().reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const rule = rules.byRule.get(node.rule);
+    if (rule !== undefined) {
+      const text = input.slice(node.start, node.end);
+      const r = safely(rule.check, text);
+      if (!r.ok) {
+        const { line, column } = lineAndColumn(input, node.start);
+        return {
+          code: "predicate",
+          spec: revision.id,
+          startRule,
+          rule: node.rule,
+          section: rule.section,
+          ruleStack: [startRule, node.rule].filter((x, i, a) => a.indexOf(x) === i),
+          offset: node.start,
+          line,
+          column,
+          found: input.charAt(node.start) === "" ? null : input.charAt(node.start),
+          expected: [],
+          message: `At offset ${node.start}, ${JSON.stringify(text)} is a ${node.rule} by the grammar, but not a valid one (${rule.name}, ${r.step}): ${r.message}`,
+          predicate: { name: rule.name, check: r.check, step: r.step },
+        };
+      }
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return null;
+}
+
+/** A predicate's answer; a predicate that throws (it must not) refuses with what it threw. */
+function safely(check: Predicate, text: string): ReturnType<Predicate> {
+  try {
+    return check(text);
+  } catch (e) {
+    return { ok: false, check: "internal", step: "none", message: `the check threw: ${String(e)}` };
+  }
+}

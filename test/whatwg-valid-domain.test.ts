@@ -1,0 +1,95 @@
+// The `whatwg` revision's one predicate, "valid domain" (URL Standard §3.4, grammar/whatwg/valid-domain.ts):
+// the table grammar/whatwg/valid-domain.tsv, the WPT domain-to-ASCII data (test/data/wpt/toascii.json),
+// the ends in a number checker's own steps, and no throw on any string. A planted predicate that skips
+// step 3 (the ends in a number checker) must fail the table.
+import { expect } from "chai";
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { endsInANumber, strictDomain, validDomain, type ValidDomainResult } from "../grammar/whatwg/valid-domain";
+
+const ROOT = join(__dirname, "..", "..");
+
+interface Row { line: number; input: string; result: string; source: string; strict: string }
+
+function rows(): Row[] {
+  return readFileSync(join(ROOT, "grammar", "whatwg", "valid-domain.tsv"), "utf8")
+    .split("\n")
+    .map((text, i) => ({ text, line: i + 1 }))
+    .filter(({ text }) => text !== "" && !text.startsWith("#"))
+    .map(({ text, line }) => {
+      const [input, result, source, strict] = text.split("\t");
+      return { line, input: JSON.parse(input) as string, result, source, strict: strict ?? result };
+    });
+}
+
+/** The result's column: the ASCII domain when valid, else the check's name. */
+const column = (r: ValidDomainResult) => (r.ok ? r.domain : r.check);
+
+/** The rows a predicate answers otherwise than the table. */
+function mismatches(predicate: (input: string) => ValidDomainResult, expected: (row: Row) => string): string[] {
+  return rows().filter((row) => column(predicate(row.input)) !== expected(row)).map((row) => `valid-domain.tsv:${row.line} ${JSON.stringify(row.input)}`);
+}
+
+describe("valid domain (URL Standard §3.4; grammar/whatwg/valid-domain.ts)", () => {
+  it("answers grammar/whatwg/valid-domain.tsv: the ASCII domain, or the UTS #46 check or URL Standard step that refused it", () => {
+    expect(rows().length).to.be.greaterThan(20);
+    expect(mismatches(validDomain, (row) => row.result)).to.deep.equal([]);
+  });
+
+  it("2026-06-25's valid domain (strictDomain) differs from it only in the ends in a number checker", () => {
+    expect(mismatches(strictDomain, (row) => row.strict)).to.deep.equal([]);
+    expect(rows().filter((row) => row.result === "ends-in-a-number").length).to.be.greaterThan(3);
+  });
+
+  it("fails the table when step 3 (the ends in a number checker) is left out (planted)", () => {
+    const planted = (input: string) => strictDomain(input);
+    expect(mismatches(planted, (row) => row.result)).to.have.length(rows().filter((row) => row.result === "ends-in-a-number").length);
+  });
+
+  it("every refusal says which step refused it, with a sentence", () => {
+    for (const row of rows()) {
+      const r = validDomain(row.input);
+      if (r.ok) continue;
+      expect(r.step, row.input).to.match(/^(UTS #46|URL Standard) §/);
+      expect(r.message.length, row.input).to.be.greaterThan(20);
+    }
+  });
+
+  // WPT's toascii.json tests the host parser's domain to ASCII (beStrict false). Strict ToASCII adds
+  // checks, so it refuses every input the parser refuses, and where it accepts, its ASCII is the parser's.
+  it("agrees with WPT's domain-to-ASCII data (test/data/wpt/toascii.json) where strict processing accepts, and refuses all it refuses", () => {
+    const tests = (JSON.parse(readFileSync(join(ROOT, "test", "data", "wpt", "toascii.json"), "utf8")) as unknown[])
+      .filter((t): t is { input: string; output: string | null } => typeof t === "object" && t !== null);
+    expect(tests).to.have.length(87);
+    const accepted = tests.filter((t) => strictDomain(t.input).ok);
+    expect(accepted.length).to.be.within(20, 80);
+    for (const t of accepted) expect(column(strictDomain(t.input)), t.input).to.equal(t.output);
+    for (const t of tests.filter((x) => x.output === null)) expect(strictDomain(t.input).ok, t.input).to.equal(false);
+  });
+
+  it("the ends in a number checker follows §3.5 step by step", () => {
+    const table: [string, boolean, string][] = [
+      ["example.255", true, "step 5: the last part is ASCII digits"],
+      ["example.1.", true, "step 3: a last empty part is removed, then step 5"],
+      ["example.0x", true, "step 6: 0x is an IPv4 number (0)"],
+      ["example.0X1F", true, "step 6: an IPv4 number in hex"],
+      ["example.0xg", false, "step 6: g is no hex digit"],
+      ["example.09a", false, "steps 5-6: neither digits only nor an IPv4 number"],
+      ["example.com", false, "step 7"],
+      [".", false, "step 3 leaves one empty part: not a number"],
+    ];
+    for (const [input, expected, why] of table) expect(endsInANumber(input), `${input}: ${why}`).to.equal(expected);
+  });
+
+  it("never throws and always answers ok true or false, whatever the string", () => {
+    fc.assert(
+      fc.property(fc.fullUnicodeString({ maxLength: 30 }), (s) => {
+        const r = validDomain(s);
+        return typeof r.ok === "boolean" && (r.ok ? typeof r.domain === "string" : typeof r.message === "string");
+      }),
+      { numRuns: 2000 },
+    );
+    expect(validDomain(undefined as unknown as string).ok).to.equal(false);
+  });
+});
