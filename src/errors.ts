@@ -49,7 +49,7 @@ interface ErrorFields {
 
 /** An error at a place in the input (a syntax error) or in a value (a value a revision cannot write): with its offset. */
 export interface PlacedError extends ErrorFields {
-  code: "syntax" | "not-expressible";
+  code: "syntax" | "not-expressible" | "predicate";
   /** UTF-16 offset of the first character that could not be matched (= input length at the end). */
   offset: number;
   /** 1-based line and column of `offset`. */
@@ -64,7 +64,7 @@ export interface PlacedError extends ErrorFields {
  * (issue 41 item 6: they were 0, 1 and 1, which read as a fault at the first character).
  */
 export interface UnplacedError extends ErrorFields {
-  code: Exclude<ErrorCode, "syntax">;
+  code: Exclude<ErrorCode, "syntax" | "predicate">;
   offset: null;
   line: null;
   column: null;
@@ -151,7 +151,7 @@ export function lineAndColumn(input: string, offset: number): { line: number; co
 }
 
 /** A usage error (unknown spec or rule, wrong input type ...): no place in the input, no expectations. */
-export function usageError(code: Exclude<ErrorCode, "syntax">, spec: string, startRule: string | null, message: string): UnplacedError {
+export function usageError(code: Exclude<ErrorCode, "syntax" | "predicate">, spec: string, startRule: string | null, message: string): UnplacedError {
   return { code, spec, startRule, rule: null, section: null, ruleStack: [], offset: null, line: null, column: null, found: null, expected: [], message };
 }
 
