@@ -42,6 +42,12 @@ export interface PublishedRule {
   /** The file the rule is written in when it is not the grammar's own: a rule an amendment inherits from its base's file (src/published/compose.ts). */
   file?: string;
   repairs: Repair[];
+  /**
+   * The revision's predicate that decides this rule's matches (`; @predicate NAME`, Revision.predicates):
+   * the rule is read as its syntactic superset, and a match counts only when the predicate accepts
+   * its span (earley.ts checks each completion), as validate() checks each match of the PEG's rule.
+   */
+  predicate?: string;
 }
 
 export interface PublishedGrammar {
