@@ -31,8 +31,12 @@ export interface PublishedRule {
   /** The name as the document writes it. */
   name: string;
   expr: Expr;
-  /** `published`: the document's rule; `core`: imported by its notation (RFC 2234 core rules). */
-  kind: "published" | "core";
+  /**
+   * `published`: the document's rule; `core`: imported by its notation (RFC 2234 core rules);
+   * `reading`: a rule of the project's reading of prose (`; @reading`, a set difference spelled as
+   * its complement ...), not a production of the document, which the PEG need not transcribe.
+   */
+  kind: "published" | "core" | "reading";
   /** Where the document defines it (from the file's `; @section` directive). */
   section: string | null;
   /** The rule's lines as they stand in the published-grammar file (comments included). */

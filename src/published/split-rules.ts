@@ -8,6 +8,8 @@
 //   ; @repair <what>        a repair of the next rule ...
 //   ; @seed <text>          ... with the document's unrepaired words
 //   ; @core                 the next rule is a core rule of the notation, not the document's
+//   ; @reading              the next rule is the project's reading of prose, not a production of
+//                           the document (a helper the reading needs; no PEG rule answers to it)
 //   ; @predicate NAME       the next rule's matches are decided by the revision's predicate NAME
 //                           (Revision.predicates; the recognizer checks each completion's span)
 // A rule's name may stand between angle brackets, `<valid URL string> =` (RFC 5234 §2.1), for a
@@ -25,6 +27,8 @@ export interface RawRule {
   line: number;
   section: string | null;
   core: boolean;
+  /** `; @reading`: the project's rule, not the document's. */
+  reading: boolean;
   repairs: Repair[];
   /** The revision's predicate that decides the rule's matches (`; @predicate NAME`), if any. */
   predicate?: string;
@@ -57,6 +61,7 @@ export function splitRules(source: string, file: string): SplitResult {
   const errors: string[] = [];
   let section: string | null = null;
   let core = false;
+  let reading = false;
   let repairs: Repair[] = [];
   let predicate: string | undefined;
   let current: RawRule | null = null;
@@ -69,6 +74,7 @@ export function splitRules(source: string, file: string): SplitResult {
       const [, key, value] = directive;
       if (key === "section") section = value.trim();
       else if (key === "core") core = true;
+      else if (key === "reading") reading = true;
       else if (key === "predicate") predicate = value.trim();
       else if (key === "repair") repairs.push({ repair: value.trim(), seed: "" });
       else if (key === "seed") {
@@ -99,11 +105,12 @@ export function splitRules(source: string, file: string): SplitResult {
       return;
     }
     const name = head[1].startsWith("<") ? head[1].slice(1, -1) : head[1];
-    const rule: RawRule = { name, defined: head[2] as "=" | "=/", body: stripComment(head[3]).trim(), text: [line], line: lineNo, section, core, repairs, ...(predicate !== undefined ? { predicate } : {}) };
+    const rule: RawRule = { name, defined: head[2] as "=" | "=/", body: stripComment(head[3]).trim(), text: [line], line: lineNo, section, core, reading, repairs, ...(predicate !== undefined ? { predicate } : {}) };
     for (const r of repairs) if (!r.seed) errors.push(`${file}:${lineNo}: @repair on ${rule.name} lacks the document's words (@seed)`);
     rules.push(rule);
     current = rule;
     core = false;
+    reading = false;
     repairs = [];
     predicate = undefined;
   });
