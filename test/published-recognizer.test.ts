@@ -3,6 +3,7 @@
 import { expect } from "chai";
 import { readdirSync } from "node:fs";
 import { availableSpecIds, getRevision } from "../src/revisions";
+import { spanChecksOf } from "../src/ops/fidelity";
 import { findPublishedRule, loadPublishedGrammar, publishedGrammarFile, showExpr, type PublishedGrammar } from "../src/published";
 
 /** The revisions with a published grammar (grammar/<spec>/published.*). */
@@ -216,7 +217,7 @@ describe("test tables through the published grammar", () => {
         // one (scheme-aware revisions), else the top rule.
         const revision = getRevision(c.spec)!;
         const { grammar, rule: start } = c.rule !== "*" ? { grammar: g, rule: c.rule } : publishedStart(revision, g, c.input);
-        const v = recognize(compiled(grammar), start, c.input);
+        const v = recognize(compiled(grammar), start, c.input, undefined, spanChecksOf(revision));
         if (v !== c.valid) wrong.push(`${file}:${c.line} ${c.spec} ${start} ${JSON.stringify(c.input)}: table ${c.valid}, recognizer ${v}`);
       }
       expect(wrong).to.deep.equal([]);
