@@ -6,6 +6,9 @@ import { expect } from "chai";
 import { join } from "node:path";
 import { closeExplorer, newLog, openExplorer, OUT, settled, visit, type Explorer } from "./support";
 
+// The page's globals, inside page.evaluate (the tests compile without the DOM library).
+declare const document: any;
+
 describe("the explorer shows the WHATWG revisions and the standard's parser beside them", function () {
   this.timeout(240_000);
   const log = newLog();
@@ -32,6 +35,7 @@ describe("the explorer shows the WHATWG revisions and the standard's parser besi
     expect(row).to.contain("invalid-credentials");
     expect(row).to.contain('userinfo "u"');
     expect(await parserRow("rfc3986")).to.equal("");
+    await x.page.evaluate(() => document.querySelector('section.column[data-spec="whatwg-2026-06-25"]')?.scrollIntoView());
     await x.page.screenshot({ path: join(OUT, "whatwg-1366.png"), fullPage: false });
   });
 
@@ -44,6 +48,7 @@ describe("the explorer shows the WHATWG revisions and the standard's parser besi
     const verdict = await x.page.evaluate(() => document.querySelector('section.column[data-spec="whatwg"]')?.getAttribute("data-verdict"));
     expect(verdict).to.equal("valid");
     await x.page.screenshot({ path: join(OUT, "whatwg-390.png"), fullPage: false });
+    expect(await x.page.evaluate(() => document.querySelector(".site-footer")?.textContent ?? "")).to.match(/1993–2026/);
     expect(log.errors).to.deep.equal([]);
   });
 });
