@@ -71,12 +71,10 @@ push(
 );
 const classRows = [];
 for (const b of agreement.bases) {
-  const strings = [];
   const againstValidator = validatorDisagreements(b.baseClass, { *[Symbol.iterator]() { yield* generated(b.baseClass); } });
   if (againstValidator.count > 0) failed = true;
   push(`| ${b.baseClass} | ${b.base === null ? "(none)" : code(b.base)} | ${cell(b.rule)} | ${n(b.systematic)} | ${n(b.given)} | ${n(b.validByGrammar)} | ${n(b.validByParser)} | ${n(b.systematic + b.given - b.agree)} | ${n(againstValidator.count)}${againstValidator.examples.map((e) => " " + code(e)).join("")} |`);
   for (const c of b.classes) classRows.push({ cls: b.baseClass, ...c });
-  void strings;
 }
 push("");
 if (classRows.length === 0) push("No string separates the two definitions in any class.", "");

@@ -401,10 +401,18 @@ function failing(f: ParseFailure, production: string | undefined): ParseFailure 
 function rejected(revision: Revision, ruleName: string, pegName: string, input: string): ParseFailure {
   const scanner = revision.scanner;
   const offset = scanner.scan(scanner.START[pegName], input);
-  const error = syntaxError(revision, ruleName, input, offset, scanner.LAST[0]);
-  // A revision whose grammar depends on a base URL, asked without one: say what the base would change.
+  return { ok: false, spec: revision.id, rule: ruleName, error: rejection(revision, ruleName, input, offset) };
+}
+
+/**
+ * The error of an input the scanner stopped on at `offset` (parse(), and verdictOf() for check and
+ * lint: one sentence whichever asked). A revision whose grammar depends on a base URL, asked at its
+ * top rule without one, also says what the base would change.
+ */
+function rejection(revision: Revision, ruleName: string, input: string, offset: number): ParseError {
+  const error = syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]);
   if (revision.baseRules !== undefined && ruleName === revision.topRule) error.message += ` Without a base URL only ${ruleName}s are valid: a relative string needs one (the base option, --base).`;
-  return { ok: false, spec: revision.id, rule: ruleName, error };
+  return error;
 }
 
 /**
@@ -438,7 +446,7 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
   const refused = offset < 0 && target.checked ? predicateFailure(revision, ruleName, target.pegName, input) : null;
   const r: Verdict | PrunedVerdict =
     offset >= 0
-      ? { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]) }
+      ? { ok: false, spec: revision.id, rule: ruleName, error: rejection(revision, ruleName, input, offset) }
       : refused !== null
         ? { ok: false, spec: revision.id, rule: ruleName, error: refused }
         : keep === undefined || keep === null

@@ -2,6 +2,8 @@
 // script fills, and what to do when scripts are off. Relative links only, so the site works from
 // any static host and any path.
 
+import { createRequire } from "node:module";
+
 /** The pages, in navigation order. `entry` is the script under src/web/pages/. */
 export const PAGES = [
   { file: "index.html", entry: "playground", title: "Playground", blurb: "one input, every revision side by side" },
@@ -14,6 +16,12 @@ export const PAGES = [
   { file: "confusion.html", entry: "confusion", title: "Confusion", blurb: "which parser reads a URL how: every revision and this browser's URL, their hosts side by side" },
   { file: "source.html", entry: "source", title: "Documents", blurb: "the documents' own text, at the section a rule comes from" },
 ];
+
+/** The years the revisions span, from the registry the build has just compiled ("1993–2026"). */
+function years() {
+  const dates = createRequire(import.meta.url)("../../dist/src/revisions/index.js").specs().map((s) => s.date.slice(0, 4));
+  return `${dates[0]}–${dates[dates.length - 1]}`;
+}
 
 function escapeHtml(s) {
   return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -45,7 +53,7 @@ export function pageHtml(page) {
     <p class="loading">Loading… <noscript>This page runs the grammars in your browser and needs JavaScript.</noscript></p>
   </main>
   <footer class="site-footer">
-    The URL and URI grammars of 1993–2005, transcribed rule by rule into PEG and run in this page: nothing is sent anywhere.
+    The URL and URI grammars of ${years()}, transcribed rule by rule into PEG and run in this page: nothing is sent anywhere.
   </footer>
 </body>
 </html>

@@ -8,6 +8,12 @@
 //   ; @repair <what>        a repair of the next rule ...
 //   ; @seed <text>          ... with the document's unrepaired words
 //   ; @core                 the next rule is a core rule of the notation, not the document's
+//   ; @reading              the next rule is the project's reading of prose, not a production of
+//                           the document (a helper the reading needs; no PEG rule answers to it)
+//   ; @predicate NAME       the next rule's matches are decided by the revision's predicate NAME
+//                           (Revision.predicates; the recognizer checks each completion's span)
+// A rule's name may stand between angle brackets, `<valid URL string> =` (RFC 5234 §2.1), for a
+// document whose names hold spaces; the name is what is between them.
 import type { Repair } from "./model";
 
 export interface RawRule {
@@ -21,7 +27,11 @@ export interface RawRule {
   line: number;
   section: string | null;
   core: boolean;
+  /** `; @reading`: the project's rule, not the document's. */
+  reading: boolean;
   repairs: Repair[];
+  /** The revision's predicate that decides the rule's matches (`; @predicate NAME`), if any. */
+  predicate?: string;
 }
 
 export interface SplitResult {
@@ -51,7 +61,9 @@ export function splitRules(source: string, file: string): SplitResult {
   const errors: string[] = [];
   let section: string | null = null;
   let core = false;
+  let reading = false;
   let repairs: Repair[] = [];
+  let predicate: string | undefined;
   let current: RawRule | null = null;
   const lines = source.split(/\r?\n/);
   lines.forEach((line, i) => {
@@ -62,6 +74,8 @@ export function splitRules(source: string, file: string): SplitResult {
       const [, key, value] = directive;
       if (key === "section") section = value.trim();
       else if (key === "core") core = true;
+      else if (key === "reading") reading = true;
+      else if (key === "predicate") predicate = value.trim();
       else if (key === "repair") repairs.push({ repair: value.trim(), seed: "" });
       else if (key === "seed") {
         const last = repairs[repairs.length - 1];
@@ -84,18 +98,21 @@ export function splitRules(source: string, file: string): SplitResult {
       }
       return;
     }
-    const head = /^([A-Za-z][A-Za-z0-9_+-]*)\s*(=\/|=)(.*)$/.exec(line);
+    const head = /^(<[^<>]+>|[A-Za-z][A-Za-z0-9_+-]*)\s*(=\/|=)(.*)$/.exec(line);
     if (!head) {
       errors.push(`${file}:${lineNo}: expected "name = definition": ${line}`);
       current = null;
       return;
     }
-    const rule: RawRule = { name: head[1], defined: head[2] as "=" | "=/", body: stripComment(head[3]).trim(), text: [line], line: lineNo, section, core, repairs };
+    const name = head[1].startsWith("<") ? head[1].slice(1, -1) : head[1];
+    const rule: RawRule = { name, defined: head[2] as "=" | "=/", body: stripComment(head[3]).trim(), text: [line], line: lineNo, section, core, reading, repairs, ...(predicate !== undefined ? { predicate } : {}) };
     for (const r of repairs) if (!r.seed) errors.push(`${file}:${lineNo}: @repair on ${rule.name} lacks the document's words (@seed)`);
     rules.push(rule);
     current = rule;
     core = false;
+    reading = false;
     repairs = [];
+    predicate = undefined;
   });
   return { rules, directives, errors };
 }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { confusion } from "../../src/ops/confusion";
 import { parsePublished } from "../../src/conformance/confusion-doc";
-import { availableSpecIds } from "../../src/revisions";
+import { availableSpecIds, getRevision } from "../../src/revisions";
 import { axeProblems, closeExplorer, newLog, openExplorer, overflowProblems, ready, ROOT, SHOTS, type Explorer, visit } from "./support";
 
 declare const document: any;
@@ -84,7 +84,9 @@ describe("the confusion page: every revision and this browser's URL, their readi
     expect(rfc3986.groups).to.not.equal(browser.groups);
     const host = await page.textContent('.disagreement[data-component="host"]');
     expect(host).to.contain("backslash confusion").and.contain("rfc3986");
-    expect(shown.length).to.equal(availableSpecIds().length + 1);
+    // A row per revision, the browser's URL, and a row per parser a revision's document defines (Revision.parser).
+    const parsers = new Set(availableSpecIds().map((id) => getRevision(id)?.parser?.label).filter((l) => l !== undefined));
+    expect(shown.length).to.equal(availableSpecIds().length + 1 + parsers.size);
   });
 
   it("an example button sets the input and the address", async () => {

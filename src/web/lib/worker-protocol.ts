@@ -35,6 +35,11 @@ export interface ColumnResult {
   treeNote: string | null;
   /** What explain says beyond the error sentence. */
   explain: { valid: boolean; production: string | null; sentence: string | null; notes: string[]; others: string | null; remarks: string[] } | null;
+  /**
+   * The parser the revision's document defines beside its grammar (Revision.parser: the WHATWG URL
+   * parser), on the same input without a base: a row of its own under the column's verdict.
+   */
+  parser: { label: string; parsed: boolean; validationErrors: string[]; components: string | null } | null;
 }
 
 /** The verdict parse() gives, next to a trace. */
