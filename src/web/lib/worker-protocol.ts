@@ -25,7 +25,7 @@ export interface ColumnResult {
   rule: string | null;
   production: string | null;
   /** The error (invalid input), with the sentence the page shows and the input with a caret. */
-  error: { code: string; offset: number; sentence: string; caret: string; startRule: string | null } | null;
+  error: { code: string; offset: number | null; sentence: string; caret: string; startRule: string | null } | null;
   /** Components in the first DISPLAY_LIMIT characters, and how many there are in all. */
   components: ComponentValue[];
   componentCount: number;

@@ -154,7 +154,7 @@ function renderColumn(col: Column, input: string, startRule: string, r: ColumnRe
   const { revision, el } = col;
   delete el.dataset.state;
   el.dataset.verdict = r.ok ? "valid" : "invalid";
-  if (r.ok || !r.error) delete el.dataset.offset;
+  if (r.ok || !r.error || r.error.offset === null) delete el.dataset.offset;
   else el.dataset.offset = String(r.error.offset);
   // "unknown-rule": the revision has no such start rule; nothing was judged (drawn neutral).
   if (r.error?.code === "unknown-rule") el.dataset.outcome = "no-such-rule";

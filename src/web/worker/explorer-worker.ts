@@ -85,7 +85,7 @@ async function judge(id: number, input: string, startRule: string, specs: string
   const send = (revision: Revision) => {
     const verdicts: OtherVerdict[] = revisions.filter((r) => r !== revision && results.has(r)).map((r) => {
       const x = results.get(r)!;
-      return x.ok ? { spec: r.id, valid: true } : { spec: r.id, valid: false, offset: x.error.offset };
+      return x.ok ? { spec: r.id, valid: true } : { spec: r.id, valid: false, ...(x.error.offset !== null ? { offset: x.error.offset } : {}) };
     });
     post({ id, type: "column", column: column(revision, input, startRule, results.get(revision)!, verdicts, big) });
   };
