@@ -79,9 +79,25 @@ describe("normalization: default ports (src/revisions/default-ports.ts, Revision
     for (const d of SCHEME_DEFAULT_PORTS) expect(d.source.quote, d.scheme).to.include(String(d.port));
   });
 
-  it("every revision names its table: RFC 1738's up to 1995, the schemes' definitions from draft-1997 on (its comparison says \"the default for the scheme\")", () => {
-    const tables = availableSpecIds().map((id) => `${id} ${getRevision(id)!.defaultPorts === RFC1738_DEFAULT_PORTS ? "RFC 1738" : getRevision(id)!.defaultPorts === SCHEME_DEFAULT_PORTS ? "schemes" : "other"}`);
-    expect(tables).to.deep.equal(["draft-1993 RFC 1738", "draft-1994 RFC 1738", "rfc1630 RFC 1738", "rfc1738 RFC 1738", "rfc1808 RFC 1738", "draft-1997 schemes", "rfc2396 schemes", "rfc2732 schemes", "draft-2003 schemes", "rfc3986 schemes", "rfc3987 schemes", "rfc6874 schemes"]);
+  it("every revision names its table: RFC 1738's up to 1995, the schemes' definitions from draft-1997 on (its comparison says \"the default for the scheme\"), the URL Standard's own for the WHATWG revisions", () => {
+    const tableOf = (id: string) => {
+      const ports = getRevision(id)!.defaultPorts;
+      if (ports === RFC1738_DEFAULT_PORTS) return "RFC 1738";
+      if (ports === SCHEME_DEFAULT_PORTS) return "schemes";
+      return ports.length > 0 && ports.every((d) => d.source.cite === "URL Standard, URL miscellaneous") ? "URL Standard" : "other";
+    };
+    const tables = availableSpecIds().map((id) => `${id} ${tableOf(id)}`);
+    expect(tables).to.deep.equal(["draft-1993 RFC 1738", "draft-1994 RFC 1738", "rfc1630 RFC 1738", "rfc1738 RFC 1738", "rfc1808 RFC 1738", "draft-1997 schemes", "rfc2396 schemes", "rfc2732 schemes", "draft-2003 schemes", "rfc3986 schemes", "rfc3987 schemes", "rfc6874 schemes", "whatwg-2026-06-25 URL Standard", "whatwg URL Standard"]);
+  });
+
+  it("the WHATWG revisions' default ports are the rows of the URL Standard's table at the lines they cite", function () {
+    for (const id of ["whatwg", "whatwg-2026-06-25"]) {
+      for (const d of getRevision(id)!.defaultPorts) {
+        const file = d.source.from?.replace(/^\.\.\/references\//, "") ?? "";
+        const line = requireReferenceFile(this, file).split("\n")[(d.source.line ?? 0) - 1] ?? "";
+        expect(line, `${id} ${d.scheme} ${file}:${d.source.line}`).to.equal(` <tr><td>"<code>${d.scheme}</code>"<td>${d.port}`);
+      }
+    }
   });
 
   it('equivalent("https://example.com:443/", "https://example.com/", { spec: "rfc3986" }) is true, resting on rfc3986 §6.2.3 and RFC 9110 §4.2.2', () => {

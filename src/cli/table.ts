@@ -88,11 +88,14 @@ export function renderPanels(table: TextTable, width = 100, minCell = 14): strin
   if (whole !== null) return whole;
   const perPanel = Math.max(1, Math.floor((width - labelWidth) / (need + 3)));
   const panels = Math.ceil(table.headers.length / perPanel);
-  // The columns spread evenly over the panels (12 in three panels: 4, 4 and 4, not 5, 5 and 2).
-  const size = Math.ceil(table.headers.length / panels);
+  // The columns spread evenly over the panels, sizes differing by one at most (12 in three panels:
+  // 4, 4 and 4, not 5, 5 and 2; 14 in four: 4, 4, 3 and 3, not 4, 4, 4 and 2).
+  const n = table.headers.length;
   const out: string[] = [];
-  for (let from = 0; from < table.headers.length; from += size) {
-    const pick = <T>(xs: T[]) => xs.slice(from, from + size);
+  for (let k = 0; k < panels; k++) {
+    const from = Math.round((k * n) / panels);
+    const to = Math.round(((k + 1) * n) / panels);
+    const pick = <T>(xs: T[]) => xs.slice(from, to);
     const rows = table.rows.map((r) => ({ label: r.label, cells: pick(r.cells) })).filter((r) => r.cells.some((c) => c !== ""));
     const panel = renderTable({ headers: pick(table.headers), rows }, width, need, cut);
     if (panel === null) return null;

@@ -84,7 +84,7 @@ export function inputSeed(seed: number, spec: string, index: number): number {
 }
 
 /** Non-string values a JavaScript caller may pass, by name (the regression file stores the name). */
-export const API_VALUES: Readonly<Record<string, () => unknown>> = {
+export const API_VALUES: Record<string, () => unknown> = {
   null: () => null,
   undefined: () => undefined,
   "number 0": () => 0,
@@ -118,6 +118,21 @@ function revokedProxy(target: object): unknown {
   return p.proxy;
 }
 const VALUE_NAMES = Object.keys(API_VALUES);
+
+/**
+ * The API value each object the factories above made stands for, so that encodeInput() names a
+ * value that cannot be inspected (a revoked Proxy throws on every operation, Object.getPrototypeOf
+ * and Array.isArray included: "revoked Proxy" and "revoked Proxy of a list" look alike).
+ */
+const MADE = new WeakMap<object, string>();
+for (const name of VALUE_NAMES) {
+  const make = API_VALUES[name]!;
+  API_VALUES[name] = () => {
+    const v = make();
+    if ((typeof v === "object" && v !== null) || typeof v === "function") MADE.set(v, name);
+    return v;
+  };
+}
 
 /** What an options argument gets wrong: the error code it must give, and the entry points that read that option. */
 export interface OptionsProblem {
@@ -463,7 +478,9 @@ export class InputMaker {
  */
 export function encodeInput(input: unknown): string | null {
   if (typeof input === "string") return JSON.stringify(input);
-  for (const name of VALUE_NAMES) if (sameValue(API_VALUES[name](), input)) return JSON.stringify({ value: name });
+  const made = (typeof input === "object" && input !== null) || typeof input === "function" ? MADE.get(input) : undefined;
+  if (made !== undefined) return JSON.stringify({ value: made });
+  for (const name of VALUE_NAMES) if (sameValue(API_VALUES[name]!(), input)) return JSON.stringify({ value: name });
   return null;
 }
 
@@ -478,6 +495,14 @@ export function decodeInput(text: string): unknown {
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
+  try {
+    return sameReadableValue(a, b);
+  } catch {
+    return false; // a value that throws when read (a Proxy): only MADE names it
+  }
+}
+
+function sameReadableValue(a: unknown, b: unknown): boolean {
   if (typeof a !== typeof b) return false;
   if (typeof a === "symbol" || typeof a === "function") return true;
   if (typeof a !== "object" || a === null || b === null) return Object.is(a, b);

@@ -95,7 +95,7 @@ export function registerCompare(program: Command, { io, setExit }: CommandContex
       "after",
       `
 The revisions side by side, one column each: all in one table when the terminal is wide enough (about
-190 columns for the twelve), else in panels of as many as fit (standard output's width on a
+340 columns for the fourteen), else in panels of as many as fit (standard output's width on a
 terminal, else 100 columns). Cells marked * differ from the revision to their left. Exit status: 0
 when every revision accepts every input, 1 when any rejects one, 2 on a usage error.
 ${batchHelp}
