@@ -186,3 +186,8 @@ function columns(text: string): number {
   for (const ch of text) n += WIDE.test(ch) ? 2 : 1;
   return n;
 }
+
+/** "a" or "an" before a revision's id as it is read aloud: "an rfc3986 URI-reference", "a draft-2003 ...", "a whatwg ...". */
+export function article(word: string): "a" | "an" {
+  return /^(rfc|[aeiou])/i.test(word) ? "an" : "a";
+}
