@@ -614,14 +614,16 @@ export function propertyTable(table: EntryTable): Property[] {
     {
       name: "error-offset-in-input",
       entry: "parse",
-      says: "a rejection's error.offset is an integer in [0, input.length] for a syntax error, null for a usage error (no place in the input: not a string, an unknown spec or rule)",
+      says: "a rejection's error.offset is an integer in [0, input.length] for an error with a place (syntax, predicate, not-expressible: PlacedError), null for a usage error (no place in the input: not a string, an unknown spec or rule)",
       uses: ["rule"],
       check: (run, rule) => {
         const p = run.parse(rule);
         if (p.ok) return NOT_APPLICABLE;
         const n = textOf(run.input).length;
         const o = p.error.offset;
-        if (p.error.code !== "syntax") return o === null && p.error.line === null && p.error.column === null ? null : `a ${p.error.code} error has offset ${o}, line ${p.error.line}, column ${p.error.column}: a usage error has no place in the input`;
+        // The codes of PlacedError (src/errors.ts); every other code is an UnplacedError's.
+        const placed = p.error.code === "syntax" || p.error.code === "predicate" || p.error.code === "not-expressible";
+        if (!placed) return o === null && p.error.line === null && p.error.column === null ? null : `a ${p.error.code} error has offset ${o}, line ${p.error.line}, column ${p.error.column}: a usage error has no place in the input`;
         return o !== null && Number.isInteger(o) && o >= 0 && o <= n ? null : `error.offset ${o} is outside [0, ${n}]`;
       },
     },
