@@ -263,10 +263,11 @@ export function requireSpecList(specs: unknown): string[] | null | UsageFailure 
 
 /**
  * The longest valid input (in UTF-16 units, as `length` counts) whose full derivation explain() and
- * parse(x, { tree: true }) build: 2^20, a million characters. The derivation takes about 600 bytes
- * per character of a valid input (a node per rule match; explain() adds a text and a component per
- * node), so a 10 MB input needed about 6 GB and ended the process (issue 25 item 5); a million
- * characters take about 600 MB. For a longer valid input, parse(x, { tree: true }) answers
+ * parse(x, { tree: true }) build: 2^20, a million characters. The derivation takes up to about 1,800
+ * bytes per character of a valid input at its peak (a node per rule match; explain() adds a text and
+ * a component per node; bench/results/tree-memory.md, the largest explain() with full), so a 10 MB
+ * input needed gigabytes and ended the process (issue 25 item 5); a million characters take at most
+ * about 1.8 GB. For a longer valid input, parse(x, { tree: true }) answers
  * `input-too-long` after the scan (linear, constant memory), before the derivation, and explain()
  * shows the derivation pruned to the components' rules (`pruned: true`, a few nodes whatever the
  * length); an invalid input of any length gets its syntax error (no derivation is built for it).
@@ -286,7 +287,7 @@ export const MAX_TREE_INPUT = 1 << 20;
 /** Null when a valid `input` is short enough for a derivation (MAX_TREE_INPUT), else the input-too-long failure. */
 export function requireTreeInput(input: string, spec: string, rule: string | null): UsageFailure | null {
   if (input.length <= MAX_TREE_INPUT) return null;
-  const message = `The input is valid and ${input.length} characters long, and a derivation (explain(), parse() with tree: true) is built for valid inputs of at most ${MAX_TREE_INPUT} characters: it takes about 600 bytes per character. Judge it with validate(), check() or parse() without tree, which take any length.`;
+  const message = `The input is valid and ${input.length} characters long, and a derivation (explain(), parse() with tree: true) is built for valid inputs of at most ${MAX_TREE_INPUT} characters: it takes up to about 1,800 bytes per character (bench/results/tree-memory.md). Judge it with validate(), check() or parse() without tree, which take any length.`;
   return { ok: false, spec, rule, error: usageError("input-too-long", spec, rule, message) };
 }
 
