@@ -47,6 +47,9 @@ interface ErrorFields {
   predicate?: { name: string; check: string; step: string };
 }
 
+/** The codes whose errors always have a place in the input (never an UnplacedError's). */
+export const ALWAYS_PLACED_CODES = ["syntax", "predicate"] as const;
+
 /** An error at a place in the input (a syntax error) or in a value (a value a revision cannot write): with its offset. */
 export interface PlacedError extends ErrorFields {
   code: "syntax" | "not-expressible" | "predicate";
@@ -64,7 +67,7 @@ export interface PlacedError extends ErrorFields {
  * (issue 41 item 6: they were 0, 1 and 1, which read as a fault at the first character).
  */
 export interface UnplacedError extends ErrorFields {
-  code: Exclude<ErrorCode, "syntax" | "predicate">;
+  code: Exclude<ErrorCode, (typeof ALWAYS_PLACED_CODES)[number]>;
   offset: null;
   line: null;
   column: null;

@@ -6,6 +6,7 @@
 // skipped in silence), and the exception is deleted when the reason goes away.
 // Any entry point that throws, in any check, is a violation of its "no-throw" row.
 import { availableSpecIds, DEFAULT_SPEC, type ParseError, type AnyParseResult as ParseResult, type ResolveResult } from "../../src";
+import { ALWAYS_PLACED_CODES } from "../../src/errors";
 import { recombine } from "../../src/ops/format";
 import { getRevision, type ResolutionAlgorithm } from "../../src/revisions";
 import type { EntryName, EntryTable, ExtractAnswer, GroupsAnswer, RawEntryPoints, Recognizer } from "./entries";
@@ -614,16 +615,15 @@ export function propertyTable(table: EntryTable): Property[] {
     {
       name: "error-offset-in-input",
       entry: "parse",
-      says: "a rejection's error.offset is an integer in [0, input.length] for an error with a place (syntax, predicate, not-expressible: PlacedError), null for a usage error (no place in the input: not a string, an unknown spec or rule)",
+      says: "a rejection's error.offset is an integer in [0, input.length] for a syntax or predicate error (ALWAYS_PLACED_CODES), null for a usage error (no place in the input: not a string, an unknown spec or rule)",
       uses: ["rule"],
       check: (run, rule) => {
         const p = run.parse(rule);
         if (p.ok) return NOT_APPLICABLE;
         const n = textOf(run.input).length;
         const o = p.error.offset;
-        // The codes of PlacedError (src/errors.ts); every other code is an UnplacedError's.
-        const placed = p.error.code === "syntax" || p.error.code === "predicate" || p.error.code === "not-expressible";
-        if (!placed) return o === null && p.error.line === null && p.error.column === null ? null : `a ${p.error.code} error has offset ${o}, line ${p.error.line}, column ${p.error.column}: a usage error has no place in the input`;
+        // An error whose code is always placed (src/errors.ts) has an offset in the input; parse()'s others have none.
+        if (!(ALWAYS_PLACED_CODES as readonly string[]).includes(p.error.code)) return o === null && p.error.line === null && p.error.column === null ? null : `a ${p.error.code} error has offset ${o}, line ${p.error.line}, column ${p.error.column}: a usage error has no place in the input`;
         return o !== null && Number.isInteger(o) && o >= 0 && o <= n ? null : `error.offset ${o} is outside [0, ${n}]`;
       },
     },
