@@ -23,7 +23,7 @@ import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { build } from "esbuild";
-import { perRevisionNote } from "./build-entries.mjs";
+import { entryExportNames, perRevisionNote, revisionOperations } from "./build-entries.mjs";
 import { typePrefix } from "./revisions.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,13 +38,17 @@ function registry() {
 
 
 /**
- * The source of one entry: the registry, each exported function of `api` (the module's exports as the
- * CommonJS build has them: `exports`, name -> value) wrapped to put it in force, the other exports as
- * they are, and validate() from its part.
+ * The source of one entry: the registry, each exported function of `api` (the exports as the CommonJS
+ * build has them: name -> value) wrapped to put it in force, the other exports as they are, and
+ * validate() from its part. `modules` are where the exports come from: `main` for all but `from`'s
+ * (name -> module: the operations of src/entry-operations.ts), each imported as its own namespace so
+ * that a bundler keeps of each only what a page reaches.
  */
-function entrySource({ api, module, ids, defaultId, note, validatePart }) {
+function entrySource({ api, main, from = {}, ids, defaultId, note, validatePart }) {
   const lines = [];
-  lines.push(`import * as api from ${JSON.stringify(module)};`);
+  const modules = [main, ...new Set(Object.values(from))];
+  modules.forEach((m, i) => lines.push(`import * as api${i} from ${JSON.stringify(m)};`));
+  const namespaceOf = (name) => `api${modules.indexOf(from[name] ?? main)}`;
   lines.push(`import { enterRegistry, leaveRegistry } from ${JSON.stringify(join(root, "src", "revisions", "scope"))};`);
   // Each revision's descriptor (grammar/<id>/descriptor.ts), under a name of its own.
   const local = (id) => `descriptor${typePrefix(id)}`;
@@ -54,16 +58,16 @@ function entrySource({ api, module, ids, defaultId, note, validatePart }) {
   lines.push(`export const SPEC_IDS = /* @__PURE__ */ Object.freeze(${JSON.stringify(ids)});`);
   lines.push(`export const DEFAULT_SPEC = ${JSON.stringify(defaultId)};`);
   const own = new Set(["validate", "SPEC_IDS", "DEFAULT_SPEC"]);
-  const values = [];
+  const values = new Map();
   for (const name of Object.keys(api).sort()) {
     if (own.has(name)) continue;
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) throw new Error(`build-esm: export ${name} is no identifier`);
     if (typeof api[name] === "function") {
-      lines.push(`export function ${name}(...args) {\n  const before = enterRegistry(REGISTRY);\n  try {\n    return api.${name}(...args);\n  } finally {\n    leaveRegistry(before);\n  }\n}`);
-    } else values.push(name);
+      lines.push(`export function ${name}(...args) {\n  const before = enterRegistry(REGISTRY);\n  try {\n    return ${namespaceOf(name)}.${name}(...args);\n  } finally {\n    leaveRegistry(before);\n  }\n}`);
+    } else values.set(from[name] ?? main, [...(values.get(from[name] ?? main) ?? []), name]);
   }
   // Re-exported as they are (a statement with no effect: a bundler drops those a page does not import).
-  if (values.length > 0) lines.push(`export { ${values.join(", ")} } from ${JSON.stringify(module)};`);
+  for (const [module, names] of values) lines.push(`export { ${names.join(", ")} } from ${JSON.stringify(module)};`);
   return lines.join("\n") + "\n";
 }
 
@@ -87,12 +91,22 @@ export async function main() {
     const sources = new Map();
     // The main entry: every revision; its exports are src/index.ts's (the CommonJS main entry's).
     const mainApi = require(join(root, "dist", "src", "index.js"));
-    sources.set("index", entrySource({ api: mainApi, module: join(root, "src", "index"), ids, defaultId: registry().DEFAULT_SPEC, note: "", validatePart: "../entries/parts/all.validate.mjs" }));
+    sources.set("index", entrySource({ api: mainApi, main: join(root, "src", "index"), ids, defaultId: registry().DEFAULT_SPEC, note: "", validatePart: "../entries/parts/all.validate.mjs" }));
     // One per revision: src/revision-entry.ts's exports (its CommonJS core's), that revision alone.
     for (const id of ids) {
-      const api = require(join(root, "dist", "entries", "parts", `${id}.core.js`));
-      sources.set(id, entrySource({ api, module: join(root, "src", "revision-entry"), ids: [id], defaultId: id, note: perRevisionNote(id), validatePart: `../entries/parts/${id}.validate.mjs` }));
+      // src/revision-entry.ts's exports and those of src/entry-operations.ts the descriptor says apply (as the CommonJS entry has them).
+      const core = require(join(root, "dist", "entries", "parts", `${id}.core.js`));
+      const api = Object.fromEntries(entryExportNames(id, Object.keys(core)).map((n) => [n, core[n]]));
+      const from = Object.fromEntries(revisionOperations().flatMap((o) => o.values.filter((v) => v in api).map((v) => [v, join(root, "src", o.module)])));
+      sources.set(id, entrySource({ api, main: join(root, "src", "revision-entry"), from, ids: [id], defaultId: id, note: perRevisionNote(id), validatePart: `../entries/parts/${id}.validate.mjs` }));
     }
+    // Each module of src/entry-operations.ts as an entry point of its own, closed to importers by the
+    // `exports` map ("./chunk-*": null): the code it reaches (ops/iri: the IDNA of src/ops/idna.ts and
+    // tr46, whose tables are 200 KB) is then reached by a set of entries no other code is, and lands in
+    // a chunk of its own, which a page that does not call it drops whole (package.json "sideEffects":
+    // false); without it, tr46 shared a chunk with rfc3987's descriptor, which every page of the main
+    // entry keeps (test/entries.test.ts).
+    for (const o of revisionOperations()) sources.set(`chunk-${o.module.replace(/\//g, "-")}`, `export * from ${JSON.stringify(join(root, "src", o.module))};\n`);
     const entryPoints = Object.fromEntries([...sources.keys()].map((name) => [name, `entry:${name}`]));
     const result = await build({
       entryPoints,

@@ -248,9 +248,9 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
     logLevel: quiet ? "error" : "warning",
     plugins,
   });
-  // The footer's years: the first and the last revision's (the registry's dates).
-  const years = availableSpecIds().map((id) => getRevision(id).date.slice(0, 4)).sort();
-  for (const page of PAGES) writeFileSync(join(outDir, page.file), pageHtml(page, { years: [years[0], years[years.length - 1]] }));
+  for (const page of PAGES) writeFileSync(join(outDir, page.file), pageHtml(page));
+  // The pages, for `uri-grammars serve --help` (which reads them from the site it would serve).
+  writeFileSync(join(outDir, "assets", "pages.json"), JSON.stringify(PAGES.map(({ file, title, blurb }) => ({ file, title, blurb })), null, 1));
   // Which chunk holds which revision's tables (the browser test checks that a page fetches only the ones it shows).
   writeFileSync(join(outDir, "assets", "revision-chunks.json"), JSON.stringify(revisionChunkFiles(result.metafile, outDir), null, 1));
 

@@ -102,6 +102,8 @@ step("esm", [...compiled, "src", "grammar", "dist/entries", "dist/esm", "scripts
 step("conformance-data", ["dist/test/support", "dist/conformance", "grammar", "test/data", "docs/conformance-suite.schema.json", "scripts/build-conformance-data.mjs"], () => node("build-conformance-data.mjs"));
 // The explorer (src/web/) as a static site in site/, for `uri-grammars serve` (not in the package).
 step("site", [...compiled, "src", "grammar", "test/data", "scripts/build-site.mjs", "scripts/site", "site"], () => node("build-site.mjs"));
+// The site compressed into dist/site/ for the package, which `uri-grammars serve` serves once installed (scripts/pack-site.mjs).
+step("pack-site", ["site", "scripts/pack-site.mjs"], () => node("pack-site.mjs"));
 
 console.log(`build: ${ran.length > 0 ? ran.join(", ") : "nothing"} built${skipped.length > 0 ? `, ${skipped.join(", ")} unchanged` : ""} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 

@@ -15,7 +15,7 @@ const manifest = join(root, "package.json");
 const kept = join(root, ".package.json.before-pack");
 
 /** The fields a consumer's npm reads; everything else stays in the repository. */
-export const PUBLISHED_FIELDS = ["name", "version", "description", "keywords", "license", "author", "repository", "homepage", "bugs", "type", "sideEffects", "main", "types", "exports", "bin", "files", "engines", "dependencies", "peerDependencies", "peerDependenciesMeta", "optionalDependencies"];
+export const PUBLISHED_FIELDS = ["name", "version", "description", "keywords", "license", "author", "repository", "homepage", "bugs", "type", "sideEffects", "main", "types", "typesVersions", "exports", "bin", "files", "engines", "dependencies", "peerDependencies", "peerDependenciesMeta", "optionalDependencies"];
 
 export function publishedManifest(pkg) {
   const out = {};

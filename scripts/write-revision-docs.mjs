@@ -27,7 +27,10 @@ export function revisionTable(dist = join(root, "dist")) {
   const { publishedGrammarFile } = require(join(dist, "src", "published", "index.js"));
   const rows = specs().map((s) => {
     const notation = publishedGrammarFile(s.id)?.notation;
-    return `| \`${s.id}\` | ${s.summary}${s.id === DEFAULT_SPEC ? " (default)" : ""} | ${s.date} | ${NOTATION_NAMES[notation] ?? notation ?? s.notation} |`;
+    // A grammar published in prose (the WHATWG URL Standard) is read as a notation by the project: both are said.
+    const named = NOTATION_NAMES[notation] ?? notation;
+    const shown = named === undefined ? s.notation : /prose/.test(s.notation) ? `${s.notation}, read as ${named}` : named;
+    return `| \`${s.id}\` | ${s.summary}${s.id === DEFAULT_SPEC ? " (default)" : ""} | ${s.date} | ${shown} |`;
   });
   return ["| id | document | date | notation |", "|---|---|---|---|", ...rows].join("\n");
 }

@@ -24,7 +24,7 @@ export function ruleForBase(revision: Revision, asked: unknown, base: unknown): 
   if (asked !== undefined) return { ok: true, rule: asked };
   const c = how.classify(base);
   if (!c.ok) {
-    const error = { code: "invalid-base" as const, spec: revision.id, startRule: null, rule: null, section: null, ruleStack: [], offset: 0, line: 1, column: 1, found: null, expected: [], message: `The base URL ${JSON.stringify(base)} is not a URL ${revision.id} can resolve against: ${c.message}` };
+    const error = { code: "invalid-base" as const, spec: revision.id, startRule: null, rule: null, section: null, ruleStack: [], offset: null, line: null, column: null, found: null, expected: [], message: `The base URL ${JSON.stringify(base)} is not a URL ${revision.id} can resolve against: ${c.message}` };
     const failure: UsageFailure = { ok: false, spec: revision.id, rule: null, error };
     return failure;
   }

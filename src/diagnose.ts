@@ -4,6 +4,7 @@
 // the state accepts) and which rules the parse was inside (the state's label: the rules enclosing
 // every atom of the parse that could have consumed the next character). No second parse runs.
 import {
+  article,
   characterAt,
   describeCharacter,
   isHighSurrogate,
@@ -236,7 +237,7 @@ function advice(revision: Revision, rule: string, input: string, offset: number,
   if (!allowedAnywhere(revision, found)) {
     const cls = exclusionClass(revision, found);
     const what = cls ? ` (it is \`${cls.name}\` in ${revision.id} ${shortSection(cls.section)})` : "";
-    return `${capitalize(describeCharacter(found))} is not allowed unescaped anywhere in a ${revision.id} reference${what}: write it as ${escape}.`;
+    return `${capitalize(describeCharacter(found))} is not allowed unescaped anywhere in ${article(revision.id)} ${revision.id} reference${what}: write it as ${escape}.`;
   }
   if (reachesRule(revision, rule, "escaped")) return `If ${describeCharacter(found)} is data here, escape it as ${escape}.`;
   return "";

@@ -24,8 +24,8 @@ export type ErrorCode =
   /** The base URL given (the `base` option) is not one the revision can resolve against. */
   | "invalid-base";
 
-/** An error value: where the input stopped matching, which rule, what was expected, and a sentence to act on. */
-export interface ParseError {
+/** What every error value has: the code, the revision and rules, what was found and expected, a sentence. */
+interface ErrorFields {
   code: ErrorCode;
   /** The revision asked for. */
   spec: string;
@@ -37,12 +37,7 @@ export interface ParseError {
   section: string | null;
   /** The named rules enclosing the failure, outermost first (from the start rule down to `rule`). */
   ruleStack: string[];
-  /** UTF-16 offset of the first character that could not be matched (= input length at the end). */
-  offset: number;
-  /** 1-based line and column of `offset`. */
-  line: number;
-  column: number;
-  /** The character found at `offset`, or null at the end of the input. */
+  /** The character found at `offset`, or null at the end of the input (and when there is no offset). */
   found: string | null;
   /** What the grammar would have accepted at `offset`, as readable items (`"/"`, `[0-9]`, `end of input`). */
   expected: string[];
@@ -51,6 +46,35 @@ export interface ParseError {
   /** For a `predicate` error: the predicate the grammar names, and the check and step that refused the match. */
   predicate?: { name: string; check: string; step: string };
 }
+
+/** The codes whose errors always have a place in the input (never an UnplacedError's). */
+export const ALWAYS_PLACED_CODES = ["syntax", "predicate"] as const;
+
+/** An error at a place in the input (a syntax error) or in a value (a value a revision cannot write): with its offset. */
+export interface PlacedError extends ErrorFields {
+  code: "syntax" | "not-expressible" | "predicate";
+  /** UTF-16 offset of the first character that could not be matched (= input length at the end). */
+  offset: number;
+  /** 1-based line and column of `offset`. */
+  line: number;
+  column: number;
+}
+
+/**
+ * An error with no place in the input: an unknown spec or rule, an option the operation does not
+ * know, an input that is no string, a valid input too long for a derivation, a rule that derives no
+ * whole reference, a built reference that reads back otherwise. Its offset, line and column are null
+ * (issue 41 item 6: they were 0, 1 and 1, which read as a fault at the first character).
+ */
+export interface UnplacedError extends ErrorFields {
+  code: Exclude<ErrorCode, (typeof ALWAYS_PLACED_CODES)[number]>;
+  offset: null;
+  line: null;
+  column: null;
+}
+
+/** An error value: where the input stopped matching, which rule, what was expected, and a sentence to act on. */
+export type ParseError = PlacedError | UnplacedError;
 
 /** `"#", "/", [A-Za-z]` -> `one of "#/" or [A-Za-z]`: one-character literals are grouped into one string. */
 export function summarizeExpected(expected: string[]): string {
@@ -129,9 +153,9 @@ export function lineAndColumn(input: string, offset: number): { line: number; co
   return { line, column: offset - lineStart + 1 };
 }
 
-/** A usage error (unknown spec or rule, wrong input type): offset 0, no expectations. */
-export function usageError(code: Exclude<ErrorCode, "syntax">, spec: string, startRule: string | null, message: string): ParseError {
-  return { code, spec, startRule, rule: null, section: null, ruleStack: [], offset: 0, line: 1, column: 1, found: null, expected: [], message };
+/** A usage error (unknown spec or rule, wrong input type ...): no place in the input, no expectations. */
+export function usageError(code: Exclude<ErrorCode, "syntax" | "predicate">, spec: string, startRule: string | null, message: string): UnplacedError {
+  return { code, spec, startRule, rule: null, section: null, ruleStack: [], offset: null, line: null, column: null, found: null, expected: [], message };
 }
 
 /** The caret display used by the CLI: the input (control characters made visible) and a ^ under the offset. */
@@ -164,4 +188,9 @@ function columns(text: string): number {
   let n = 0;
   for (const ch of text) n += WIDE.test(ch) ? 2 : 1;
   return n;
+}
+
+/** "a" or "an" before a revision's id as it is read aloud: "an rfc3986 URI-reference", "a draft-2003 ...", "a whatwg ...". */
+export function article(word: string): "a" | "an" {
+  return /^(rfc|[aeiou])/i.test(word) ? "an" : "a";
 }

@@ -47,6 +47,15 @@ export interface ParseOptions<S extends SpecId = SpecId, T extends boolean = boo
   base?: string | undefined;
 }
 
+/**
+ * What a literal `rule` must be: one of the revision's rule names, compared without case (an ABNF
+ * revision's names are case-insensitive, RFC 2234 §2.1; a BNF revision refuses a name in another case
+ * at run time, with a suggestion). A misspelt name does not compile (issue 41 item 6); a rule held in a
+ * `string` is accepted as it is (an unknown one is an error value at run time). `unknown` when the
+ * rule passes; otherwise an object whose `rule` the literal is not, so the options do not type-check.
+ */
+export type KnownRule<S extends SpecId, R extends string> = [R] extends [never] ? unknown : string extends R ? unknown : Lowercase<R> extends Lowercase<RuleName<S>> ? unknown : { rule: RuleName<S> };
+
 /** The AST parse() builds: that of the rule asked for (`R`), or without one (`never`) the top rule's (TopAst). */
 export type AstFor<S extends SpecId, R extends string = never> = [R] extends [never] ? TopAst<S> : RuleAst<S, R>;
 
@@ -96,7 +105,7 @@ export type ParseResult<S extends SpecId = SpecId, T extends boolean = boolean, 
  * const bad = parse("1::2::3", { spec: "draft-2003", rule: "IPv6address" });
  * if (!bad.ok) bad.error.offset; // => 5
  */
-export function parse<S extends SpecId = DefaultSpec, R extends string = never, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T, R>): ParseResult<S, T, R>;
+export function parse<S extends SpecId = DefaultSpec, R extends string = never, T extends boolean = false>(input: unknown, options?: ParseOptions<S, T, R> & KnownRule<S, R>): ParseResult<S, T, R>;
 export function parse(input: unknown, options?: ParseOptions): ParseResult<SpecId, boolean, string> {
   const opts = optionsObject(options);
   const tree = opts.tree === true;
@@ -392,10 +401,18 @@ function failing(f: ParseFailure, production: string | undefined): ParseFailure 
 function rejected(revision: Revision, ruleName: string, pegName: string, input: string): ParseFailure {
   const scanner = revision.scanner;
   const offset = scanner.scan(scanner.START[pegName], input);
-  const error = syntaxError(revision, ruleName, input, offset, scanner.LAST[0]);
-  // A revision whose grammar depends on a base URL, asked without one: say what the base would change.
+  return { ok: false, spec: revision.id, rule: ruleName, error: rejection(revision, ruleName, input, offset) };
+}
+
+/**
+ * The error of an input the scanner stopped on at `offset` (parse(), and verdictOf() for check and
+ * lint: one sentence whichever asked). A revision whose grammar depends on a base URL, asked at its
+ * top rule without one, also says what the base would change.
+ */
+function rejection(revision: Revision, ruleName: string, input: string, offset: number): ParseError {
+  const error = syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]);
   if (revision.baseRules !== undefined && ruleName === revision.topRule) error.message += ` Without a base URL only ${ruleName}s are valid: a relative string needs one (the base option, --base).`;
-  return { ok: false, spec: revision.id, rule: ruleName, error };
+  return error;
 }
 
 /**
@@ -429,7 +446,7 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
   const refused = offset < 0 && target.checked ? predicateFailure(revision, ruleName, target.pegName, input) : null;
   const r: Verdict | PrunedVerdict =
     offset >= 0
-      ? { ok: false, spec: revision.id, rule: ruleName, error: syntaxError(revision, ruleName, input, offset, revision.scanner.LAST[0]) }
+      ? { ok: false, spec: revision.id, rule: ruleName, error: rejection(revision, ruleName, input, offset) }
       : refused !== null
         ? { ok: false, spec: revision.id, rule: ruleName, error: refused }
         : keep === undefined || keep === null
@@ -440,11 +457,11 @@ export function verdictOf(input: unknown, options?: ParseOptions, keep?: NodeFil
 }
 
 /** The options of `validate()`: the revision, the start rule and the base URL, as for `parse()`. */
-export interface ValidateOptions<S extends SpecId = SpecId> {
+export interface ValidateOptions<S extends SpecId = SpecId, R extends string = string> {
   /** Revision id; default `draft-2003`. */
   spec?: S | NoInfer<SpecId> | undefined;
-  /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). */
-  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
+  /** Start rule, by its published name; default the revision's top rule (scheme-aware where parse() is). A literal must be a rule of the revision (KnownRule). */
+  rule?: R | NoInfer<RuleName<S>> | undefined;
   /** The base URL, for a revision whose grammar depends on it (ParseOptions.base). */
   base?: string | undefined;
 }
@@ -460,7 +477,7 @@ export interface ValidateOptions<S extends SpecId = SpecId> {
  * validate("http://[::1]/", { spec: "draft-1997" }); // => false
  * validate("255.255.255.255", { rule: "IPv4address" }); // => true
  */
-export function validate<S extends SpecId = DefaultSpec>(input: unknown, options?: ValidateOptions<S>): boolean;
+export function validate<S extends SpecId = DefaultSpec, R extends string = never>(input: unknown, options?: ValidateOptions<S, R> & KnownRule<S, R>): boolean;
 export function validate(input: unknown, options?: ValidateOptions): boolean {
   if (typeof input !== "string") return false;
   const opts = optionsObject(options);

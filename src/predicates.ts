@@ -4,7 +4,7 @@
 // of what the check accepts; once the scanner accepts an input, each match of such a rule is read off
 // the scanner's walk (pruned to those rules) and handed to its predicate, and the first refusal is
 // the input's error, at the match's offset. A revision without predicates pays nothing.
-import { lineAndColumn, type ParseError } from "./errors";
+import { characterAt, lineAndColumn, type ParseError } from "./errors";
 import type { Predicate, Revision } from "./revisions/revision";
 import type { DerivationNode } from "./scanner/derivation";
 
@@ -60,7 +60,7 @@ export function predicateFailure(revision: Revision, startRule: string, pegName:
           offset: node.start,
           line,
           column,
-          found: input.charAt(node.start) === "" ? null : input.charAt(node.start),
+          found: characterAt(input, node.start),
           expected: [],
           message: `At offset ${node.start}, ${JSON.stringify(text)} is a ${node.rule} by the grammar, but not a valid one (${rule.name}, ${r.step}): ${r.message}`,
           predicate: { name: rule.name, check: r.check, step: r.step },

@@ -117,10 +117,10 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (isUnreadable(value)) return value.toString();
   try {
-    if (Array.isArray(value)) return `a list of ${value.length}`;
+    if (Array.isArray(value)) return `a list of ${describeValue(value.length)}`;
     return Object.getPrototypeOf(value) === null ? "an object without a prototype" : "an object";
   } catch {
-    return "an object"; // a Proxy whose traps throw
+    return "an object"; // a Proxy whose traps throw, or a revoked one
   }
 }
 
@@ -174,8 +174,69 @@ export function requireRule(revision: Revision, rule: string): RuleInfo | UsageF
 /** Null when `input` is a string, else the not-a-string failure. */
 export function requireString(input: unknown, spec: string, rule: string | null): UsageFailure | null {
   if (typeof input === "string") return null;
-  const got = input === null ? "null" : Array.isArray(input) ? "an array" : typeof input;
-  return { ok: false, spec, rule, error: usageError("not-a-string", spec, rule, `The input must be a string, not ${got}.`) };
+  return { ok: false, spec, rule, error: usageError("not-a-string", spec, rule, `The input must be a string, not ${kindOf(input)}.`) };
+}
+
+/**
+ * What a value that should have been a string is, for a message: "null", "an array", "object" ...
+ * (typeof's word). Runs no code of the caller's: Array.isArray() of a revoked Proxy throws, and is
+ * then "a revoked Proxy".
+ */
+export function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  try {
+    if (Array.isArray(value)) return "an array";
+  } catch {
+    return "a revoked Proxy";
+  }
+  return typeof value;
+}
+
+/** Array.isArray(), false for a revoked Proxy (whose Array.isArray() throws). */
+export function isList(value: unknown): value is readonly unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The most elements a list argument is read for (a `specs` option, check()'s policies, a path given
+ * as segments, explain()'s `others`): a Proxy can claim any length, and reading 2^32 elements would
+ * hang the call.
+ */
+export const MAX_LIST_LENGTH = 1 << 20;
+
+/** A list argument read once (see readList()): its elements as a plain array, or why it is none, as the end of a sentence. */
+export type ListReading = { ok: true; items: unknown[] } | { ok: false; why: string };
+
+/** `head` ("takes schemes as a list of schemes") and readList()'s `why` as one sentence, without its full stop. */
+export function listSentence(head: string, why: string): string {
+  return `${head}${why.startsWith("not ") ? "," : ";"} ${why}`;
+}
+
+/**
+ * A list argument read once, element by element, into a plain array that the caller's code can no
+ * longer change or make throw: a non-list, a hole (a sparse list: `[, "a"]`), a length or an element
+ * whose reading throws (a getter, a Proxy, a revoked Proxy, whose Array.isArray() throws), or a length
+ * over MAX_LIST_LENGTH is `why` it is not one. Never throws.
+ */
+export function readList(value: unknown): ListReading {
+  try {
+    if (!Array.isArray(value)) return { ok: false, why: `not ${describeValue(value)}` };
+    const length: unknown = value.length;
+    if (typeof length !== "number" || !Number.isSafeInteger(length) || length < 0) return { ok: false, why: `its length is ${describeValue(length)}` };
+    if (length > MAX_LIST_LENGTH) return { ok: false, why: `it has ${length} elements, more than the ${MAX_LIST_LENGTH} a list argument may have` };
+    const items: unknown[] = [];
+    for (let i = 0; i < length; i++) {
+      if (!(i in value)) return { ok: false, why: `it has a hole at index ${i}` };
+      items.push(value[i]);
+    }
+    return { ok: true, items };
+  } catch (e) {
+    return { ok: false, why: `reading it threw ${thrownText(e)}` };
+  }
 }
 
 /** A failure for an option value the operation does not know (a policy of check(), a normalization level). */
@@ -191,21 +252,22 @@ export function requireSpecList(specs: unknown): string[] | null | UsageFailure 
   if (specs === undefined || specs === null) return null;
   if (isUnreadable(specs)) return unreadable(specs);
   const available = availableSpecIds();
-  if (!Array.isArray(specs)) return invalidOption(available[0], null, `specs must be a list of revision ids, not ${describeValue(specs)}; available: ${available.join(", ")}.`);
-  for (let i = 0; i < specs.length; i++) {
-    if (!(i in specs)) return invalidOption(available[0], null, `specs must be a list of revision ids; it has a hole at index ${i}.`);
-    const revision = requireRevision(specs[i]);
+  const list = readList(specs);
+  if (!list.ok) return invalidOption(available[0], null, `${listSentence("specs must be a list of revision ids", list.why)}; available: ${available.join(", ")}.`);
+  for (const spec of list.items) {
+    const revision = requireRevision(spec);
     if (isFailure(revision)) return revision;
   }
-  return specs as string[];
+  return list.items as string[];
 }
 
 /**
  * The longest valid input (in UTF-16 units, as `length` counts) whose full derivation explain() and
- * parse(x, { tree: true }) build: 2^20, a million characters. The derivation takes about 600 bytes
- * per character of a valid input (a node per rule match; explain() adds a text and a component per
- * node), so a 10 MB input needed about 6 GB and ended the process (issue 25 item 5); a million
- * characters take about 600 MB. For a longer valid input, parse(x, { tree: true }) answers
+ * parse(x, { tree: true }) build: 2^20, a million characters. The derivation takes up to about 1,800
+ * bytes per character of a valid input at its peak (a node per rule match; explain() adds a text and
+ * a component per node; bench/results/tree-memory.md, the largest explain() with full), so a 10 MB
+ * input needed gigabytes and ended the process (issue 25 item 5); a million characters take at most
+ * about 1.8 GB. For a longer valid input, parse(x, { tree: true }) answers
  * `input-too-long` after the scan (linear, constant memory), before the derivation, and explain()
  * shows the derivation pruned to the components' rules (`pruned: true`, a few nodes whatever the
  * length); an invalid input of any length gets its syntax error (no derivation is built for it).
@@ -225,7 +287,7 @@ export const MAX_TREE_INPUT = 1 << 20;
 /** Null when a valid `input` is short enough for a derivation (MAX_TREE_INPUT), else the input-too-long failure. */
 export function requireTreeInput(input: string, spec: string, rule: string | null): UsageFailure | null {
   if (input.length <= MAX_TREE_INPUT) return null;
-  const message = `The input is valid and ${input.length} characters long, and a derivation (explain(), parse() with tree: true) is built for valid inputs of at most ${MAX_TREE_INPUT} characters: it takes about 600 bytes per character. Judge it with validate(), check() or parse() without tree, which take any length.`;
+  const message = `The input is valid and ${input.length} characters long, and a derivation (explain(), parse() with tree: true) is built for valid inputs of at most ${MAX_TREE_INPUT} characters: it takes up to about 1,800 bytes per character (bench/results/tree-memory.md). Judge it with validate(), check() or parse() without tree, which take any length.`;
   return { ok: false, spec, rule, error: usageError("input-too-long", spec, rule, message) };
 }
 

@@ -3,7 +3,9 @@
 // registry's list (src/revisions/built-in.ts) replaced by that revision alone: its tables are the only
 // ones the entry loads, `spec` defaults to it, and another revision's id is an unknown-spec error value.
 // The operations across revisions (compareInput, diffSpecs, characterTable, explain, languageDiff) need
-// them all and stay in the main entry (src/index.ts), which also has everything exported here.
+// them all and stay in the main entry (src/index.ts), which also has everything exported here. The
+// operations that apply to some revisions only (toURI and toIRI, for an IRI revision) are added to the
+// entries whose descriptors say so by the build, from src/entry-operations.ts.
 
 // Revisions (here: the one revision of the entry)
 export { specs, availableSpecIds, isSpecId, SPEC_IDS, DEFAULT_SPEC } from "./revisions";
@@ -13,10 +15,10 @@ export type { SpecId, SpecAst, SpecAsts, RuleName, DefaultSpec, SpecInfo, RuleIn
 export { parse } from "./parse";
 // validate() is not here: the main entry exports src/parse.ts's (src/index.ts), a per-revision entry its
 // revision's own, over the acceptance DFA alone (src/validator.ts; scripts/build-entries.mjs).
-export type { AnyParseResult, AstFor, ParseOptions, ParseResult, ParseSuccess, ParseFailure, TreeField, ValidateOptions } from "./parse";
+export type { AnyParseResult, AstFor, KnownRule, ParseOptions, ParseResult, ParseSuccess, ParseFailure, TreeField, ValidateOptions } from "./parse";
 export type { UsageFailure } from "./request";
 export { MAX_TREE_INPUT } from "./request";
-export type { ParseError, ErrorCode } from "./errors";
+export type { ParseError, PlacedError, UnplacedError, ErrorCode } from "./errors";
 
 // ASTs
 export type { DerivationNode } from "./scanner/derivation";
@@ -41,7 +43,7 @@ export type { LintNote, LintCode, LintOptions, LintResult } from "./ops/lint";
 export { resolve } from "./ops/resolve";
 export { normalize, LEVELS } from "./ops/normalize";
 export { equivalent } from "./ops/equivalent";
-export type { ResolveResult, ResolveOptions, ResolveError, ResolveErrorCode, DotSegmentsChoice, Citation } from "./ops/resolve";
+export type { ResolveResult, ResolveSuccess, ResolveKind, ResolveOptions, ResolveError, ResolveErrorCode, DotSegmentsChoice, Citation } from "./ops/resolve";
 export type { UriComponents } from "./ops/uri-components";
 export type { NormalizationLevel, NormalizeOptions, NormalizeResult, NormalizationStep, NormalizeErrorCode } from "./ops/normalize";
 export type { EquivalentResult } from "./ops/equivalent";

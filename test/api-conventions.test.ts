@@ -69,6 +69,18 @@ describe("public API: every export is covered by this convention check", () => {
 
 describe("public API: no operation throws; usage problems are parse()'s error values", () => {
   const unknownSpec = (api.parse("x", { spec: "nope" as SpecId }) as { error: ParseError }).error;
+  it("a usage error has no place in the input: offset, line and column are null (issue 41 item 6: they were 0, 1, 1); a syntax error keeps its place", () => {
+    const usage = [unknownSpec, errorOf(api.parse(5)), errorOf(api.parse("x", { rule: "no-such" as string })), errorOf(api.check("x", { schemes: "https" as never })), errorOf(api.parse("http://a/" + "b".repeat(api.MAX_TREE_INPUT), { tree: true }))];
+    expect(usage.map((e) => [e?.code, e?.offset, e?.line, e?.column])).to.deep.equal([
+      ["unknown-spec", null, null, null],
+      ["not-a-string", null, null, null],
+      ["unknown-rule", null, null, null],
+      ["invalid-option", null, null, null],
+      ["input-too-long", null, null, null],
+    ]);
+    const syntax = errorOf(api.parse("http://a b/"));
+    expect([syntax?.code, syntax?.offset, syntax?.line, syntax?.column]).to.deep.equal(["syntax", 8, 1, 9]);
+  });
   for (const [name, op] of Object.entries(OPERATIONS)) {
     it(`${name}: an unknown spec is parse()'s unknown-spec error`, () => {
       const r = op.call("http://a/", { spec: "nope" });
@@ -89,7 +101,7 @@ describe("public API: no operation throws; usage problems are parse()'s error va
     if (op.rule) {
       it(`${name}: an unknown rule is parse()'s unknown-rule error`, () => {
         const r = op.call("http://a/", { spec: "draft-2003", rule: "URI_reference" });
-        expect(errorOf(r)).to.deep.equal((api.parse("x", { spec: "draft-2003", rule: "URI_reference" }) as { error: ParseError }).error);
+        expect(errorOf(r)).to.deep.equal((api.parse("x", { spec: "draft-2003", rule: "URI_reference" as string }) as { error: ParseError }).error);
       });
     }
     it(`${name}: null, undefined or junk options read as no options`, () => {

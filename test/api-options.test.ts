@@ -45,10 +45,25 @@ export const HOSTILE_VALUES: Readonly<Record<string, () => unknown>> = {
   "null": () => null,
   "true": () => true,
   "a Proxy that throws": () => new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap }),
+  // Issue 41 item 4: what escaped every list-valued option (Array.isArray() of a revoked Proxy throws;
+  // a list's length or element read through a getter or a Proxy; a Proxy claiming 2^32 - 1 elements).
+  "a revoked Proxy": () => revoked({}),
+  "a revoked Proxy of a list": () => revoked(["https"]),
+  "a list whose length getter throws": () => new Proxy(["https"], { get: (t, k) => (k === "length" ? trap() : Reflect.get(t, k)) }),
+  "a list whose element getter throws": () => Object.defineProperty(["https", "http"], 1, { get: trap }),
+  "a list holding a revoked Proxy": () => [revoked({})],
+  "a list claiming 2^32 - 1 elements": () => new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 32 - 1 : typeof k === "string" && /^[0-9]+$/.test(k) ? "https" : Reflect.get(t, k)), has: () => true }),
 };
 
-/** Every option name any export reads. */
-const OPTION_NAMES = ["sources", "spec", "rule", "component", "witnesses", "tree", "full", "parsed", "others", "specs", "level", "dotSegments", "strict", "require", "schemes", "hosts", "ports", "allowUserinfo", "allowPassword", "check", "hyphen", "anyScheme", "maxReferenceLength"];
+/** A Proxy of `target`, revoked: every operation on it throws, Array.isArray() included. */
+function revoked(target: object): unknown {
+  const p = Proxy.revocable(target, {});
+  p.revoke();
+  return p.proxy;
+}
+
+/** Every option name any export reads (and `path`, buildReference()'s list-valued part: "buildReference (parts)" takes `o` as the parts). */
+const OPTION_NAMES = ["path", "sources", "spec", "rule", "component", "witnesses", "tree", "full", "parsed", "others", "specs", "level", "dotSegments", "strict", "require", "schemes", "hosts", "ports", "allowUserinfo", "allowPassword", "check", "hyphen", "anyScheme", "maxReferenceLength"];
 
 /** Every export that takes options, called with `o` in the options' place (the extractors also run). */
 const CALLS: Record<string, (o: unknown) => unknown> = {
@@ -150,6 +165,78 @@ describe("public API: no export throws, whatever the options", () => {
     expect(seen).to.deep.equal(["http://a/b"]);
     expect(step.value.ok).to.equal(false);
     expect(!step.value.ok && step.value.error.message).to.contain("planted: the stream failed");
+  });
+});
+
+describe("public API: no export throws on a revoked Proxy or a hostile list as its input (issue 41 item 4)", () => {
+  /** Every export that takes an input or a value, called with `x` there. */
+  const INPUT_CALLS: Record<string, (x: unknown) => unknown> = {
+    parse: (x) => api.parse(x),
+    validate: (x) => api.validate(x),
+    components: (x) => api.components(x),
+    check: (x) => api.check(x, { schemes: ["http"] }),
+    lint: (x) => api.lint(x),
+    explain: (x) => api.explain(x),
+    compareInput: (x) => api.compareInput(x),
+    normalize: (x) => api.normalize(x),
+    "equivalent (a)": (x) => api.equivalent(x, "http://a/"),
+    "equivalent (b)": (x) => api.equivalent("http://a/", x),
+    "resolve (base)": (x) => api.resolve(x, "g"),
+    "resolve (reference)": (x) => api.resolve("http://a/b", x),
+    format: (x) => api.format(x as never),
+    toURI: (x) => api.toURI(x),
+    toIRI: (x) => api.toIRI(x),
+    extract: (x) => api.extract(x),
+    extractAllSpecs: (x) => api.extractAllSpecs(x),
+    createExtractor: (x) => {
+      const c = api.createExtractor();
+      return c.ok ? [c.extractor.push(x as string), c.extractor.end(), c.extractor.error] : c;
+    },
+    createMultiExtractor: (x) => {
+      const c = api.createMultiExtractor();
+      return c.ok ? [c.extractor.push(x as string), c.extractor.end()] : c;
+    },
+    encodeComponent: (x) => api.encodeComponent(x, { component: "path" }),
+    decodeComponent: (x) => api.decodeComponent(x, { component: "path" }),
+    isSpecId: (x) => api.isSpecId(x),
+    "buildReference (parts)": (x) => api.buildReference(x as never),
+    "buildReference (path)": (x) => api.buildReference({ scheme: "http", host: "h", path: x as never }),
+  };
+  for (const [name, call] of Object.entries(INPUT_CALLS)) {
+    it(`${name}: ${Object.keys(HOSTILE_VALUES).length} hostile values as the input, each an answer`, () => {
+      const thrown: string[] = [];
+      for (const [v, make] of Object.entries(HOSTILE_VALUES)) {
+        try {
+          const r = call(make());
+          if (typeof r === "object" && r !== null && (r as Result).ok === false) {
+            const e = errorOf(r);
+            if (typeof e?.code !== "string" || typeof e?.message !== "string" || e.message === "") thrown.push(`${v}: a failure without code or message`);
+          }
+        } catch (e) {
+          thrown.push(`${v}: ${(e as Error).message}`);
+        }
+      }
+      expect(thrown).to.deep.equal([]);
+    });
+  }
+  it('buildReference({ scheme: "http", host: "h", path: ["", , "c"] }): invalid-option naming the hole, not a TypeError', () => {
+    const r = api.buildReference({ scheme: "http", host: "h", path: ["", , "c"] as never }); // eslint-disable-line no-sparse-arrays
+    expect(r.ok).to.equal(false);
+    expect(!r.ok && r.error.code).to.equal("invalid-option");
+    expect(!r.ok && r.error.message).to.equal("The path must be a string or a list of segments (strings); it has a hole at index 1.");
+  });
+  it("a revoked Proxy as the input is not-a-string, saying so", () => {
+    const r = api.parse(HOSTILE_VALUES["a revoked Proxy"]());
+    expect(!r.ok && r.error.message).to.equal("The input must be a string, not a revoked Proxy.");
+  });
+  it("a list option whose length getter throws, or that is a revoked Proxy, is invalid-option naming what threw", () => {
+    const len = api.check("http://a/", { schemes: HOSTILE_VALUES["a list whose length getter throws"]() as never });
+    expect(!len.ok && len.error!.message).to.equal('check() takes schemes as a list of schemes, like ["https"]; reading it threw Error: planted trap.');
+    const rev = api.compareInput("http://a/", { specs: HOSTILE_VALUES["a revoked Proxy of a list"]() as never });
+    expect(!rev.ok && rev.error.code).to.equal("invalid-option");
+    expect(!rev.ok && rev.error.message).to.contain("specs must be a list of revision ids; reading it threw TypeError: Cannot perform 'IsArray' on a proxy that has been revoked");
+    const huge = api.extractAllSpecs("http://a/", { specs: HOSTILE_VALUES["a list claiming 2^32 - 1 elements"]() as never });
+    expect(!huge.ok && huge.error.message).to.contain("it has 4294967295 elements, more than the 1048576 a list argument may have");
   });
 });
 

@@ -27,7 +27,7 @@ describe("check(): errors are parse()'s values", () => {
   });
   it("an unknown spec, rule or component name is an error value, never a throw", () => {
     expect(check("x", { spec: "nope" as SpecId }).error?.code).to.equal("unknown-spec");
-    expect(check("x", { rule: "nope" }).error?.code).to.equal("unknown-rule");
+    expect(check("x", { rule: "nope" as string }).error?.code).to.equal("unknown-rule");
     expect(check("x", { require: ["nope" as never] }).error?.code).to.equal("invalid-option");
     expect(check(42).error?.code).to.equal("not-a-string");
     expect(check("x", null as never).ok).to.equal(true);

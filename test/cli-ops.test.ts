@@ -16,6 +16,33 @@ async function run(argv: string[], stdin = ""): Promise<{ code: number; out: str
 
 const BASE = "http://a/b/c/d;p?q";
 
+/**
+ * `resolve --all-specs`'s table read back: its panels (a header line above a "---+---" rule, then a
+ * row per reference, a cell wrapped onto lines whose label is blank), merged by reference.
+ */
+function readPanels(text: string): { specs: string[]; rows: Map<string, { cells: Record<string, string>; differs: boolean }> } {
+  const lines = text.split("\n");
+  const specs: string[] = [];
+  const rows = new Map<string, { cells: Record<string, string>; differs: boolean }>();
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^-+-\+-/.test(lines[i + 1] ?? "")) continue;
+    const heads = lines[i].split(" | ").slice(1).map((h) => h.trim());
+    specs.push(...heads);
+    let last: { cells: Record<string, string>; differs: boolean } | null = null;
+    for (let j = i + 2; j < lines.length && lines[j].trim() !== ""; j++) {
+      const [label, ...cells] = lines[j].split(/ \|(?: |$)/);
+      if (label.trim() === "" && last) {
+        heads.forEach((h, k) => (last!.cells[h] = `${last!.cells[h]} ${cells[k]?.trim() ?? ""}`.trim()));
+        continue;
+      }
+      const reference = label.trim().replace(/ ≠$/, "");
+      last = rows.get(reference) ?? { cells: {}, differs: label.trim().endsWith("≠") };
+      heads.forEach((h, k) => (last!.cells[h] = cells[k]?.trim() ?? ""));
+      rows.set(reference, last);
+    }
+  }
+  return { specs, rows };
+}
 /** What `resolve --all-specs` prints in a cell: reference, revision, answer (the base is BASE). */
 const ALL_SPECS_CELLS: readonly (readonly [string, SpecId, string])[] = [
   ["?y", "rfc1808", "http://a/b/c/d;p?y"],
@@ -60,20 +87,23 @@ describe("cli: resolve", () => {
     // 1: one cell is an error (rfc2396 rejects "?y", below), and stderr says why.
     expect(r.code).to.equal(1);
     expect(r.err).to.include('rfc2396: "?y": The reference is not an rfc2396 URI-reference');
-    const lines = r.out.split("\n");
-    const header = lines.find((l) => l.startsWith("reference"))!;
-    expect(header.split(/\s+/)).to.deep.equal(["reference", ...SPEC_IDS]);
-    const columns = header.split(/\s+/);
-    const row = (ref: string) => lines.find((l) => l.startsWith(ref + " "))!.split(/\s{2,}/);
-    const cell = (ref: string, spec: string) => row(ref)[columns.indexOf(spec)];
+    const t = readPanels(r.out);
+    expect(t.specs).to.deep.equal([...SPEC_IDS]);
+    const cell = (ref: string, spec: string) => t.rows.get(ref)!.cells[spec];
     // rfc2396's Appendix A derives no "?y" (relativeURI needs a path before "?"), though its Appendix C resolves it;
     // rfc3987 and rfc6874 resolve as rfc3986 (RFC 3987 §6.5; RFC 6874 changes only IP-literal), and the
     // revisions whose algorithm offers the strict choice show the other answer beside theirs.
     for (const [ref, spec, answer] of ALL_SPECS_CELLS) expect(cell(ref, spec), `${ref} under ${spec}`).to.equal(answer);
-    for (const ref of ["?y", "g?y/./x", "http:g"]) expect(row(ref)[row(ref).length - 1], ref).to.equal("≠");
-    expect(row("g")).to.deep.equal(["g", ...SPEC_IDS.map((spec) => (spec === "draft-1994" ? "not defined [1]" : spec === "rfc1738" ? "not defined [2]" : "http://a/b/c/g"))]);
-    expect(r.out).to.include("Fragment identifiers and partial URLs are not involved in the basic URL definition.");
-    expect(r.out).to.include("Relative links are not described in this document.");
+    expect(SPEC_IDS.map((spec) => cell("g", spec))).to.deep.equal(SPEC_IDS.map((spec) => (spec === "draft-1994" ? "not defined [1]" : spec === "rfc1738" ? "not defined [2]" : "http://a/b/c/g")));
+    expect(["?y", "g?y/./x", "http:g", "g"].map((ref) => t.rows.get(ref)!.differs)).to.deep.equal([true, true, true, false]);
+    expect(r.out.replace(/\s+/g, " ")).to.include("Fragment identifiers and partial URLs are not involved in the basic URL definition.");
+    expect(r.out.replace(/\s+/g, " ")).to.include("Relative links are not described in this document.");
+  });
+  it("--all-specs fits the width: at most 100 columns off a terminal (issue 41 item 7: one line of 326)", async () => {
+    const r = await run(["resolve", "--all-specs", BASE, "?y", "g?y/./x", "http:g", "g", "../../../g"]);
+    const widest = Math.max(...r.out.split("\n").map((l) => [...l].length));
+    expect(widest).to.be.at.most(100);
+    expect(readPanels(r.out).specs).to.have.length(SPEC_IDS.length);
   });
   it("--all-specs answers RFC 1808 §5's examples as printed, and marks where the drafts answer otherwise", async () => {
     // §5's base is http://a/b/c/d;p?q#f; the other revisions take no fragment in a base, so the
@@ -84,19 +114,17 @@ describe("cli: resolve", () => {
     expect(r.code).to.equal(1);
     expect(r.err).to.include('rfc2396: "?y"');
     expect(r.err).not.to.include("rfc1808:");
-    const lines = r.out.split("\n");
-    const header = lines.find((l) => l.startsWith("reference"))!.split(/\s+/);
-    const at = header.indexOf("rfc1808");
+    const t = readPanels(r.out);
     const differing: string[] = [];
     for (const c of examples) {
       const shown = c.reference === "" ? "<>" : c.reference;
-      const cells = lines.find((l) => l.startsWith(shown + " "))!.split(/\s{2,}/);
-      expect(cells[at], shown).to.equal(c.reference === "" ? BASE : c.expected);
+      const row = t.rows.get(shown)!;
+      expect(row.cells["rfc1808"], shown).to.equal(c.reference === "" ? BASE : c.expected);
       // The drafts' own answers (draft-2003's first, before its validating one).
-      const drafts = ["draft-1997", "draft-2003"].map((d) => cells[header.indexOf(d)].replace(/ \(.*\)$/, ""));
-      if (drafts.some((d) => d !== cells[at])) {
+      const drafts = ["draft-1997", "draft-2003"].map((d) => row.cells[d].replace(/ \(.*\)$/, ""));
+      if (drafts.some((d) => d !== row.cells["rfc1808"])) {
         differing.push(shown);
-        expect(cells[cells.length - 1], `${shown} is marked`).to.equal("≠");
+        expect(row.differs, `${shown} is marked`).to.equal(true);
       }
     }
     // grammar/rfc1808/README.md, "Where RFC 1808 differs from the drafts".

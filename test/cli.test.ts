@@ -3,7 +3,7 @@ import { expect } from "chai";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { main } from "../src/cli/main";
+import { main, specIdsInAnyCase } from "../src/cli/main";
 import { SPEC_IDS } from "../src/revisions";
 import { runCliWithInput } from "./support/run-cli";
 
@@ -36,6 +36,29 @@ describe("uri-grammars check", () => {
     expect(rule.err).to.contain("IPv6address");
     expect((await run(["check", "--bogus", "x"])).code).to.equal(2);
     expect((await run(["nosuchcommand"])).code).to.equal(2);
+  });
+  it("takes revision ids in any case (--spec RFC3986, --spec=Draft-1997, --specs RFC3986,Whatwg); inputs after -- stay as written", async () => {
+    const upper = await run(["check", "--json", "--spec", "RFC3986", "http://a/"]);
+    expect([upper.code, JSON.parse(upper.out).spec]).to.deep.equal([0, "rfc3986"]);
+    const eq = await run(["check", "--json", "--spec=Draft-1997", "http://a/"]);
+    expect([eq.code, JSON.parse(eq.out).spec]).to.deep.equal([0, "draft-1997"]);
+    expect(specIdsInAnyCase(["compare", "--specs", "RFC3986, Whatwg", "--", "--spec", "RFC3986"])).to.deep.equal(["compare", "--specs", "rfc3986,whatwg", "--", "--spec", "RFC3986"]);
+    // An id that is no revision's in any case is still refused (exit 2).
+    expect((await run(["check", "--spec", "RFC9999", "x"])).code).to.equal(2);
+  });
+  it("says an rfc3986 and a draft-2003 (issue 41 item 7: \"a rfc3986 reference\")", async () => {
+    const r = await run(["check", "--spec", "rfc3986", "http://a/{"]);
+    expect(r.out).to.contain('"http://a/{" is not an rfc3986 URI-reference');
+    expect(r.out).to.contain("anywhere in an rfc3986 reference");
+    expect((await run(["check", "--spec", "draft-2003", "http://a/"])).out).to.contain("is a draft-2003 URI-reference");
+  });
+  it("an argument that names a file gets a note saying how to check the file's lines (issue 41 item 7); a URL or --json gets none", async () => {
+    const file = join(__dirname, "..", "..", "package.json");
+    const r = await run(["check", file]);
+    expect(r.out).to.contain(`note: a file of this name exists`);
+    expect(r.out).to.contain(`--input ${file}`);
+    expect((await run(["check", "http://a/"])).out).to.not.contain("note:");
+    expect((await run(["check", "--json", file])).out).to.not.contain("note:");
   });
   it("reads standard input with '-': one input per line, verbatim, no line dropped", async () => {
     const r = await run(["check", "--json", "-"], "http://a/\n\n http://a/\r\nhttp://a/ \nlast");

@@ -325,7 +325,7 @@ describe("draft-1994 scheme-aware conformance", () => {
   });
 
   it("the seed's spellings are not rule names: 'ur l' is unknown, 'url' exists", () => {
-    const r = parse("news:*", { spec: SPEC, rule: "ur l" });
+    const r = parse("news:*", { spec: SPEC, rule: "ur l" as string });
     expect(r.ok).to.equal(false);
     if (!r.ok) expect(r.error.code).to.equal("unknown-rule");
     expect(parse("news:*", { spec: SPEC, rule: "url" }).ok).to.equal(true);

@@ -169,6 +169,54 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
     expect(loaded(`m.parse("http://a/");`)).to.include.members(["entries/parts/rfc3986.core.js", "generated/rfc3986.scanner.js", "generated/rfc3986.ast.js"]);
   });
 
+  /** tr46's mapping table as a bundle holds it (its first entries: U+0000-U+002C valid, U+002D-U+002E valid). */
+  const TR46_TABLE = "[[0,44],2],[[45,46],2]";
+
+  it("an entry exports the operations its descriptor says apply (src/entry-operations.ts): rfc3987's has toURI, toIRI and iriSpecIds, the others not", () => {
+    const carrying = SPEC_IDS.filter((id) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const names = Object.keys(require(join(ROOT, "dist", "entries", `${id}.js`)) as object);
+      const has = ["toURI", "toIRI", "iriSpecIds"].filter((n) => names.includes(n));
+      expect(has.length === 0 || has.length === 3, `${id}: ${has.join(", ")}`).to.equal(true);
+      return has.length === 3;
+    });
+    expect(carrying).to.deep.equal(SPEC_IDS.filter((id) => getRevision(id)!.iri !== undefined));
+    expect(carrying).to.deep.equal(["rfc3987"]);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const iri = require(join(ROOT, "dist", "entries", "rfc3987.js")) as typeof import("../src/index");
+    expect(iri.toURI("http://例え.jp/", { idna: true })).to.deep.equal({ ok: true, spec: "rfc3987", uri: "http://xn--r8jz45g.jp/" });
+    expect(iri.iriSpecIds()).to.deep.equal(["rfc3987"]);
+  });
+
+  it("a page importing toURI from uri-grammars/rfc3987 converts a host by IDNA and carries tr46; a page parsing with rfc3987 alone carries none of it; the main entry and uri-grammars/whatwg carry it (the WHATWG revisions' valid domain is UTS #46 ToASCII)", async () => {
+    const withIdna = await bundledRevisions(dir, `import { toURI } from "uri-grammars/rfc3987";
+console.log(JSON.stringify(toURI("http://例え.jp/", { idna: true })));
+`);
+    expect(withIdna.text).to.include(TR46_TABLE);
+    const page = join(dir, `run-idna-${Math.random().toString(36).slice(2)}.mjs`);
+    writeFileSync(page, withIdna.text);
+    expect(JSON.parse(execFileSync(process.execPath, [page], { encoding: "utf8" }))).to.deep.equal({ ok: true, spec: "rfc3987", uri: "http://xn--r8jz45g.jp/" });
+    for (const [source, carries] of [[`import { parse } from "uri-grammars/rfc3987";
+console.log(parse("http://a/").ok);
+`, false], [`import { parse } from "uri-grammars";
+console.log(parse("http://a/").ok);
+`, true], [`import { parse } from "uri-grammars/whatwg";
+console.log(parse("http://a/").ok);
+`, true]] as const) {
+      const { text } = await bundledRevisions(dir, source);
+      expect(text.includes(TR46_TABLE), source).to.equal(carries);
+    }
+  });
+
+  it("a process that requires the rfc3987 entry and converts without idna does not load tr46 (converting with it does: the check can fail)", () => {
+    const loadsTr46 = (idna: boolean) =>
+      execFileSync(process.execPath, ["-e", `const m = require(${JSON.stringify(join(ROOT, "dist", "entries", "rfc3987.js"))});
+m.toURI("http://例え.jp/", { idna: ${idna} });
+console.log(Object.keys(require.cache).some((f) => /[\\/]tr46[\\/]/.test(f)));`], { encoding: "utf8" }).trim();
+    expect(loadsTr46(false)).to.equal("false");
+    expect(loadsTr46(true)).to.equal("true");
+  });
+
   it("an entry answers for its revision alone: spec defaults to it, another revision's id is an unknown-spec error value", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const one = require(join(ROOT, "dist", "entries", "rfc1738.js")) as typeof import("../src/revision-entry") & { validate: typeof import("../src/parse").validate };

@@ -50,8 +50,13 @@ function calls(api, other) {
   out.push(["constants", () => [api.SPEC_IDS, api.DEFAULT_SPEC, api.LEVELS, api.MAX_TREE_INPUT, api.DEFAULT_MAX_REFERENCE_LENGTH, [...api.OPAQUE_SCHEMES], api.DELIMITING_RULES.length]]);
   if (api.explain) {
     out.push(["explain", () => api.explain(inputs[0])], ["compareInput", () => api.compareInput(inputs[0])], ["diffSpecs", () => api.diffSpecs("draft-1997", "draft-2003").rules.length]);
-    out.push(["characterTable", () => api.characterTable().rows.length], ["languageDiff", () => api.languageDiff("draft-1997", "rfc3986", { rule: "port" })], ["toURI", () => api.toURI("http://é/")], ["toIRI", () => api.toIRI("http://%C3%A9/")], ["iriSpecIds", () => api.iriSpecIds()]);
+    out.push(["characterTable", () => api.characterTable().rows.length], ["languageDiff", () => api.languageDiff("draft-1997", "rfc3986", { rule: "port" })]);
     out.push(["confusion", () => api.confusion(inputs[0])], ["urlApiReading", () => api.urlApiReading(URL, inputs[0])], ["urlApiSource", () => api.urlApiSource(URL, "url", "URL").read(inputs[0])]);
+  }
+  // The main entry and an IRI revision's (src/entry-operations.ts).
+  if (api.toURI) {
+    out.push(["toURI", () => api.toURI("http://é/")], ["toIRI", () => api.toIRI("http://%C3%A9/")], ["iriSpecIds", () => api.iriSpecIds()]);
+    out.push(["toURI idna", () => api.toURI("http://例え.jp/é", { idna: true })], ["toIRI idna", () => api.toIRI("http://xn--r8jz45g.jp/", { idna: true })]);
   }
   return out;
 }

@@ -443,3 +443,14 @@ describe("uri-grammars extract", () => {
     expect(r.out).to.contain("a non-ASCII character ends a bare reference except in rfc3987");
   });
 });
+
+describe("extract: the README's example text (docs/extract.md, as `extract --all-specs docs/extract.md` reads it)", () => {
+  it("holds no reference with a backslash-n written out (issue 41 item 7: the example's string held a literal \\n, judged invalid by every revision)", () => {
+    const text = readFileSync(join(__dirname, "..", "..", "docs", "extract.md"), "utf8");
+    const r = extractAllSpecs(text);
+    expect(r.ok).to.equal(true);
+    const found = r.ok ? r.groups.flatMap((g) => Object.values(g.bySpec).filter((x): x is NonNullable<typeof x> => x !== null).map((x) => x.reference)) : [];
+    expect(found.some((f) => f.startsWith("ftp://ds.internic.net/rfc/"))).to.equal(true);
+    expect(found.filter((f) => f.includes("\\n"))).to.deep.equal([]);
+  });
+});

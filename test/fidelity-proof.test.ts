@@ -168,6 +168,7 @@ describe("CLI: fidelity --prove", function () {
     expect(r.code).to.equal(0);
     expect(r.out).to.match(/\n  host  proved equal          \d+ \/ \d+ \/ \d+\n/);
     expect(r.out).to.match(/^1 rule of 1 revision: 1 proved equal, 0 documented deviations, 0 undocumented, 0 not compiled; \d+\.\d s$/m);
+    expect(r.out, "says what it proved against (issue 41 item 7)").to.contain("Proved against grammar/<revision>/published.abnf, the project's transcription");
   });
   it("`fidelity --prove --json` gives a verdict for every rule of every revision", async () => {
     const r = await run(["fidelity", "--prove", "--json"]);

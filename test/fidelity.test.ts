@@ -8,6 +8,8 @@ import * as peggy from "peggy";
 import { main } from "../src/cli/main";
 import type { Io } from "../src/cli/io";
 import { runFidelity, type FidelityReport, type PegVerdict } from "../src/ops/fidelity";
+import { proveFidelity } from "../src/ops/fidelity-proof";
+import { readAbnf } from "../src/published/read-abnf";
 import { compareInventory, inventoryAgrees } from "../src/ops/rule-inventory";
 import { loadPublishedGrammar, pegGrammarSource, publishedGrammarFile, type PublishedGrammar } from "../src/published";
 import { availableSpecIds, getRevision, SPEC_IDS, type RuleInfo } from "../src/revisions";
@@ -158,6 +160,41 @@ describe("fidelity: the check fails on a planted PEG mistake", () => {
     expect(r.rules[0].documented).to.be.above(0);
     expect(r.rules[0].disagreements).to.equal(0);
     expect(r.rules[1].disagreements, "the deviation names dec-octet only").to.be.above(0);
+  });
+});
+
+describe("fidelity: the check fails on a planted mistake in a published reading (whatwg)", function () {
+  this.timeout(120_000);
+  const FILE = join(__dirname, "..", "..", "grammar", "whatwg", "published.abnf");
+  /** whatwg's published reading with one piece of its text replaced, read as the file would be. */
+  function readingWith(from: string, to: string): PublishedGrammar {
+    const source = readFileSync(FILE, "utf8");
+    expect(source, "the planted mistake's anchor is in grammar/whatwg/published.abnf").to.include(from);
+    const r = readAbnf(source.replace(from, to), "grammar/whatwg/published.abnf", "whatwg");
+    if (!r.ok) throw new Error(r.errors.join("\n"));
+    return r.grammar;
+  }
+
+  it("valid domain string read without its predicate (R3): the superset takes domains the revision refuses (a domain that ends in a number)", () => {
+    const grammar = readingWith("; @predicate valid-domain\n", "");
+    const r = report(runFidelity({ spec: "whatwg", count: 0, countOther: 400, seed: 1, rules: ["valid domain string", "valid host string"], grammar }));
+    for (const x of r.rules) {
+      expect(x.disagreements, x.rule).to.be.above(0);
+      expect([x.firstDisagreement!.peg, x.firstDisagreement!.bnf], x.rule).to.deep.equal([false, true]);
+    }
+    // The file as written, read the same way, agrees on those strings (so the failure is the plant's).
+    const clean = report(runFidelity({ spec: "whatwg", count: 0, countOther: 400, seed: 1, rules: ["valid domain string", "valid host string"], grammar: readingWith("", "") }));
+    expect(clean.disagreements).to.equal(0);
+  });
+
+  it("non-special-scheme spelled with \"wss\" left in (R1's complement one repetition short): proved different, \"wss:\" among the witnesses", () => {
+    const grammar = readingWith('/ "s" ( scheme-not-s *scheme-code-point / "s" 1*scheme-code-point ) ]', '/ "s" ( scheme-not-s *scheme-code-point / "s" *scheme-code-point ) ]');
+    const p = proveFidelity({ spec: "whatwg", rules: ["absolute-URL string", "URL-scheme string"], grammar, deviations: [] });
+    if (p instanceof Error) throw p;
+    expect(p.rules.map((x) => x.verdict)).to.deep.equal(["undocumented", "equal"]);
+    const witnesses = p.rules[0]!.witnesses;
+    expect(witnesses.every((w) => w.peg === false && w.published === true)).to.equal(true);
+    expect(witnesses.some((w) => /^wss:/i.test(w.input))).to.equal(true);
   });
 });
 

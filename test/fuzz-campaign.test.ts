@@ -210,6 +210,13 @@ describe("fuzz campaign: documented exceptions", () => {
     expect(outcome("rfc3986")).to.deep.equal(["excused:rfc3986-resolution-path-begins-with-two-slashes"]);
     expect(outcome("draft-2003")).to.deep.equal(["holds"]);
   });
+
+  it("whatwg-2026-06-25's resolution of .// against http://a (http://a//, no validation error, which its grammar rejects) fails resolved-reference-parses, excused by name; whatwg's holds", () => {
+    const rows = propertyTable(ENTRY_TABLE).filter((r) => r.entry === "resolve");
+    const outcome = (spec: string, input: string) => checkCase(rows, new CaseRun(ENTRY_TABLE, { spec, input, context: { base: "http://a" } })).outcomes.get("resolve resolved-reference-parses");
+    expect(outcome("whatwg-2026-06-25", ".//")).to.deep.equal(["excused:url-standard-parser-output-its-grammar-rejects"]);
+    expect(outcome("whatwg", ".//")).to.deep.equal(["holds"]);
+  });
 });
 
 describe("fuzz campaign: the command (npm run fuzz)", function () {

@@ -19,7 +19,7 @@ const ROOT = join(__dirname, "..", "..");
 export function stageOf(file: string): number {
   if (file.startsWith("src/cli/")) return 6;
   if (file.startsWith("src/web/")) return 6; // the explorer's pages: the same stage as the CLI
-  if (file === "src/index.ts" || file === "src/revision-entry.ts") return 5; // the package entry and the per-revision one
+  if (file === "src/index.ts" || file === "src/revision-entry.ts" || file === "src/entry-operations.ts") return 5; // the package entry and the per-revision one (with the operations only some revisions carry)
   if (file.startsWith("src/conformance/")) return 5; // the conformance kit: built on the package's API
   if (file.startsWith("src/ops/")) return 4;
   if (["src/request.ts", "src/diagnose.ts", "src/parse.ts", "src/validator.ts", "src/predicates.ts", "src/base.ts"].includes(file)) return 3; // validator.ts: a per-revision entry's validate()

@@ -42,6 +42,37 @@ describe("RFC 3987 §3.2 toIRI (test/data/iri/to-iri.tsv)", () => {
   }
 });
 
+describe("IDNA on request: toURI(x, { idna: true }) and toIRI(x, { idna: true }) (test/data/iri/idna.tsv)", () => {
+  for (const { line, cols } of readRows("iri/idna.tsv", 4)) {
+    const [fn, input, expected, source] = cols;
+    it(`${fn}(${input}, { idna: true }) -> ${expected} (${source})`, () => {
+      const r = fn === "toURI" ? toURI(xml(input), { idna: true }) : toIRI(xml(input), { idna: true });
+      const got = r.ok ? ("uri" in r ? r.uri : r.iri) : `error:${r.error.code}@${r.error.offset}`;
+      expect(got, `iri/idna.tsv:${line}`).to.equal(expected.startsWith("error:") ? expected : xml(expected));
+      if (r.ok && fn === "toURI") expect(validate(got, { spec: "rfc3986" }), "a URI").to.equal(true);
+      if (r.ok && fn === "toIRI") expect(validate(got, { spec: "rfc3987" }), "an IRI").to.equal(true);
+    });
+  }
+  it('toURI("http://例え.jp/", { idna: true }) gives "http://xn--r8jz45g.jp/"; without idna the host is percent-encoded (the default)', () => {
+    expect(toURI("http://例え.jp/", { idna: true })).to.deep.equal({ ok: true, spec: "rfc3987", uri: "http://xn--r8jz45g.jp/" });
+    expect(toURI("http://例え.jp/")).to.deep.equal({ ok: true, spec: "rfc3987", uri: "http://%E4%BE%8B%E3%81%88.jp/" });
+    expect(toIRI("http://xn--r8jz45g.jp/")).to.deep.equal({ ok: true, spec: "rfc3987", iri: "http://xn--r8jz45g.jp/" });
+  });
+  it("a label ToASCII refuses is a not-expressible error at its offset, in ireg-name (§3.1: \"the IRI cannot be resolved\")", () => {
+    const r = toURI("http://ok.-例.jp/", { idna: true });
+    expect(r.ok).to.equal(false);
+    if (!r.ok) {
+      expect([r.error.code, r.error.offset, r.error.rule, r.error.found]).to.deep.equal(["not-expressible", 10, "ireg-name", "-"]);
+      expect(r.error.message).to.contain('The label "-例" at offset 10 cannot be converted by IDNA ToASCII');
+    }
+  });
+  it("idna takes true or false: another value is invalid-option", () => {
+    const r = toURI("http://a/", { idna: "yes" as never });
+    expect(!r.ok && r.error.code).to.equal("invalid-option");
+    expect(!r.ok && r.error.message).to.equal('idna must be true or false, not "yes".');
+  });
+});
+
 describe("toURI and toIRI never throw and refuse what is no IRI", () => {
   it("an invalid IRI, a non-string, a revision that is not an IRI revision: error values", () => {
     expect(toURI("http://a b/").ok).to.equal(false);

@@ -185,7 +185,7 @@ describe("languageDiff(): errors are values", () => {
   it("a rule one side lacks is parse()'s unknown-rule error for that side", () => {
     const r = languageDiff("draft-2003", "rfc3986", { rule: "IPvFuture" });
     expect(r.ok).to.equal(false);
-    if (!r.ok) expect(r.error).to.deep.equal((parse("x", { spec: "draft-2003", rule: "IPvFuture" }) as ParseFailure).error);
+    if (!r.ok) expect(r.error).to.deep.equal((parse("x", { spec: "draft-2003", rule: "IPvFuture" as string }) as ParseFailure).error);
   });
   it("a component neither maps, a bad witness count: invalid-option with a sentence", () => {
     for (const [options, text] of [

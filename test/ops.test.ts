@@ -292,7 +292,7 @@ describe("explain", () => {
     for (const input of ["http://a/b?c", "http://a/b[1]", "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", "", "http://[::1]/"]) {
       const verdicts = availableSpecIds().map((spec) => {
         const o = parse(input, { spec });
-        return o.ok ? { spec, valid: true } : { spec, valid: false, offset: o.error.offset };
+        return o.ok ? { spec, valid: true } : { spec, valid: false, offset: o.error.offset ?? undefined };
       });
       for (const spec of availableSpecIds()) {
         const given = explain(input, { spec, parsed: parse(input, { spec, tree: true }), others: verdicts.filter((v) => v.spec !== spec) });

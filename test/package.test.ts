@@ -5,7 +5,9 @@
 // directory that has nothing to do with it. The tarball must carry what it runs and nothing of the
 // repository's own (tests, sources, benchmarks), and installing it must warn about no install script.
 import { expect } from "chai";
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { get as httpGet } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -85,7 +87,7 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
 
   it("the tarball carries dist/, the binary and the grammars, and none of the repository's own files", () => {
     const files = ok(sh("tar", ["-tzf", tarball], work), "tar").trim().split("\n").map((f) => f.replace(/^package\//, ""));
-    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/esm/index.mjs", "dist/esm/rfc3986.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/entries/rfc3986.js", "dist/entries/rfc3986.d.ts", "dist/entries/rfc3986.d.mts", "dist/entries/parts/rfc3986.validate.js", "dist/entries/parts/rfc3986.core.js", "dist/generated/rfc3986.accept.js", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003/grammar.peggy", "grammar/rfc3986/published.abnf", "dist/grammar/rfc3986/descriptor.js", "dist/generated/rfc3986.composed.peggy", "dist/conformance/tables.json.br", "dist/conformance/suite.schema.json", "adapters/python3-rfc3986.py", "CHANGELOG.md", "LICENSE", "docs/api.md", "docs/schemas/check.schema.json", "docs/schemas/common.schema.json"]) {
+    for (const f of ["package.json", "README.md", "bin/uri-grammars", "dist/src/index.js", "dist/esm/index.mjs", "dist/esm/rfc3986.mjs", "dist/src/index.d.ts", "dist/src/index.d.mts", "dist/entries/rfc3986.js", "dist/entries/rfc3986.d.ts", "dist/entries/rfc3986.d.mts", "dist/entries/parts/rfc3986.validate.js", "dist/entries/parts/rfc3986.core.js", "dist/generated/rfc3986.accept.js", "dist/src/cli/main.js", "dist/src/cli/batch-worker.js", "dist/generated/draft-2003.scanner.js", "dist/generated/draft-2003.rules.js", "dist/generated/rule-names.d.ts", "grammar/draft-2003/grammar.peggy", "grammar/rfc3986/published.abnf", "dist/grammar/rfc3986/descriptor.js", "dist/generated/rfc3986.composed.peggy", "dist/conformance/tables.json.br", "dist/conformance/suite.schema.json", "dist/site/index.html.br", "dist/site/trace.html.br", "dist/site/assets/pages.json.br", "adapters/python3-rfc3986.py", "CHANGELOG.md", "LICENSE", "docs/api.md", "docs/schemas/check.schema.json", "docs/schemas/common.schema.json"]) {
       expect(files, f).to.include(f);
     }
     const foreign = files.filter((f) => /^(test|bench|scripts|src|generated|dist\/test|site)\//.test(f) || /\.peggy\.js$/.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".map"));
@@ -203,11 +205,52 @@ describe("the package as a consumer installs it (npm pack, install offline, impo
     expect(validate({ ...answers[2], ok: true })).to.equal(false);
   });
 
-  it("the installed binary's --help lists no serve (the package ships no site/)", () => {
+  it("npx uri-grammars serve from the installed package answers its pages (the site it ships, dist/site/), as br or plain; --help lists serve and its pages", async () => {
     const bin = join(project, "node_modules", ".bin", "uri-grammars");
     const help = ok(sh(bin, ["--help"], elsewhere), "--help");
-    expect(help).to.contain("check");
-    expect(help).to.not.match(/^\s+serve\b/m);
+    expect(help).to.match(/^\s+serve\b/m);
+    const serveHelp = ok(sh(bin, ["serve", "--help"], elsewhere), "serve --help");
+    for (const page of ["index.html", "trace.html", "source.html"]) expect(serveHelp).to.contain(page);
+    // npx from the consumer project, as the README says; --port 0: a free port, printed.
+    const child = spawn("npx", ["--offline", "uri-grammars", "serve", "--port", "0"], { cwd: project, env: { ...process.env, npm_config_yes: "true" }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        let err = "";
+        const timer = setTimeout(() => reject(new Error(`serve printed no address in 60 s: ${out} ${err}`)), 60_000);
+        child.stdout.on("data", (b: Buffer) => {
+          out += b.toString();
+          const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[0]);
+          }
+        });
+        child.stderr.on("data", (b: Buffer) => (err += b.toString()));
+        child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${out} ${err}`)));
+      });
+      const get = (path: string, encoding: string) => new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = httpGet(url + path, { headers: { "Accept-Encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject);
+      });
+      const plain = await get("", "identity");
+      expect(plain.status).to.equal(200);
+      expect(plain.headers["content-type"]).to.equal("text/html; charset=utf-8");
+      expect(plain.body.toString("utf8")).to.contain("<title>Playground · uri-grammars explorer</title>");
+      const br = await get("trace.html", "gzip, br");
+      expect(br.headers["content-encoding"]).to.equal("br");
+      expect(brotliDecompressSync(br.body).toString("utf8")).to.contain("<title>Trace · uri-grammars explorer</title>");
+      const gz = await get("assets/explorer.css", "gzip");
+      expect(gz.headers["content-encoding"]).to.equal("gzip");
+      expect(gunzipSync(gz.body).length).to.be.greaterThan(1000);
+      expect((await get("no-such-page.html", "br")).status).to.equal(404);
+    } finally {
+      process.kill(-child.pid!, "SIGTERM");
+    }
   });
 
   it("imports a revision's own entry (uri-grammars/rfc3986) from .mjs, .cjs and strict TypeScript: that revision alone, its spec the default", () => {

@@ -57,7 +57,7 @@ describe("a revision with a predicate and base rules (test/fixtures/revision/tes
     expect(r.ok && r.rule).to.equal("any reference");
     expect(validate("/p", { spec, base: "a://h/q" })).to.equal(true);
     expect(validate("a://h/p", { spec, base: "a://h/q" })).to.equal(true);
-    expect(parse("/p", { spec, base: "a://h/q", rule: "absolute" }).ok).to.equal(false);
+    expect(parse("/p", { spec, base: "a://h/q", rule: "absolute" as string }).ok).to.equal(false);
   });
 
   it("a base that is no URL, a base that is no string, and a base for a revision that takes none are error values", () => {

@@ -1,13 +1,17 @@
 // The README's "Command line" section, run exactly as written, in a fresh clone: a directory holding
 // only the files git tracks (`git ls-files`: no notes.txt, no test output, nothing untracked) plus
-// the dependencies `npm ci` installs (node_modules, hard-linked from this checkout's). The build is
-// not copied: the first `npx uri-grammars` in the clone runs the project's prepare script (npm exec
-// links the project into its cache), which builds it, as `npm ci` would. Each line goes through `sh -c` as a reader
+// the dependencies `npm ci` installs (node_modules, hard-linked from this checkout's) and the build
+// it makes (dist/, site/, generated/ and the test fixtures' generated/, copied: the build writes
+// files in place). The first
+// `npx uri-grammars` in the clone runs the project's prepare script (npm exec links the project into
+// its cache), whose stamps (dist/.build-stamps.json) redo every step whose inputs differ from the
+// copied build's, so the commands run on a build of the clone's own files; a build from nothing is
+// CI's first command (npm ci in a clean clone) and is not repeated here. Each line goes through `sh -c` as a reader
 // would paste it (pipes and comments included). A line must end with a verdict, exit status 0 or 1,
 // never a usage error or a crash; a line whose comment says "exit N" must exit N.
 import { expect } from "chai";
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -43,6 +47,13 @@ describe("the README's Command line section, every command as written, in a fres
     }
     // What `npm ci` installs (hard links: the same files, no copy).
     execFileSync("cp", ["-al", join(ROOT, "node_modules"), join(clone, "node_modules")]);
+    // What `npm ci`'s build makes (copies: a step that runs again writes its files in place).
+    for (const built of ["dist", "site"]) if (existsSync(join(ROOT, built))) execFileSync("cp", ["-a", join(ROOT, built), join(clone, built)]);
+    for (const dir of ["generated", "test/fixtures/revision/generated"]) {
+      if (!existsSync(join(ROOT, dir))) continue;
+      mkdirSync(join(clone, dir), { recursive: true });
+      for (const f of readdirSync(join(ROOT, dir))) if (!existsSync(join(clone, dir, f))) execFileSync("cp", ["-a", join(ROOT, dir, f), join(clone, dir, f)]);
+    }
     execFileSync("chmod", ["+x", join(clone, "bin", "uri-grammars")]);
   });
   after(() => rmSync(clone, { recursive: true, force: true }));

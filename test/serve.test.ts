@@ -9,6 +9,7 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { main } from "../src/cli/main";
 import { startSiteServer, type SitePath, type SiteServer } from "../src/cli/site-server";
 import { DATA_DIR } from "./support/table";
@@ -169,6 +170,69 @@ describe("serve: the explorer's static server", () => {
   });
 });
 
+/**
+ * The same site as the package stores it (dist/site/, scripts/pack-site.mjs): each file as
+ * <name>.br, brotli-compressed; the links as links to the stored names.
+ */
+function makePackedSite(): { dir: string; site: string } {
+  const dir = mkdtempSync(join(tmpdir(), "serve-packed-test-"));
+  const site = join(dir, "site");
+  mkdirSync(join(site, "sub"), { recursive: true });
+  mkdirSync(join(dir, "outside"));
+  mkdirSync(join(dir, "site-secret"));
+  const put = (file: string, text: string) => writeFileSync(file + ".br", brotliCompressSync(Buffer.from(text)));
+  put(join(site, "index.html"), "<!doctype html><title>index</title>");
+  put(join(site, "app.js"), "console.log(1);");
+  put(join(site, "sub", "index.html"), "<!doctype html><title>sub</title>");
+  put(join(dir, "outside", "secret.txt"), SECRET);
+  put(join(dir, "site-secret", "secret.txt"), SECRET);
+  writeFileSync(join(dir, "outside", "secret.txt"), SECRET);
+  writeFileSync(join(dir, "site-secret", "secret.txt"), SECRET);
+  symlinkSync("index.html.br", join(site, "link-in.html.br"));
+  symlinkSync(join("..", "outside", "secret.txt.br"), join(site, "link-out.txt.br"));
+  symlinkSync(join("..", "outside"), join(site, "link-dir"));
+  return { dir, site };
+}
+
+describe("serve: the site as the package ships it (brotli-stored, dist/site/)", () => {
+  const rows = readRequests();
+  let tmp: { dir: string; site: string };
+  let served: SiteServer;
+  before(async () => {
+    tmp = makePackedSite();
+    served = await startSiteServer(tmp.site, 0, undefined, "brotli");
+  });
+  after(async () => {
+    await served.close();
+    rmSync(tmp.dir, { recursive: true, force: true });
+  });
+
+  it("answers every request of the table as the plain site does (the stored name never reaches the client)", async () => {
+    expect(await mismatches(served.port, rows)).to.deep.equal([]);
+    expect((await send(served.port, "GET", "/index.html.br")).status).to.equal(404);
+  });
+
+  it("sends a file as stored to a client that takes br, decompressed (and gzipped when taken) to one that does not", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port: served.port, path: "/app.js", headers: { "Accept-Encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const br = await raw("gzip, deflate, br");
+    expect([br.headers["content-encoding"], br.headers["content-type"], brotliDecompressSync(br.body).toString()]).to.deep.equal(["br", "text/javascript; charset=utf-8", "console.log(1);"]);
+    expect(br.headers["content-length"]).to.equal(String(br.body.length));
+    const gz = await raw("gzip");
+    expect([gz.headers["content-encoding"], gunzipSync(gz.body).toString()]).to.deep.equal(["gzip", "console.log(1);"]);
+    const plain = await raw("identity");
+    expect([plain.headers["content-encoding"], plain.body.toString()]).to.deep.equal([undefined, "console.log(1);"]);
+  });
+});
+
 describe("uri-grammars serve (the command)", () => {
   async function run(argv: string[], whileRunning?: (out: () => string) => Promise<void>): Promise<{ code: number; out: string; err: string }> {
     let out = "";
@@ -215,6 +279,6 @@ describe("uri-grammars serve (the command)", () => {
     expect(bad.err).to.contain("--port takes a number");
     const missing = await run(["serve", "--port", "0", "--site", join(tmp.dir, "nothing-here")]);
     expect(missing.code).to.equal(2);
-    expect(missing.err).to.contain("npm run site");
+    expect(missing.err).to.contain("--site takes a folder holding the explorer's index.html");
   });
 });

@@ -47,6 +47,20 @@ function typeChecks(input: string): void {
   // Without a spec: draft-2003's top rule.
   const d = parse(input);
   if (d.ok) void d.ast.kind;
+  // A literal rule the revision does not have does not compile (issue 41 item 6), in each function
+  // that takes a rule; compared without case (an ABNF revision's names are case-insensitive).
+  // @ts-expect-error "autority" is no rule of rfc3986 (TypeScript suggests "authority")
+  parse(input, { spec: "rfc3986", rule: "autority" });
+  // @ts-expect-error the same in validate
+  validate(input, { spec: "rfc3986", rule: "autority" });
+  // @ts-expect-error the same in components
+  components(input, { spec: "rfc3986", rule: "autority" });
+  // @ts-expect-error the same in check
+  check(input, { spec: "rfc3986", rule: "autority" });
+  // @ts-expect-error a draft-2003 rule name that draft-1997 does not have
+  validate(input, { spec: "draft-1997", rule: "IPv6address" });
+  void parse(input, { spec: "rfc3986", rule: "uri-reference" });
+  void validate(input, { rule: "IPv6address" });
   // A rule given as a plain string: any rule's AST (every field must be tested for).
   const name: string = "host";
   const any = parse(input, { spec: "draft-2003", rule: name });

@@ -4,6 +4,7 @@ import { DOCUMENT, RULES, TOP_RULE } from "../../generated/draft-1993.rules";
 import { AST, readComponents } from "../../generated/draft-1993.ast";
 import type { Draft1993Ast, Draft1993Address } from "../../generated/draft-1993.ast";
 import type { Revision } from "../../src/revisions/revision";
+import { RFC1738_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 /** The docaddress alternatives ("BNF syntax"), by published name: the `production` of each address record. */
 type Draft1993Production = Draft1993Address["production"];
@@ -35,6 +36,8 @@ export const descriptor: Revision<Draft1993Ast> = {
   ast: AST,
   resolution: { algorithm: "draft-1993 Partial form" },
   normalization: null,
+  // Default ports (src/revisions/default-ports.ts): draft-1993 says "if it is not the default number for the protocol" and lists none: RFC 1738 §3 collects them.
+  defaultPorts: RFC1738_DEFAULT_PORTS,
   readComponents,
   // One character, or a run of them: errors then name the rule the run belongs to (search, path, port ...).
   characterRules: /* @__PURE__ */ new Set(["alpha", "digit", "alphanum", "alphanums", "xalpha", "xalphas", "xpalpha", "xpalphas", "digits", "ialpha", "void"]),

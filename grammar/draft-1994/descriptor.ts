@@ -5,6 +5,7 @@ import { AST, readComponents } from "../../generated/draft-1994.ast";
 import type { Draft1994Ast } from "../../generated/draft-1994.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { URL_1994_SCHEME_PRODUCTIONS } from "./scheme-productions";
+import { RFC1738_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 /**
  * The scheme productions of the draft's `url` rule, by scheme name (lower case: the spelled letters of
@@ -35,6 +36,8 @@ export const descriptor: Revision<Draft1994Ast> = {
     },
   },
   normalization: null,
+  // Default ports (src/revisions/default-ports.ts): draft-1994 says "if it is not the default number for the protocol" and lists none: RFC 1738 §3 collects them.
+  defaultPorts: RFC1738_DEFAULT_PORTS,
   readComponents,
   characterRules: /* @__PURE__ */ new Set(["alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void"]),
   // Scheme-aware conformance:

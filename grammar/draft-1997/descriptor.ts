@@ -4,6 +4,7 @@ import { DOCUMENT, RULES, TOP_RULE } from "../../generated/draft-1997.rules";
 import { AST, readComponents } from "../../generated/draft-1997.ast";
 import type { Draft1997Ast } from "../../generated/draft-1997.ast";
 import type { Revision } from "../../src/revisions/revision";
+import { SCHEME_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 export const descriptor: Revision<Draft1997Ast> = {
   id: "draft-1997",
@@ -15,6 +16,8 @@ export const descriptor: Revision<Draft1997Ast> = {
   ast: AST,
   resolution: { algorithm: "draft-1997 §5.2" },
   normalization: "draft-1997 §6",
+  // Default ports (src/revisions/default-ports.ts): §6: "the default for the scheme" (none listed): the schemes' definitions.
+  defaultPorts: SCHEME_DEFAULT_PORTS,
   readComponents,
   // §4.3 components: site (§4.3.1) = [ user [ ":" password ] "@" ] hostport; path (§4.3.2); query
   // (§4.3.3); fragment (§3). Character classes: §2.2 reserved, §2.3 unreserved and mark, §2.4.3 the

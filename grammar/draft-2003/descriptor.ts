@@ -4,6 +4,7 @@ import { DOCUMENT, RULES, TOP_RULE } from "../../generated/draft-2003.rules";
 import { AST, readComponents } from "../../generated/draft-2003.ast";
 import type { Draft2003Ast } from "../../generated/draft-2003.ast";
 import type { Revision } from "../../src/revisions/revision";
+import { SCHEME_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 export const descriptor: Revision<Draft2003Ast> = {
   id: "draft-2003",
@@ -16,6 +17,8 @@ export const descriptor: Revision<Draft2003Ast> = {
   ast: AST,
   resolution: { algorithm: "draft-2003 §5.2" },
   normalization: "draft-2003 §6.2",
+  // Default ports (src/revisions/default-ports.ts): §6.2.3: "the default for the scheme" (none listed): the schemes' definitions.
+  defaultPorts: SCHEME_DEFAULT_PORTS,
   readComponents,
   // §3 components: scheme (§3.1), authority (§3.2) = server / reg-name with userinfo, host, port
   // (§3.2.2); path (§3.3) of segments; query (§3.4); fragment (§4.1). Character classes: §2.2

@@ -5,6 +5,7 @@ import { AST, readComponents } from "../../generated/rfc1630.ast";
 import type { Rfc1630Ast } from "../../generated/rfc1630.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { URL_1994_SCHEME_PRODUCTIONS } from "../draft-1994/scheme-productions";
+import { RFC1738_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 /**
  * The scheme productions of the URL section's `url` rule (the 1994 draft's), by scheme name as the
@@ -24,6 +25,8 @@ export const descriptor: Revision<Rfc1630Ast> = {
   ast: AST,
   resolution: { algorithm: "rfc1630 Partial form" },
   normalization: null,
+  // Default ports (src/revisions/default-ports.ts): RFC 1630 says "if it is not the default number for the protocol" and lists none: RFC 1738 §3 collects them.
+  defaultPorts: RFC1738_DEFAULT_PORTS,
   readComponents,
   characterRules: /* @__PURE__ */ new Set([
     "alpha", "digit", "hex", "escape", "safe", "extra", "reserved", "national", "punctuation", "xalpha", "xpalpha", "alphanum", "alphanum2", "void",

@@ -4,6 +4,7 @@ import { DOCUMENT, RULES, TOP_RULE } from "../../generated/rfc1738.rules";
 import { AST, readComponents } from "../../generated/rfc1738.ast";
 import type { Rfc1738Ast, Rfc1738Production } from "../../generated/rfc1738.ast";
 import type { Revision } from "../../src/revisions/revision";
+import { RFC1738_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 /** §5 url: the schemes that have their own production (§3.2-§3.11). */
 export const RFC1738_SCHEME_PRODUCTIONS: ReadonlyMap<string, Rfc1738Production> = /* @__PURE__ */ new Map<string, Rfc1738Production>([
@@ -40,6 +41,8 @@ export const descriptor: Revision<Rfc1738Ast> = {
     },
   },
   normalization: null,
+  // Default ports (src/revisions/default-ports.ts): §3.2-§3.11: "If :<port> is omitted, the port defaults to ...".
+  defaultPorts: RFC1738_DEFAULT_PORTS,
   readComponents,
   characterRules: /* @__PURE__ */ new Set(["lowalpha", "hialpha", "alpha", "digit", "alphadigit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar"]),
   // Scheme-aware conformance (grammar/rfc1738/README.md, "Scheme-aware checking"). §5 says of otherurl

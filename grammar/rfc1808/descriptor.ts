@@ -4,6 +4,7 @@ import { DOCUMENT, RULES, TOP_RULE } from "../../generated/rfc1808.rules";
 import { AST, readComponents } from "../../generated/rfc1808.ast";
 import type { Rfc1808Ast } from "../../generated/rfc1808.ast";
 import type { Revision } from "../../src/revisions/revision";
+import { RFC1738_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 export const descriptor: Revision<Rfc1808Ast> = {
   id: "rfc1808",
@@ -17,6 +18,8 @@ export const descriptor: Revision<Rfc1808Ast> = {
   // RFC 1808 defines no comparison of URLs (RFC 1738 §2.2's "characters ... may be encoded" is the
   // companion's matter).
   normalization: null,
+  // Default ports (src/revisions/default-ports.ts): RFC 1808's net_loc is "as per Section 3.1 of RFC 1738": RFC 1738 §3's defaults.
+  defaultPorts: RFC1738_DEFAULT_PORTS,
   readComponents,
   // §2.1's components: <scheme>://<net_loc>/<path>;<params>?<query>#<fragment>. The net_loc is
   // "network location and login information, as per Section 3.1 of RFC 1738" and §2.2 does not

@@ -5,6 +5,7 @@ import { AST, readComponents } from "../../generated/rfc2732.ast";
 import type { Rfc2732Ast } from "../../generated/rfc2732.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { RFC2396_CHARACTER_RULES, RFC2396_COMPONENTS } from "../rfc2396/components";
+import { SCHEME_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 export const descriptor: Revision<Rfc2732Ast> = {
   id: "rfc2732",
@@ -19,6 +20,8 @@ export const descriptor: Revision<Rfc2732Ast> = {
   // (§7) stay RFC 2396's (RFC 2732 §4: "does not introduce any known new security concerns").
   resolution: { algorithm: "rfc2396 §5.2" },
   normalization: "rfc2396 §6",
+  // Default ports (src/revisions/default-ports.ts): RFC 2396 §6: "the default for the scheme" (none listed): the schemes' definitions.
+  defaultPorts: SCHEME_DEFAULT_PORTS,
   readComponents,
   // RFC 2396's components, with IPv6 references among the examples of the authority and the host
   // (RFC 2732 §3: host = hostname | IPv4address | IPv6reference).

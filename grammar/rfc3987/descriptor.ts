@@ -4,6 +4,7 @@ import { DOCUMENT, RULES, TOP_RULE } from "../../generated/rfc3987.rules";
 import { AST, readComponents } from "../../generated/rfc3987.ast";
 import type { Rfc3987Ast } from "../../generated/rfc3987.ast";
 import type { Revision } from "../../src/revisions/revision";
+import { SCHEME_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 export const descriptor: Revision<Rfc3987Ast> = {
   id: "rfc3987",
@@ -22,6 +23,8 @@ export const descriptor: Revision<Rfc3987Ast> = {
   // segments), which is what is implemented; §5.3.2.2's character normalization (NFC) and
   // §5.3.3's are not.
   normalization: "rfc3986 §6.2",
+  // Default ports (src/revisions/default-ports.ts): §5.3.3: "the default for the scheme" (none listed): the schemes' definitions.
+  defaultPorts: SCHEME_DEFAULT_PORTS,
   readComponents,
   // §2.1: "the syntax and use of components and reserved characters is the same as that in
   // [RFC3986]": RFC 3986 §3's components under their i-names. Character classes: RFC 3986 §2.2's

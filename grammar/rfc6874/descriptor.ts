@@ -5,6 +5,7 @@ import { AST, readComponents } from "../../generated/rfc6874.ast";
 import type { Rfc6874Ast } from "../../generated/rfc6874.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { RFC3986_CHARACTER_RULES, RFC3986_COMPONENTS } from "../rfc3986/components";
+import { SCHEME_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 export const descriptor: Revision<Rfc6874Ast> = {
   id: "rfc6874",
@@ -18,6 +19,8 @@ export const descriptor: Revision<Rfc6874Ast> = {
   // RFC 6874 changes only the syntax of IP-literal: resolution and normalization are RFC 3986's.
   resolution: { algorithm: "rfc3986 §5.2" },
   normalization: "rfc3986 §6.2",
+  // Default ports (src/revisions/default-ports.ts): RFC 3986 §6.2.3: "the default for the scheme" (none listed): the schemes' definitions.
+  defaultPorts: SCHEME_DEFAULT_PORTS,
   readComponents,
   // RFC 3986's components and character classes (RFC 6874 §2 only widens the host's IP-literal),
   // with a zone among the examples of the authority and the host.

@@ -8,6 +8,7 @@ import { BASE_RULES, DOCUMENT, RULES, TOP_RULE } from "../../generated/whatwg-20
 import { AST, readComponents } from "../../generated/whatwg-2026-06-25.ast";
 import type { Whatwg20260625Ast } from "../../generated/whatwg-2026-06-25.ast";
 import type { Revision } from "../../src/revisions/revision";
+import { whatwgDefaultPorts } from "../../src/revisions/default-ports";
 import { strictDomain } from "../whatwg/valid-domain";
 import { baseRulesOf, WHATWG_FACTS } from "../whatwg/facts";
 
@@ -16,6 +17,8 @@ export const descriptor: Revision<Whatwg20260625Ast> = {
   // The document (title, date, seed, notation, grammarSection): the grammar header states it.
   ...DOCUMENT,
   ...WHATWG_FACTS,
+  // Default ports: the standard's table of special schemes (URL miscellaneous), in this snapshot's source.
+  defaultPorts: whatwgDefaultPorts("../references/whatwg-url-2026-06-25.bs", 1914),
   topRule: TOP_RULE,
   rules: RULES,
   scanner,

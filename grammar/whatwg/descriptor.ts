@@ -7,6 +7,7 @@ import { BASE_RULES, DOCUMENT, RULES, TOP_RULE } from "../../generated/whatwg.ru
 import { AST, readComponents } from "../../generated/whatwg.ast";
 import type { WhatwgAst } from "../../generated/whatwg.ast";
 import type { Revision } from "../../src/revisions/revision";
+import { whatwgDefaultPorts } from "../../src/revisions/default-ports";
 import { validDomain } from "./valid-domain";
 import { PARSER } from "./parser";
 import { baseRulesOf, WHATWG_FACTS } from "./facts";
@@ -16,6 +17,8 @@ export const descriptor: Revision<WhatwgAst> = {
   // The document (title, date, seed, notation, grammarSection): the grammar header states it.
   ...DOCUMENT,
   ...WHATWG_FACTS,
+  // Default ports: the standard's table of special schemes (URL miscellaneous), in this snapshot's source.
+  defaultPorts: whatwgDefaultPorts("../references/whatwg-url-2026-07-02.bs", 1964),
   topRule: TOP_RULE,
   rules: RULES,
   scanner,

@@ -7,7 +7,9 @@
 // standard does by parsing with a base (§4.4 "basic URL parser" with base).
 //
 // Errors are values: no function here throws, whatever its argument.
-import { basicURLParse, hasAnOpaquePath, parseURLWithValidationErrors, serializeHost, serializeURL, type UrlRecord } from "whatwg-url";
+// The state machine module, not the package's index.js: see ./whatwg-url.d.ts (index.js's URL class
+// loads webidl-conversions, which throws on load in a browser page without SharedArrayBuffer).
+import { basicURLParse, hasAnOpaquePath, parseURLWithValidationErrors, serializeHost, serializeURL, type UrlRecord } from "whatwg-url/lib/url-state-machine";
 import { version as WHATWG_URL_VERSION } from "whatwg-url/package.json";
 import type { BaseClass, ParserColumn, ParserReading, ParserValidity } from "../../src/revisions/revision";
 

@@ -29,3 +29,10 @@ declare module "whatwg-url" {
   /** §4.3 "valid URL string", as whatwg-url's validator decides it (lib/url-string-validator.js). */
   export function isValidURLString(input: string, options?: { baseURL?: UrlRecord | null }): boolean;
 }
+
+// The parser alone (lib/url-state-machine.js), without index.js's URL class: index.js loads
+// webidl-conversions, which reads SharedArrayBuffer.prototype as it loads and so throws in a browser
+// page that is not cross-origin isolated (the explorer). The functions are index.js's own.
+declare module "whatwg-url/lib/url-state-machine" {
+  export { basicURLParse, hasAnOpaquePath, parseURLWithValidationErrors, serializeHost, serializeURL, type UrlRecord } from "whatwg-url";
+}

@@ -9,6 +9,7 @@
 //
 // `order` places it in the navigation (smallest first); `file` is the HTML file written for it.
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -35,19 +36,22 @@ export function readPages(dir = pagesDir) {
 /** The pages, in navigation order. `entry` is the script under src/web/pages/. */
 export const PAGES = readPages();
 
+/** The years the revisions span, from the registry the build has just compiled ("1993–2026"). */
+function years() {
+  const dates = createRequire(import.meta.url)("../../dist/src/revisions/index.js").specs().map((s) => s.date.slice(0, 4));
+  return `${dates[0]}–${dates[dates.length - 1]}`;
+}
+
 function escapeHtml(s) {
   return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
 /**
- * One page's HTML. `years`: the first and last year of the revisions (the registry's dates), for
- * the footer.
+ * One page's HTML.
  * @param {{ file: string, entry: string, title: string, blurb: string }} page
- * @param {{ years?: [string, string] }} [options]
  */
-export function pageHtml(page, { years = ["1993", "2013"] } = {}) {
+export function pageHtml(page) {
   const nav = PAGES.map((p) => `<a href="${p.file}"${p === page ? ' aria-current="page"' : ""}>${escapeHtml(p.title)}</a>`).join("\n      ");
-  const span = years[0] === years[1] ? years[0] : `${years[0]}–${years[1]}`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -74,7 +78,7 @@ export function pageHtml(page, { years = ["1993", "2013"] } = {}) {
     <p class="loading">Loading… <noscript>This page runs the grammars in your browser and needs JavaScript.</noscript></p>
   </main>
   <footer class="site-footer">
-    The URL and URI grammars of ${span}, transcribed rule by rule into PEG and run in this page: nothing is sent anywhere.
+    The URL and URI grammars of ${years()}, transcribed rule by rule into PEG and run in this page: nothing is sent anywhere.
   </footer>
 </body>
 </html>

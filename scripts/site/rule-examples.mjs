@@ -3,15 +3,21 @@
 // that rule, or else the shortest string the rule's PEG derives (every choice its shortest
 // alternative, every repetition its minimum). Every example is checked with parse() at build
 // time: a rule whose candidates all fail gets none (the link then opens on an empty input).
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Valid (rule -> inputs) rows of the test tables of one revision, in file order. */
 function tableRows(root, spec) {
   const dir = join(root, "test", "data");
+  const own = join(root, "grammar", spec);
   const out = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".tsv")).sort()) {
-    for (const line of readFileSync(join(dir, file), "utf8").split("\n")) {
+  // The revision's own tables (grammar/<spec>/*.tsv: examples, edges), then the shared ones of test/data.
+  const files = [
+    ...(existsSync(own) ? readdirSync(own).filter((f) => f.endsWith(".tsv")).sort().map((f) => join(own, f)) : []),
+    ...readdirSync(dir).filter((f) => f.endsWith(".tsv")).sort().map((f) => join(dir, f)),
+  ];
+  for (const file of files) {
+    for (const line of readFileSync(file, "utf8").split("\n")) {
       if (line.trim() === "" || line.startsWith("#")) continue;
       const [rowSpec, rule, field, verdict] = line.split("\t");
       if (rowSpec !== spec || verdict !== "valid" || field === undefined) continue;
@@ -112,8 +118,29 @@ export function ruleExamples(root, revision, peg, parse) {
       ...[derived.get(rule.pegName), filled.get(rule.pegName)].filter((x) => typeof x === "string").sort((a, b) => a.length - b.length),
     ].filter((x) => typeof x === "string" && x !== "" && x.length <= 200);
     // A rule that matches only the empty string (void, path-empty) has "" as its example.
-    const found = candidates.find(accepts) ?? (accepts("") ? "" : undefined);
+    const found = candidates.find(accepts) ?? (accepts("") ? "" : undefined) ?? matchedIn(rows, revision, name, parse, accepts);
     if (found !== undefined) out[rule.pegName] = found;
   }
   return out;
+}
+
+/**
+ * A span the rule matched in the derivation of a valid table row (for a rule whose shortest strings
+ * the grammar's checks refuse, as a domain that ends in a number, or that a lookahead needs more for).
+ */
+function matchedIn(rows, revision, name, parse, accepts) {
+  for (const row of rows) {
+    const r = parse(row.input, row.rule === "*" ? { spec: revision.id, tree: true } : { spec: revision.id, rule: row.rule, tree: true });
+    if (!r.ok || !r.tree) continue;
+    const stack = [r.tree];
+    while (stack.length > 0) {
+      const n = stack.pop();
+      if (n.rule === name) {
+        const text = row.input.slice(n.start, n.end);
+        if (text !== "" && text.length <= 200 && accepts(text)) return text;
+      }
+      stack.push(...n.children);
+    }
+  }
+  return undefined;
 }

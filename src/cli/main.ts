@@ -4,7 +4,7 @@
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands";
 import { packageVersion } from "./version";
-import { specs } from "../revisions";
+import { availableSpecIds, specs } from "../revisions";
 import { BatchWorkerError } from "./batch-supervisor";
 import { EXIT_USAGE, EXIT_VALID, InputError, Interrupted, processIo, UsageError, type Io } from "./io";
 
@@ -38,6 +38,32 @@ Examples:
 }
 
 
+/**
+ * Revision ids on the command line are taken in any case (issue 41 item 7: `--spec RFC3986` got a
+ * suggestion and a refusal): the values of --spec and --specs (`--spec X`, `--spec=X`, a
+ * comma-separated list) that are a revision's id but for case become that id. Arguments after "--"
+ * are inputs and stay as they are; an id that matches none is left for the usual error.
+ */
+export function specIdsInAnyCase(argv: readonly string[]): string[] {
+  const ids = new Map(availableSpecIds().map((id) => [id.toLowerCase(), id]));
+  const canonical = (list: string) => list.split(",").map((x) => ids.get(x.trim().toLowerCase()) ?? x).join(",");
+  const out: string[] = [];
+  let inputs = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (inputs || a === "--") {
+      inputs = true;
+      out.push(a);
+      continue;
+    }
+    const eq = /^(--specs?)=(.*)$/s.exec(a);
+    if (eq) out.push(`${eq[1]}=${canonical(eq[2]!)}`);
+    else if ((a === "--spec" || a === "--specs") && i + 1 < argv.length) out.push(a, canonical(argv[++i]!));
+    else out.push(a);
+  }
+  return out;
+}
+
 /** Runs the CLI with `argv` (without node and script); resolves to the exit status. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   let code = EXIT_VALID;
@@ -51,7 +77,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       program.outputHelp();
       return EXIT_USAGE;
     }
-    await program.parseAsync(argv, { from: "user" });
+    await program.parseAsync(specIdsInAnyCase(argv), { from: "user" });
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {

@@ -79,7 +79,7 @@ export function jsonSchemaTestFile(format: JsonSchemaFormat, suite: Suite): Jsts
       description: `${format} (${spec} ${rule}): the cases about ${exercised} (${section})`,
       comment: `From uri-grammars ${suite.generator.version} (suite --format json-schema-test-suite): ${spec}'s conformance suite, its ${suite.topRule} cases about ${exercised}; valid is validate(data, { spec: "${spec}", rule: "${rule}" }).`,
       schema: { $schema: JSON_SCHEMA_DRAFT, format },
-      tests: cases.map((c) => ({ description: `${c.id} ${c.kind}, ${c.exercises ?? suite.topRule} (${c.section}): ${c.reason}`, data: c.input, valid: validate(c.input, { spec: spec as never, rule }) })),
+      tests: cases.map((c) => ({ description: `${c.id} ${c.kind}, ${c.exercises ?? suite.topRule} (${c.section}): ${c.reason}`, data: c.input, valid: validate(c.input, { spec: spec as never, rule: rule as string }) })),
       specification: [{ validation: VALIDATION_SECTION }, ...(number !== null ? [{ [spec]: number }] : [])],
     });
   }

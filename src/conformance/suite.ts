@@ -229,6 +229,25 @@ class SuiteBuilder {
     return s ? `${this.revision.id} ${s}` : this.revision.id;
   }
 
+  /**
+   * Whether cases start at a published rule: not at a `; @reading` rule, the project's (a set
+   * difference spelled as its complement, a base class's start rule); the rules that use it are exercised instead.
+   */
+  private startable(r: { name: string; kind: string }): boolean {
+    return r.kind !== "reading";
+  }
+
+  /** Whether a name is a `; @reading` rule of the published grammar that the PEG has no rule for (a base class's start rule has one). */
+  private isReading(name: string): boolean {
+    return this.isReadingRule(name) && findRule(this.revision, name) === undefined;
+  }
+
+  /** Whether a name is a `; @reading` rule of the published grammar (counted in no tally of published rules). */
+  private isReadingRule(name: string): boolean {
+    const r = this.o.grammar.rules.find((x) => x.name === name || x.name.toLowerCase() === name.toLowerCase());
+    return r !== undefined && !this.startable(r);
+  }
+
   private isTop(rule: string): boolean {
     return this.published(rule) === this.revision.topRule;
   }
@@ -239,12 +258,15 @@ class SuiteBuilder {
    * and the revision is not scheme-aware, where the two judgements are the same).
    */
   private check(kind: CaseKind, rule: string, input: string, exercises: string, section: string, reason: string, top?: boolean): boolean {
+    // A `; @reading` rule is the project's, not the document's: no case starts at it or is counted as
+    // exercising it (its strings are exercised inside the published rules that use it, by context).
+    if (this.isReading(rule) || this.isReading(exercises)) return false;
     const start = this.published(rule);
     top ??= start === this.revision.topRule && !this.schemeAware;
     // Once per start rule, input and rule exercised: a rule's score counts every case made for it.
     const key = `${start}\u0000${top}\u0000${input}\u0000${this.published(exercises)}`;
     // A rule is covered by its cases, also by one that repeats an earlier case (kept once).
-    this.tallies.rules.covered.add(this.published(exercises));
+    if (!this.isReadingRule(exercises)) this.tallies.rules.covered.add(this.published(exercises));
     if (this.seen.has(key)) return false;
     this.seen.add(key);
     const opts = top ? { spec: this.revision.id } : { spec: this.revision.id, rule: start };
@@ -283,6 +305,7 @@ class SuiteBuilder {
     this.fromTables();
     const g = this.o.grammar;
     for (const r of g.rules) {
+      if (!this.startable(r)) continue;
       const name = this.published(r.name);
       this.tallies.rules.total.add(name);
       const shortest = this.points.shortestOf(r.name);
@@ -290,7 +313,7 @@ class SuiteBuilder {
       for (const p of this.points.pointsOf(r)) this.fromPoint(p);
       this.classInParents(r.name);
     }
-    for (const r of g.rules) this.traps(r.name);
+    for (const r of g.rules) if (this.startable(r)) this.traps(r.name);
     this.derivations();
     this.resolution();
     this.normalization();
@@ -450,6 +473,7 @@ class SuiteBuilder {
   /** Seeded random derivations (half of them mutated) of every rule, and more of the top rule. */
   private derivations(): void {
     for (const r of this.o.grammar.rules) {
+      if (!this.startable(r)) continue;
       const gen = new Generator(this.o.grammar, seedOf(`${this.revision.id} ${r.name}`));
       const count = this.isTop(r.name) ? DERIVATIONS_TOP : DERIVATIONS_PER_RULE;
       for (let i = 0; i < count; i++) {

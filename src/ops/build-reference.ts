@@ -12,7 +12,7 @@ import { percentEncode, usageError, type ParseError } from "../errors";
 import { findRule, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import type { Components } from "../ast/types";
-import { describeValue, invalidOption, isFailure, optionsObject, requireRevision, requireString, type UsageFailure } from "../request";
+import { describeValue, invalidOption, isFailure, isList, listSentence, optionsObject, readList, requireRevision, requireString, type UsageFailure } from "../request";
 import { characterTableOf, ESCAPE } from "./characters";
 import { recombine } from "./format";
 import { components } from "./reference-components";
@@ -128,7 +128,7 @@ function plainCharacters(escapings: Map<EncodableComponent, Escaping>): Readonly
 const PLAIN = /* @__PURE__ */ new WeakMap<Map<EncodableComponent, Escaping>, ReadonlySet<string>>();
 
 function failure(revision: Revision, component: EncodableComponent | null, rule: string | null, offset: number, found: string | null, message: string, reference: string | null = null): BuildFailure {
-  const error: ParseError = { ...usageError("not-expressible", revision.id, rule, message), rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, offset, column: offset + 1, found };
+  const error: ParseError = { ...usageError("not-expressible", revision.id, rule, message), code: "not-expressible", rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, offset, line: 1, column: offset + 1, found };
   return { ok: false, spec: revision.id, rule, error, component, reference };
 }
 
@@ -229,7 +229,8 @@ export function decodeComponent(input: unknown, options: ComponentCodingOptions)
       continue;
     }
     if (!r.ok) {
-      const error = { ...r.error, offset: r.error.offset + at, column: r.error.column + at };
+      // A syntax error of the piece, moved to its place in the whole text.
+      const error: ParseError = r.error.offset === null ? r.error : { ...r.error, offset: r.error.offset + at, column: r.error.column + at };
       return { ok: false, spec: revision.id, rule: escaping.rule, error, component: escaping.key, reference: null };
     }
     at += piece.length + 1;
@@ -280,8 +281,16 @@ function readParts(revision: Revision, parts: unknown): (Written & { segments: r
     for (const key of ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]) {
       const v = (parts as Record<string, unknown>)[key];
       if (key === "port" && typeof v === "number" && Number.isSafeInteger(v) && v >= 0) out[key] = String(v);
-      else if (key === "path" && Array.isArray(v) && v.every((s) => typeof s === "string")) segments = [...(v as string[])];
-      else if (key === "path" && (v === undefined || typeof v === "string")) out[key] = v ?? "";
+      else if (key === "path" && isList(v)) {
+        // Segments: read once into a plain array (a hole in a sparse list, a Proxy, a length that
+        // throws: no list of segments; issue 41 item 4: `every` skipped a hole that the copy then
+        // turned into undefined).
+        const list = readList(v);
+        if (!list.ok) return invalidOption(revision.id, null, `${listSentence("The path must be a string or a list of segments (strings)", list.why)}.`);
+        const bad = list.items.findIndex((x) => typeof x !== "string");
+        if (bad >= 0) return invalidOption(revision.id, null, `The path must be a string or a list of segments (strings); segment ${bad} is ${describeValue(list.items[bad])}.`);
+        segments = list.items as string[];
+      } else if (key === "path" && (v === undefined || typeof v === "string")) out[key] = v ?? "";
       else if (key !== "path" && (v === undefined || v === null || typeof v === "string")) out[key] = v ?? null;
       else return invalidOption(revision.id, null, `The ${key} must be ${key === "path" ? "a string or a list of segments (strings)" : key === "port" ? "a string, a whole number or null" : "a string or null"}, not ${describeValue(v)}.`);
     }

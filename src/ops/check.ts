@@ -4,8 +4,8 @@
 // violated policy gives its own code, next to the grammar's verdict, which it never changes.
 import type { Components } from "../ast/types";
 import type { ParseError } from "../errors";
-import { parse, type ParseResult } from "../parse";
-import { describeValue, invalidOption, optionNames, optionsObject, textOf } from "../request";
+import { parse, type KnownRule, type ParseResult } from "../parse";
+import { describeValue, invalidOption, listSentence, optionNames, optionsObject, readList, textOf } from "../request";
 import { defaultSpec, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 import { notAReference, readComponents } from "./reference-components";
 
@@ -15,11 +15,11 @@ export type ComponentName = "scheme" | "userinfo" | "host" | "port" | "path" | "
 export const COMPONENT_NAMES: readonly ComponentName[] = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"];
 
 /** The options of `check()`: the revision and rule as for parse(), and the policies (all optional). */
-export interface CheckOptions<S extends SpecId = SpecId> {
+export interface CheckOptions<S extends SpecId = SpecId, R extends string = string> {
   /** Revision id; default `draft-2003`. */
   spec?: S | NoInfer<SpecId> | undefined;
   /** Start rule; default the revision's top rule. Policies need one that derives a whole reference. */
-  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
+  rule?: R | NoInfer<RuleName<S>> | undefined;
   /** Components that must be present (not null); `host` and `path` must also be non-empty. */
   require?: readonly ComponentName[] | undefined;
   /** The schemes allowed, compared without regard to case (draft-2003 §3.1). */
@@ -101,51 +101,62 @@ export interface CheckInvalid extends CheckBase {
  * r.violations.map((v) => v.code); // => ["missing-query", "scheme-not-allowed", "password-not-allowed"]
  * check("http://a b/", { schemes: ["http"] }).error?.offset; // => 8
  */
-export function check<S extends SpecId = DefaultSpec>(input: unknown, options?: CheckOptions<S>): CheckResult;
+export function check<S extends SpecId = DefaultSpec, R extends string = never>(input: unknown, options?: CheckOptions<S, R> & KnownRule<S, R>): CheckResult;
 export function check(input: unknown, options?: CheckOptions): CheckResult {
   const o = optionsObject(options, CHECK_OPTION_NAMES);
-  const problem = optionProblem(o);
-  if (problem !== null) {
+  const policies = readPolicies(o);
+  if (typeof policies === "string") {
     const specAsked = o.spec === undefined ? defaultSpec() : textOf(o.spec);
-    const bad = invalidOption(specAsked, o.rule === undefined ? null : textOf(o.rule), `check() ${problem}`);
+    const bad = invalidOption(specAsked, o.rule === undefined ? null : textOf(o.rule), `check() ${policies}`);
     return { ok: false, spec: bad.spec, rule: bad.rule, valid: false, error: bad.error, violations: [], components: null };
   }
-  return checkParsed(parse(input, { spec: o.spec, rule: o.rule }), o);
+  return checkParsed(parse(input, { spec: o.spec, rule: o.rule }), policies);
 }
 
 /** The options check() reads (src/request.ts optionsObject). */
 export const CHECK_OPTION_NAMES = /* @__PURE__ */ optionNames<CheckOptions>({ spec: true, rule: true, require: true, schemes: true, hosts: true, ports: true, allowUserinfo: true, allowPassword: true });
 
-/** The elements of a policy list that are not what it takes: the first hole or wrong element, as a sentence. */
-function listProblem(name: string, value: unknown, takes: string, example: string, ok: (x: unknown) => boolean): string | null {
-  if (value === undefined) return null;
-  if (!Array.isArray(value)) return `takes ${name} as a list of ${takes}, like ${example}, not ${describeValue(value)}.`;
-  for (let i = 0; i < value.length; i++) {
-    if (!(i in value)) return `takes ${name} as a list of ${takes}, like ${example}; the list has a hole at index ${i}.`;
-    if (!ok(value[i])) return `takes ${name} as a list of ${takes}, like ${example}; element ${i} is ${describeValue(value[i])}.`;
-  }
-  return null;
+/**
+ * A policy list read once into a plain array (src/request.ts readList(): a hole, a Proxy, a length
+ * that throws are no list), each element checked; the copy, or what is wrong as a sentence.
+ */
+function readPolicyList(name: string, value: unknown, takes: string, example: string, ok: (x: unknown) => boolean): unknown[] | undefined | string {
+  if (value === undefined) return undefined;
+  const list = readList(value);
+  if (!list.ok) return `${listSentence(`takes ${name} as a list of ${takes}, like ${example}`, list.why)}.`;
+  const bad = list.items.findIndex((x) => !ok(x));
+  if (bad >= 0) return `takes ${name} as a list of ${takes}, like ${example}; element ${bad} is ${describeValue(list.items[bad])}.`;
+  return list.items;
 }
 
-/** What is wrong with check()'s options, as the end of a sentence starting "check() ", or null (issue 25 item 4: lists given as strings threw). */
-function optionProblem(o: Partial<CheckOptions>): string | null {
+/**
+ * check()'s policies, each list copied as it was read (so that no getter of the caller's runs twice
+ * and a later read cannot throw), or what is wrong with them as the end of a sentence starting
+ * "check() " (issue 25 item 4: lists given as strings threw; issue 41 item 4: sparse lists, Proxies
+ * and lengths that throw).
+ */
+function readPolicies(o: Partial<CheckOptions>): Partial<CheckOptions> | string {
   const isString = (x: unknown) => typeof x === "string";
   const isPort = (x: unknown) => (typeof x === "number" && Number.isInteger(x) && x >= 0) || (typeof x === "string" && /^[0-9]+$/.test(x));
-  const require = listProblem("require", o.require, "component names", '["host"]', isString);
-  if (require !== null) return require;
-  const unknownName = (o.require ?? []).find((n) => !(COMPONENT_NAMES as readonly unknown[]).includes(n));
+  const require = readPolicyList("require", o.require, "component names", '["host"]', isString);
+  if (typeof require === "string") return require;
+  const unknownName = (require ?? []).find((n) => !(COMPONENT_NAMES as readonly unknown[]).includes(n));
   if (unknownName !== undefined) return `cannot require ${describeValue(unknownName)}: the components are ${COMPONENT_NAMES.join(", ")}.`;
-  const lists = [
-    listProblem("schemes", o.schemes, "schemes", '["https"]', isString),
-    listProblem("hosts", o.hosts, "host names", '["example.com"]', isString),
-    listProblem("ports", o.ports, "ports (numbers, or strings of digits)", "[443]", isPort),
-  ];
-  const list = lists.find((p) => p !== null);
-  if (list) return list;
+  const schemes = readPolicyList("schemes", o.schemes, "schemes", '["https"]', isString);
+  if (typeof schemes === "string") return schemes;
+  const hosts = readPolicyList("hosts", o.hosts, "host names", '["example.com"]', isString);
+  if (typeof hosts === "string") return hosts;
+  const ports = readPolicyList("ports", o.ports, "ports (numbers, or strings of digits)", "[443]", isPort);
+  if (typeof ports === "string") return ports;
   for (const name of ["allowUserinfo", "allowPassword"] as const) {
     if (o[name] !== undefined && typeof o[name] !== "boolean") return `takes ${name} as true or false, not ${describeValue(o[name])}.`;
   }
-  return null;
+  const out: Partial<CheckOptions> = { ...o };
+  for (const [name, list] of [["require", require], ["schemes", schemes], ["hosts", hosts], ["ports", ports]] as const) {
+    if (list === undefined) delete out[name];
+    else (out as Record<string, unknown>)[name] = list;
+  }
+  return out;
 }
 
 /** check() on a parse already made (the CLI's batch judge parses once for the verdict and the policies). */

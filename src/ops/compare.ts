@@ -3,7 +3,7 @@
 // from the derivation through the revision's component map, so each one carries its own name.
 import { describeCharacter } from "../errors";
 import { verdictOf } from "../parse";
-import { isFailure, optionsObject, requireSpecList, requireString, type UsageFailure } from "../request";
+import { isFailure, isList, optionsObject, requireSpecList, requireString, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type SpecId } from "../revisions";
 import type { ComponentKey, ParserReading } from "../revisions/revision";
 import { classesOf } from "./characters";
@@ -30,7 +30,7 @@ export interface CompareCell {
   /** Why components are missing (no component map), if so. */
   note?: string;
   /** For an invalid input. */
-  error?: { offset: number; rule: string | null; section: string | null; found: string | null; expected: string[]; reason: string; message: string };
+  error?: { offset: number | null; rule: string | null; section: string | null; found: string | null; expected: string[]; reason: string; message: string };
   /** The fields that differ from the revision to the left (`verdict`, `production`, component keys). Empty for the first. */
   differs: string[];
 }
@@ -94,7 +94,7 @@ export function compareInput(input: unknown, options?: CompareOptions): CompareR
 export function compareInput(input: unknown, specs: readonly string[]): CompareResult | UsageFailure;
 export function compareInput(input: unknown, specsOrOptions?: CompareOptions | readonly string[]): CompareResult | UsageFailure {
   // The deprecated list form, a string (one revision: src/request.ts optionsObject), or the options.
-  const option: unknown = Array.isArray(specsOrOptions) ? specsOrOptions : typeof specsOrOptions === "string" ? [specsOrOptions] : optionsObject(specsOrOptions as CompareOptions | null | undefined, ["specs"]).specs;
+  const option: unknown = isList(specsOrOptions) ? specsOrOptions : typeof specsOrOptions === "string" ? [specsOrOptions] : optionsObject(specsOrOptions as CompareOptions | null | undefined, ["specs"]).specs;
   const asked = requireSpecList(option);
   if (isFailure(asked)) return asked;
   const notString = requireString(input, asked?.length ? asked[0] : availableSpecIds()[0], null);
@@ -118,7 +118,7 @@ export function compareInput(input: unknown, specsOrOptions?: CompareOptions | r
       const e = r.error;
       const classes = e.found !== null ? classesOf(revision, e.found) : [];
       const cls = classes.length > 0 ? ` (${classes[0]})` : "";
-      const rule = e.code === "syntax" ? (ruleBefore(revision, input, e.offset)?.rule ?? e.rule) : e.rule;
+      const rule = e.code === "syntax" && e.offset !== null ? (ruleBefore(revision, input, e.offset)?.rule ?? e.rule) : e.rule;
       const reason = e.code === "syntax" ? `${rule ?? "the grammar"} cannot accept ${describeCharacter(e.found)}${cls}` : e.message;
       cell.error = { offset: e.offset, rule, section: rule ? (findRule(revision, rule)?.section ?? null) : null, found: e.found, expected: e.expected, reason, message: e.message };
     }

@@ -28,10 +28,10 @@
 // (both are case-insensitive in every revision), userinfo and hosts percent-decoded (RFC 3986
 // §6.2.2.2: an escape of an unreserved character is that character). Two readings that differ only
 // in spelling are noted (`spellingOnly`), not counted as a disagreement. Ports are compared where
-// both are explicit, or where the scheme's default port is known (src/ops/default-ports.ts: RFC
-// 1738 §3): a parser that drops a default port (WHATWG) does not disagree with one that keeps it.
+// both are explicit, or where the scheme's default port is known (the schemes' definitions,
+// src/revisions/default-ports.ts): a parser that drops a default port (WHATWG) does not disagree with one that keeps it.
 import { components as componentsOf } from "./reference-components";
-import { defaultPort } from "./default-ports";
+import { defaultPortIn, SCHEME_DEFAULT_PORTS } from "../revisions/default-ports";
 import { referenceAutomaton } from "./rule-automaton";
 import { materialize } from "../automata/dfa";
 import { classifier } from "../automata/alphabet";
@@ -337,7 +337,7 @@ function meaning(component: SecurityComponent, c: Record<ConfusionComponent, str
       const explicit = v !== null && v !== "" && /^[0-9]+$/.test(v) ? String(Number(v)) : null;
       if (explicit !== null) return explicit;
       // Absent or empty: the scheme's default, when one is known; else not comparable.
-      const d = defaultPort(c.scheme);
+      const d = defaultPortIn(SCHEME_DEFAULT_PORTS, c.scheme);
       return d ? String(d.port) : undefined;
     }
   }

@@ -3,12 +3,26 @@
 // false negatives while strictly avoiding false positives" (draft-2003 §6.1): a "not equivalent"
 // answer never means the two identify different resources.
 import { optionsObject } from "../request";
-import { normalize, NORMALIZE_OPTION_NAMES, type NormalizationLevel, type NormalizeOptions, type NormalizeResult } from "./normalize";
-import type { SpecId } from "../revisions";
+import { COMPARISON_SECTIONS, normalize, NORMALIZE_OPTION_NAMES, type NormalizationLevel, type NormalizationStep, type NormalizeOptions, type NormalizeResult } from "./normalize";
+import { getRevision, type SpecId } from "../revisions";
 
 /** What equivalent() returns: whether two references are equivalent at a level, with both normal forms. */
 export type EquivalentResult =
-  | { ok: true; spec: SpecId; level: NormalizationLevel; equivalent: boolean; a: string; b: string }
+  | {
+      ok: true;
+      spec: SpecId;
+      level: NormalizationLevel;
+      equivalent: boolean;
+      /** The two normal forms. */
+      a: string;
+      b: string;
+      /**
+       * The sections the answer rests on: the comparison of the normal forms (`rfc3986 §6.2.1`), then
+       * those of each normalization that changed either input, each followed by the document of the
+       * scheme fact it applied (`rfc3986 §6.2.3`, `RFC 9110 §4.2.2` for https's default port 443).
+       */
+      sections: string[];
+    }
   /** `which` names the input that could not be normalized (null: the options, not an input, are the problem); `error` is normalize()'s. */
   | { ok: false; spec: string; error: Extract<NormalizeResult, { ok: false }>["error"]; which: "a" | "b" | null; result: Extract<NormalizeResult, { ok: false }> };
 
@@ -21,6 +35,8 @@ export type EquivalentResult =
  * import { equivalent } from "uri-grammars";
  * const r = equivalent("http://example.com/", "HTTP://EXAMPLE.com:80/");
  * if (r.ok) r.equivalent; // => true
+ * const https = equivalent("https://example.com:443/", "https://example.com/", { spec: "rfc3986" });
+ * if (https.ok) https.sections; // => ["rfc3986 §6.2.1", "rfc3986 §6.2.3", "RFC 9110 §4.2.2"]
  * const s = equivalent("http://example.com/", "HTTP://EXAMPLE.com:80/", { level: "string" });
  * if (s.ok) s.equivalent; // => false
  */
@@ -33,5 +49,11 @@ export function equivalent(a: unknown, b: unknown, options?: NormalizeOptions): 
   const nb = normalize(b, options);
   if (!nb.ok) return { ok: false, spec: nb.spec, error: nb.error, which: "b", result: nb };
   // §6.2.1: character-by-character ("codepoint-by-codepoint") comparison of the normal forms.
-  return { ok: true, spec: na.spec, level: na.level, equivalent: na.normalized === nb.normalized, a: na.normalized, b: nb.normalized };
+  const sections = [COMPARISON_SECTIONS[getRevision(na.spec)!.normalization!], ...stepSections(na.steps), ...stepSections(nb.steps)];
+  return { ok: true, spec: na.spec, level: na.level, equivalent: na.normalized === nb.normalized, a: na.normalized, b: nb.normalized, sections: [...new Set(sections)] };
+}
+
+/** Each step's section, and after it the document of the scheme fact it applied. */
+function stepSections(steps: NormalizationStep[]): string[] {
+  return steps.flatMap((s) => (s.source === undefined ? [s.section] : [s.section, s.source]));
 }

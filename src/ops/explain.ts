@@ -4,9 +4,9 @@
 // that needed something else, what that rule allows there, the character's class in this revision,
 // and how the other revisions judge the input.
 import type { DerivationNode } from "../scanner/derivation";
-import { describeCharacter, percentEncode, summarizeExpected, type ParseError } from "../errors";
+import { describeCharacter, percentEncode, summarizeExpected, type ParseError, type PlacedError } from "../errors";
 import { parse, verdictOf, type AnyParseResult as ParseResult, type PrunedVerdict } from "../parse";
-import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireString, requireTreeInput, thrownText, MAX_TREE_INPUT, type UsageFailure } from "../request";
+import { describeValue, invalidOption, isFailure, listSentence, optionNames, optionsObject, readList, requireRevision, requireString, requireTreeInput, thrownText, MAX_TREE_INPUT, type UsageFailure } from "../request";
 import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import { classesOf, componentsAllowing } from "./characters";
@@ -129,7 +129,7 @@ export function explain(input: unknown, specOrOptions?: ExplainOptions | string,
       .filter((id) => id !== spec && (rule === undefined || findRule(getRevision(id)!, rule) !== undefined))
       .map((id) => {
         const o = verdictOf(input, { spec: id, rule }); // the verdict only: no AST
-        return o.ok ? { spec: id, valid: true } : { spec: id, valid: false, offset: o.error.offset };
+        return o.ok ? { spec: id, valid: true } : o.error.offset === null ? { spec: id, valid: false } : { spec: id, valid: false, offset: o.error.offset };
       });
   const out: { ok: true } & Explanation = { ok: true, input, spec, valid: r.ok, production: r.production ?? r.rule, notes: [], others, remarks: [] };
   if (!revision.components) out.remarks.push(noComponentsNote(revision));
@@ -208,10 +208,12 @@ function readGiven(revision: Revision, input: string, given: Partial<ExplainOpti
     reading = takesOthers;
     const others: unknown = given.others;
     if (others !== undefined) {
-      if (!Array.isArray(others)) return `${takesOthers}, not ${describeValue(others)}.`;
+      // Read once into a plain array (a hole, a Proxy, a length that throws: no list).
+      const list = readList(others);
+      if (!list.ok) return `${listSentence(takesOthers, list.why)}.`;
       out.others = [];
-      for (let i = 0; i < others.length; i++) {
-        const o: unknown = i in others ? others[i] : undefined;
+      for (let i = 0; i < list.items.length; i++) {
+        const o: unknown = list.items[i];
         const [spec, valid, offset] = typeof o === "object" && o !== null ? [(o as OtherVerdict).spec, (o as OtherVerdict).valid, (o as OtherVerdict).offset] : [];
         if (typeof spec !== "string" || typeof valid !== "boolean" || !(offset === undefined || Number.isInteger(offset))) {
           return `${takesOthers}; element ${i} is ${describeValue(o)}${typeof o === "object" && o !== null ? " without a string spec, a boolean valid and a whole-number offset (or none)" : ""}.`;
@@ -256,19 +258,23 @@ function copyParseError(e: unknown, length: number): ParseError | null {
   // summarizeExpected() reads an item that starts with a quote as a JSON string.
   const item = (v: unknown) => typeof v === "string" && (!v.startsWith('"') || isJsonString(v));
   if (typeof code !== "string" || typeof message !== "string" || !Number.isInteger(offset) || (offset as number) < 0 || (offset as number) > length) return null;
-  if (!stringOrNull(rule) || !stringOrNull(section) || !stringOrNull(found) || !Array.isArray(expected) || !expected.every(item)) return null;
+  // The lists read once into plain arrays (a Proxy may claim any length: readList() stops at MAX_LIST_LENGTH).
+  const expectedList = readList(expected);
+  const ruleStackList = readList(ruleStack);
+  if (!stringOrNull(rule) || !stringOrNull(section) || !stringOrNull(found) || !expectedList.ok || !expectedList.items.every(item)) return null;
   return {
-    code: code as ParseError["code"],
+    // A given error with an offset in the input is read as one at that place.
+    code: code as PlacedError["code"],
     spec: typeof spec === "string" ? spec : "",
     startRule: typeof startRule === "string" ? startRule : null,
     rule,
     section,
-    ruleStack: Array.isArray(ruleStack) ? ruleStack.filter((r): r is string => typeof r === "string") : [],
+    ruleStack: ruleStackList.ok ? ruleStackList.items.filter((r): r is string => typeof r === "string") : [],
     offset: offset as number,
     line: Number.isInteger(line) ? (line as number) : 1,
     column: Number.isInteger(column) ? (column as number) : 1,
     found,
-    expected: [...(expected as string[])],
+    expected: expectedList.items as string[],
     message,
   };
 }

@@ -14,7 +14,7 @@
 // ending at "\n" (so "\r\n" ends one line), as parse() errors count them.
 import { type ErrorCode, type ParseError, usageError } from "../errors";
 import { parse } from "../parse";
-import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, requireSpecList, thrownText } from "../request";
+import { describeValue, invalidOption, isFailure, kindOf, optionNames, optionsObject, requireRevision, requireSpecList, thrownText } from "../request";
 import { availableSpecIds, defaultSpec, type SpecId } from "../revisions";
 import { registryInForce, withRegistry } from "../revisions/scope";
 import { delimitingRules, type DelimitingRules } from "../revisions/delimiting";
@@ -178,8 +178,7 @@ function configure(options: ExtractOptions | string | undefined): { ok: true; co
 }
 
 function notAString(spec: string, what: unknown): ParseError {
-  const got = what === null ? "null" : Array.isArray(what) ? "an array" : typeof what;
-  return usageError("not-a-string", spec, null, `The text must be a string, not ${got}.`);
+  return usageError("not-a-string", spec, null, `The text must be a string, not ${kindOf(what)}.`);
 }
 
 // ---------------------------------------------------------------------------------------------

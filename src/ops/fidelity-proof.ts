@@ -15,7 +15,7 @@ import { findPublishedRule, type Expr, type PublishedGrammar } from "../publishe
 import { describeCharacter } from "../errors";
 import { parse, validate } from "../parse";
 import { getRevision, type Revision, type SpecId } from "../revisions";
-import { loadDeviations, publishedGrammarOf, runFidelity, type Deviation } from "./fidelity";
+import { loadDeviations, publishedGrammarOf, runFidelity, spanChecksOf, type Deviation } from "./fidelity";
 import { revisionDfa } from "./language-diff";
 
 /** A string on which the PEG and the published rule disagree, checked with validate() and the Earley recognizer. */
@@ -146,7 +146,7 @@ function proveRule(revision: Revision, grammar: PublishedGrammar, automata: Publ
     let shown = 0;
     for (const cand of list) {
       const v = validate(cand.input, { spec: revision.id as SpecId, rule });
-      const e = recognize(earley, rule, cand.input);
+      const e = recognize(earley, rule, cand.input, undefined, spanChecksOf(revision));
       if (v !== pegAccepts || e !== !pegAccepts) {
         problems.push(`${JSON.stringify(cand.input)} was found as accepted by the ${pegAccepts ? "PEG" : "published rule"} only, but validate() ${v ? "accepts" : "rejects"} and the Earley recognizer ${e ? "accepts" : "rejects"} it`);
         continue;

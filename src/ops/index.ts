@@ -5,4 +5,4 @@ export { compareInput, type CompareCell, type CompareResult } from "./compare";
 export { characterTable, CHARACTERS, ESCAPE, type CharacterRow, type CharacterTable } from "./characters";
 export { diffSpecs, type SpecDiff } from "./diff";
 export { explain, type Explanation, type ExplainNode } from "./explain";
-export { lint, DEFAULT_PORTS, type LintNote, type LintCode } from "./lint";
+export { lint, type LintNote, type LintCode } from "./lint";

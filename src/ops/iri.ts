@@ -3,16 +3,28 @@
 // produces). Both validate their input with the IRI revision's grammar first ("Every URI is by
 // definition an IRI", §3.1) and never throw: an invalid input, a non-string, an unknown or non-IRI
 // spec come back as parse()'s error value.
-import { usageError } from "../errors";
-import { validate, verdictOf, type ParseFailure } from "../parse";
-import { optionsObject } from "../request";
-import { availableSpecIds, getRevision, type Revision, type SpecId } from "../revisions";
+import { usageError, type ParseError } from "../errors";
+import { parse, validate, verdictOf, type ParseFailure } from "../parse";
+import { describeValue, invalidOption, optionsObject } from "../request";
+import { availableSpecIds, findRule, getRevision, type Revision, type SpecId } from "../revisions";
+import { labelToAscii, labelToUnicode } from "./idna";
 
 /** The options of `toURI()` and `toIRI()`. */
 export interface IriOptions {
   /** An IRI revision (one whose descriptor has `iri`); default: the first of them in the registry. */
   spec?: SpecId | undefined;
+  /**
+   * The host is a domain name (RFC 3987 §3.1: "for schemes known to use domain names in ireg-name, if
+   * the scheme definition does not allow percent-encoding for ireg-name"): toURI() converts each label
+   * of the ireg-name that has a character above U+007F by IDNA ToASCII (`例え.jp` -> `xn--r8jz45g.jp`),
+   * toIRI() each `xn--` label by ToUnicode (§3.2). Default false: the host is percent-encoded like the
+   * rest (toURI) and `xn--` labels stay (toIRI).
+   */
+  idna?: boolean | undefined;
 }
+
+/** The options toURI() and toIRI() read. */
+const IRI_OPTION_NAMES = ["spec", "idna"] as const;
 
 /** What toURI() returns: the URI (RFC 3987 §3.1), or the error. */
 export type ToUriResult = { ok: true; spec: SpecId; uri: string } | ParseFailure;
@@ -49,15 +61,56 @@ function iriRevision(spec: unknown, input: unknown): Revision | ParseFailure {
   return { ok: false, spec: named, rule: null, error: usageError(code, named, null, message) };
 }
 
-/** The IRI revision asked for and the input, once the revision's grammar accepts it; or the error value. */
-function validIri(input: unknown, options: IriOptions | undefined): { revision: Revision; text: string } | ParseFailure {
-  const o = optionsObject(options, ["spec"]) as IriOptions;
+/** The IRI revision asked for, the input once the revision's grammar accepts it, and whether to convert the host by IDNA; or the error value. */
+function validIri(input: unknown, options: IriOptions | undefined): { revision: Revision; text: string; idna: boolean } | ParseFailure {
+  const o = optionsObject(options, IRI_OPTION_NAMES) as IriOptions;
   const revision = iriRevision(o.spec, input);
   if ("ok" in revision) return revision;
+  if (o.idna !== undefined && typeof o.idna !== "boolean") return { ...invalidOption(revision.id, null, `idna must be true or false, not ${describeValue(o.idna)}.`), spec: revision.id };
   const v = verdictOf(input, { spec: revision.id as SpecId });
   if (!v.ok) return v;
-  return { revision, text: input as string };
+  return { revision, text: input as string, idna: o.idna === true };
 }
+
+/** Where the ireg-name is (the host of the authority when the grammar derives it as a registered name), or null. */
+function regNameSpan(revision: Revision, text: string): { start: number; end: number } | null {
+  const r = parse(text, { spec: revision.id as SpecId });
+  if (!r.ok) return null;
+  const host = (r.ast as { authority?: { host?: { kind?: string; span?: { start: number; end: number } } | null } | null }).authority?.host;
+  return host && host.kind === "reg-name" && host.span ? host.span : null;
+}
+
+/**
+ * The text with each label of its ireg-name replaced by `convert(label)` where `applies(label)`, or the
+ * error of the first label that cannot be converted (null from `convert`) when `failure` says so.
+ */
+function convertLabels(revision: Revision, text: string, applies: (label: string) => boolean, convert: (label: string) => string | null, failure: ((label: string, at: number) => ParseFailure) | null): string | ParseFailure {
+  const span = regNameSpan(revision, text);
+  if (span === null) return text;
+  const labels = text.slice(span.start, span.end).split(".");
+  let at = span.start;
+  const out: string[] = [];
+  for (const label of labels) {
+    const converted = applies(label) ? convert(label) : label;
+    if (converted === null && failure !== null) return failure(label, at);
+    out.push(converted ?? label);
+    at += label.length + 1;
+  }
+  return text.slice(0, span.start) + out.join(".") + text.slice(span.end);
+}
+
+/** The not-expressible error of a label IDNA ToASCII refuses: its offset in the input, the rule ireg-name. */
+function toAsciiFailure(revision: Revision, label: string, at: number): ParseFailure {
+  const rule = "ireg-name";
+  const message = `The label ${JSON.stringify(label)} at offset ${at} cannot be converted by IDNA ToASCII (RFC 3987 §3.1, RFC 3490 §4.1 with UseSTD3ASCIIRules: letters, digits and "-", no "-" at either end, at most 63 characters once converted), so the IRI "cannot be resolved" as a domain name; convert without idna to percent-encode the host instead.`;
+  const error: ParseError = { ...usageError("not-expressible", revision.id, null, message), code: "not-expressible", rule, section: findRule(revision, rule)?.section ?? null, offset: at, line: 1, column: at + 1, found: label.length > 0 ? String.fromCodePoint(label.codePointAt(0)!) : null };
+  return { ok: false, spec: revision.id, rule: null, error };
+}
+
+/** A label that holds a character above U+007F: RFC 3490 §4.1 step 1 leaves the others as they are. */
+const NON_ASCII = /[^\x00-\x7f]/;
+/** An ACE label (RFC 3490 §5: the prefix "xn--", in either case). */
+const ACE = /^xn--/i;
 
 /**
  * RFC 3987 §3.1: the URI an IRI maps to. Step 1 variant c (the input is a JavaScript string, a
@@ -71,11 +124,18 @@ function validIri(input: unknown, options: IriOptions | undefined): { revision: 
  * import { toURI } from "uri-grammars";
  * const r = toURI("http://r\u00E9sum\u00E9.example.org");
  * r.ok && r.uri; // => "http://r%C3%A9sum%C3%A9.example.org"
+ * const idn = toURI("http://例え.jp/", { idna: true });
+ * idn.ok && idn.uri; // => "http://xn--r8jz45g.jp/"
  */
 export function toURI(input: unknown, options?: IriOptions): ToUriResult {
   const valid = validIri(input, options);
   if ("ok" in valid) return valid;
-  const { revision, text } = valid;
+  const { revision } = valid;
+  // §3.1: "Systems accepting IRIs MAY convert the ireg-name component of an IRI as follows (before
+  // step 2 above) ... Replace the ireg-name part of the IRI by the part converted using the ToASCII
+  // operation specified in section 4.1 of [RFC3490] on each dot-separated label".
+  const text = valid.idna ? convertLabels(revision, valid.text, (l) => NON_ASCII.test(l), labelToAscii, (label, at) => toAsciiFailure(revision, label, at)) : valid.text;
+  if (typeof text !== "string") return text;
   let out = "";
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
@@ -93,17 +153,25 @@ export function toURI(input: unknown, options?: IriOptions): ToUriResult {
  * not appropriate (§2.2: not a `ucschar` (an `iprivate` only in the query); §4.1: the bidi
  * formatting characters LRM, RLM and LRE ... RLO, which "MUST NOT" be used); step 5 reads the
  * octets as UTF-8. A re-encoded octet keeps the case of the URI's hex digits unless steps 3-4
- * changed it, where it is upper case (as the §3.2.1 examples show).
+ * changed it, where it is upper case (as the §3.2.1 examples show). With `idna` true, each `xn--`
+ * label of the reg-name is first decoded by IDNA ToUnicode, as §3.2 allows ("Implementations with
+ * scheme-specific knowledge MAY convert punycode-encoded domain name labels to the corresponding
+ * characters by using the ToUnicode procedure"); a label that decodes to no valid name, or to a
+ * character §2.2 does not allow in an IRI, stays as it is.
  *
  * @example
  * import { toIRI } from "uri-grammars";
  * const r = toIRI("http://www.example.org/D%C3%BCrst");
  * r.ok && r.iri; // => "http://www.example.org/D\u00FCrst"
+ * const idn = toIRI("http://xn--99zt52a.example.org/", { idna: true });
+ * idn.ok && idn.iri; // => "http://\u7D0D\u8C46.example.org/"
  */
 export function toIRI(input: unknown, options?: IriOptions): ToIriResult {
   const valid = validIri(input, options);
   if ("ok" in valid) return valid;
-  const { revision, text } = valid;
+  const { revision } = valid;
+  const decoded = valid.idna ? convertLabels(revision, valid.text, (l) => ACE.test(l), (l) => appropriateLabel(labelToUnicode(l)), null) : valid.text;
+  const text = typeof decoded === "string" ? decoded : valid.text;
   // The query, where §2.2 allows iprivate: after the first "?" and before the first "#".
   const queryStart = text.indexOf("?");
   const hash = text.indexOf("#");
@@ -144,7 +212,18 @@ export function toIRI(input: unknown, options?: IriOptions): ToIriResult {
       i += 3;
     }
   }
-  return validate(out, { spec: revision.id as SpecId }) ? { ok: true, spec: revision.id as SpecId, iri: out } : { ok: true, spec: revision.id as SpecId, iri: text };
+  if (validate(out, { spec: revision.id as SpecId })) return { ok: true, spec: revision.id as SpecId, iri: out };
+  return { ok: true, spec: revision.id as SpecId, iri: text === valid.text || validate(text, { spec: revision.id as SpecId }) ? text : valid.text };
+}
+
+/** A label ToUnicode gave, if every character of it is one §2.2 allows in an ireg-name (ucschar, §4.1's bidi formatting characters excluded), else null. */
+function appropriateLabel(label: string | null): string | null {
+  if (label === null) return null;
+  for (const ch of label) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x80 && !appropriate(cp, false)) return null;
+  }
+  return label;
 }
 
 /** RFC 3986 §2.3 unreserved. */

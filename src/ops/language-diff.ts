@@ -271,7 +271,7 @@ function compareOne(
       }
       if (checked.length >= CANDIDATES_EXPLAINED) continue;
       const failure = rejRule === null ? parse(cand.input, { spec: rej.id as SpecId }) : parse(cand.input, { spec: rej.id as SpecId, rule: rejRule });
-      if (failure.ok) continue; // validate() said no: unreachable
+      if (failure.ok || failure.error.offset === null) continue; // validate() said no, on a rule it has: a syntax error
       const used = derivationRules(acc, accRule, cand.input);
       checked.push({
         input: cand.input,
@@ -306,7 +306,7 @@ function compareOne(
     if (found.rules.length > 0) {
       const explained = (input: string, acc: Revision, rej: Revision, rejRule: string | null, accRule: string | null) => {
         const failure = rejRule === null ? parse(input, { spec: rej.id as SpecId }) : parse(input, { spec: rej.id as SpecId, rule: rejRule });
-        return explainWitness(input, acc, rej, rejRule, failure.ok ? input.length : failure.error.offset, failure.ok ? null : failure.error.rule, derivationRules(acc, accRule, input), differing);
+        return explainWitness(input, acc, rej, rejRule, failure.ok ? input.length : (failure.error.offset ?? 0), failure.ok ? null : failure.error.rule, derivationRules(acc, accRule, input), differing);
       };
       // Within the witnesses asked for, at least one of the predicates' (another cause) when found.
       const add = (into: LanguageWitness[], xs: string[], make: (x: string) => LanguageWitness) => {

@@ -16,7 +16,7 @@ import { publishedAutomata } from "../automata/published";
 import { compiled, recognize } from "../published/earley";
 import { editPublished, type EditedRule, type EditProblem, type PublishedSources } from "../published/edit";
 import { findPublishedRule, referencedNames, type PublishedGrammar, type PublishedRule } from "../published/model";
-import { characterAt, describeCharacter, lineAndColumn, type ParseError } from "../errors";
+import { characterAt, describeCharacter, lineAndColumn, type PlacedError } from "../errors";
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, type UsageFailure } from "../request";
 import type { SpecId } from "../revisions";
 import type { RuleSide } from "./diff";
@@ -57,8 +57,8 @@ export interface LanguageEdit {
   milliseconds: number;
 }
 
-/** A parse error in an edit: parse()'s error value, at its offset in that edit's text. */
-export interface EditError extends ParseError {
+/** A parse error in an edit: parse()'s error value (a syntax error, so placed), at its offset in that edit's text. */
+export interface EditError extends PlacedError {
   /** Which edit (0-based, in the order given). */
   edit: number;
   /** The edit's text. */

@@ -1,7 +1,8 @@
 // Security notes: the concerns the documents raise in their security sections (rfc3986 §7,
 // draft-2003 §7, rfc2396 §7, draft-1997 §7, rfc1738 §6; rfc6874 §2-§4 on zone identifiers), checked on a valid input's components. Notes are warnings: they
 // never change validity, and an invalid input gets none.
-import { DEFAULT_PORTS as DEFAULT_PORT_TABLE } from "./default-ports";
+import { defaultPortIn } from "../revisions/default-ports";
+import { productionScheme } from "../revisions/scheme-production";
 import type { DerivationNode } from "../scanner/derivation";
 import { verdictOf, type ParseFailure } from "../parse";
 import { optionsObject, specOf } from "../request";
@@ -21,16 +22,6 @@ export interface LintNote {
   span: { start: number; end: number };
   message: string;
 }
-
-/**
- * Default ports by scheme, as RFC 1738 gives them in its scheme sections (the later drafts defer
- * to the scheme definitions): the table of src/ops/default-ports.ts, which quotes the seed, by
- * scheme. Scheme knowledge, not a verdict: a scheme not listed gets no default-port note unless the
- * port is in the reserved space.
- */
-export const DEFAULT_PORTS: Readonly<Record<string, { port: number; section: string }>> = /* @__PURE__ */ Object.freeze(
-  Object.fromEntries(DEFAULT_PORT_TABLE.map((d) => [d.scheme, { port: d.port, section: `rfc1738 ${/§[0-9.]+/.exec(d.section)![0]}` }])),
-);
 
 // Where each concern is raised: draft-2003 §7.2 Malicious Construction, §7.3 Rare IP Address
 // Formats, §7.4 Sensitive Information, §7.5 Semantic Attacks; rfc3986 §7.2 Malicious Construction,
@@ -124,14 +115,18 @@ export function lintTree(revision: Revision, tree: DerivationNode, input: string
     }
   }
 
-  // A port other than the scheme's default, especially one in the reserved space (below 1024).
+  // A port other than the scheme's default, especially one in the reserved space (below 1024). The
+  // defaults are the revision's (Revision.defaultPorts: RFC 1738 §3's, or the schemes' definitions):
+  // scheme knowledge, not a verdict; a scheme without one gets a note only in the reserved space.
   if (port && port.text !== "") {
     const n = Number.parseInt(port.text, 10);
-    const schemeName = scheme?.text.toLowerCase();
-    const known = schemeName ? DEFAULT_PORTS[schemeName] : undefined;
+    // A scheme-aware revision's production may spell its scheme as letters (rfc1738's httpurl): the
+    // scheme that selected it is then the scheme.
+    const schemeName = (scheme?.text ?? (revision.schemeProductions ? productionScheme(revision.schemeProductions, input) : null))?.toLowerCase();
+    const known = defaultPortIn(revision.defaultPorts, schemeName);
     const reserved = n < 1024 ? ", and it is in the reserved space below 1024, where another protocol may answer" : "";
     if (known && n !== known.port) {
-      notes.push(note("non-default-port", port.span, `Port ${n} is not the ${schemeName} default ${known.port} (${known.section})${reserved}`));
+      notes.push(note("non-default-port", port.span, `Port ${n} is not the ${schemeName} default ${known.port} (${known.source.cite})${reserved}`));
     } else if (!known && n < 1024) {
       notes.push(note("non-default-port", port.span, `Port ${n} is in the reserved space below 1024 and uri-grammars knows no default port for ${schemeName ? `scheme ${JSON.stringify(schemeName)}` : "a reference without a scheme"}: another protocol may answer there`));
     }

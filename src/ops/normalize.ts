@@ -12,12 +12,13 @@
 // port is elided" (plus §4.1 on scheme names). They are placed on the same rungs: syntax = the case
 // rules, scheme = the case rules and the default port. Nothing else is changed for draft-1997.
 import type { GenericAst } from "../revisions/revision";
+import type { NormalizationAlgorithm } from "../revisions/types";
 import type { Host, Port, TextComponent } from "../ast/types";
 import { parse, type ParseFailure } from "../parse";
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, type UsageFailure } from "../request";
 import { getRevision, specIds, type SpecId } from "../revisions";
 import { componentsOf, referenceComponents, type UriComponents } from "./uri-components";
-import { defaultPort } from "./default-ports";
+import { defaultPortIn, type DefaultPort } from "../revisions/default-ports";
 import { recombine } from "./format";
 import { removeDotSegments } from "./resolve-2003";
 import { removeDotSegments as removeDotSegments3986 } from "./resolve-3986";
@@ -47,6 +48,11 @@ export interface NormalizationStep {
   section: string;
   rule: string;
   result: string;
+  /**
+   * The document that defines the fact the step applied, when it is not the revision's own: the
+   * scheme's default port (`RFC 9110 §4.2.2` for https's 443; src/revisions/default-ports.ts).
+   */
+  source?: string;
 }
 
 /** The options normalize() and equivalent() read (src/request.ts optionsObject). */
@@ -67,6 +73,17 @@ export type NormalizeResult =
 export function normalizingSpecs(): SpecId[] {
   return specIds().filter((id) => getRevision(id)!.normalization !== null);
 }
+
+/**
+ * Where each ladder says how two normal forms are compared: draft-2003 §6.2.1 and rfc3986 §6.2.1
+ * (character by character), draft-1997 §6 and rfc2396 §6 (their one section on equivalence).
+ */
+export const COMPARISON_SECTIONS: Readonly<Record<NormalizationAlgorithm, string>> = {
+  "draft-1997 §6": "draft-1997 §6",
+  "rfc2396 §6": "rfc2396 §6",
+  "draft-2003 §6.2": "draft-2003 §6.2.1",
+  "rfc3986 §6.2": "rfc3986 §6.2.1",
+};
 
 export function isLevel(s: unknown): s is NormalizationLevel {
   return (LEVELS as readonly unknown[]).includes(s);
@@ -108,14 +125,14 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
   if (level === "string") return { ok: true, spec, level, input, normalized: input, steps };
 
   const ast = parsed.ast as GenericAst; // the revisions that name a normalization have the generic syntax
-  if (algorithm === "rfc3986 §6.2") return normalizeRfc3986(spec, input, ast, level);
+  if (algorithm === "rfc3986 §6.2") return normalizeRfc3986(spec, revision.defaultPorts, input, ast, level);
   // The four main components as resolution reads them (uri-components.ts, referenceComponents): for
   // draft-1997 `http://A?q` the grammar derives no site, §4.4 and Appendix B read site "A".
   const c = referenceComponents(ast)!;
   let parts = authorityParts(ast) ?? (c.authority !== null && algorithm === "draft-1997 §6" ? siteParts(spec, c.authority) : null);
-  const note = (section: string, rule: string) => {
+  const note = (section: string, rule: string, source?: string) => {
     const result = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
-    if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push({ section, rule, result });
+    if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push(source === undefined ? { section, rule, result } : { section, rule, result, source });
   };
 
   if (algorithm === "draft-2003 §6.2") {
@@ -169,7 +186,7 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
   }
 
   if (level === "scheme" && parts && parts.port !== null) {
-    const d = defaultPort(c.scheme);
+    const d = defaultPortIn(revision.defaultPorts, c.scheme);
     // draft-2003 §6.2.3: "a URI with an explicit ":port", where the port is the default for the
     // scheme, is equivalent to one where the port is elided", and the http scheme "defines an
     // empty port component as being equivalent to the default TCP port". draft-1997 §6 has the
@@ -177,11 +194,16 @@ export function normalize(input: unknown, options?: NormalizeOptions): Normalize
     const emptyIsDefault = algorithm === "draft-2003 §6.2";
     if (d && ((parts.port === "" && emptyIsDefault) || (parts.port !== "" && Number.parseInt(parts.port, 10) === d.port))) {
       parts.port = null;
-      note(algorithm === "draft-2003 §6.2" ? "draft-2003 §6.2.3" : CASE_SECTIONS[algorithm].host, `default port ${d.port} of ${d.scheme} elided (${d.section})`);
+      note(algorithm === "draft-2003 §6.2" ? "draft-2003 §6.2.3" : CASE_SECTIONS[algorithm].host, defaultPortRule(d), d.source.cite);
     }
   }
   const normalized = recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
   return { ok: true, spec, level, input, normalized, steps };
+}
+
+/** The rule of the step that elides a default port, naming the document that defines it. */
+function defaultPortRule(d: DefaultPort): string {
+  return `default port ${d.port} of ${d.scheme} elided (${d.source.cite})`;
 }
 
 /** Where draft-1997 §6 and rfc2396 §6 (the ladder without escapes or dot segments) say each rule. */
@@ -218,15 +240,15 @@ function caseNormalizeHost(host: string): string {
 }
 
 /** The rfc3986 comparison ladder (§6.2); the rungs as in normalize(). */
-function normalizeRfc3986(spec: SpecId, input: string, ast: GenericAst, level: NormalizationLevel): NormalizeResult {
+function normalizeRfc3986(spec: SpecId, defaultPorts: readonly DefaultPort[], input: string, ast: GenericAst, level: NormalizationLevel): NormalizeResult {
   const steps: NormalizationStep[] = [];
   // §5.2.2's parse(R): the five components as the grammar derives them (Appendix B agrees, §3).
   const c = componentsOf(ast)!;
   const parts = authorityParts(ast);
   const current = () => recombine({ ...c, authority: parts ? joinAuthority(parts) : c.authority });
-  const note = (section: string, rule: string) => {
+  const note = (section: string, rule: string, source?: string) => {
     const result = current();
-    if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push({ section, rule, result });
+    if (steps.length === 0 ? result !== input : result !== steps[steps.length - 1].result) steps.push(source === undefined ? { section, rule, result } : { section, rule, result, source });
   };
   const upperHex = (s: string) => s.replace(/%[0-9A-Fa-f]{2}/g, (t) => t.toUpperCase());
 
@@ -280,13 +302,13 @@ function normalizeRfc3986(spec: SpecId, input: string, ast: GenericAst, level: N
   // "Likewise, an explicit ":port", for which the port is empty or the default for the scheme, is
   // equivalent to one where the port and its ":" delimiter are elided and thus should be removed".
   if (parts && parts.port !== null) {
-    const d = defaultPort(c.scheme);
+    const d = defaultPortIn(defaultPorts, c.scheme);
     if (parts.port === "") {
       parts.port = null;
       note("rfc3986 §6.2.3", "empty port elided");
     } else if (d && Number.parseInt(parts.port, 10) === d.port) {
       parts.port = null;
-      note("rfc3986 §6.2.3", `default port ${d.port} of ${d.scheme} elided (${d.section})`);
+      note("rfc3986 §6.2.3", defaultPortRule(d), d.source.cite);
     }
   }
   return { ok: true, spec, level, input, normalized: current(), steps };

@@ -5,16 +5,16 @@ import type { ReadComponents } from "../ast/components";
 import { usageError, type ParseError } from "../errors";
 import { isGenericAst, type Ast } from "../revisions/revision";
 import type { Components } from "../ast/types";
-import { readInput, type ParseFailure } from "../parse";
+import { readInput, type KnownRule, type ParseFailure } from "../parse";
 import { optionsObject, type UsageFailure } from "../request";
 import { getRevision, type DefaultSpec, type RuleName, type SpecId } from "../revisions";
 
 /** The options of `components()`. */
-export interface ComponentsOptions<S extends SpecId = SpecId> {
+export interface ComponentsOptions<S extends SpecId = SpecId, R extends string = string> {
   /** Revision id; default `draft-2003`. */
   spec?: S | NoInfer<SpecId> | undefined;
   /** Start rule; default the revision's top rule (scheme-aware where parse() is). It must derive a whole reference. */
-  rule?: NoInfer<RuleName<S>> | (string & {}) | undefined;
+  rule?: R | NoInfer<RuleName<S>> | undefined;
 }
 
 /** The flat components of a valid reference, with the revision, rule and production that read it. */
@@ -51,7 +51,7 @@ export type ComponentsResult = ComponentsSuccess | ParseFailure | UsageFailure;
  * const old = components("http://a.b/c?d", { spec: "rfc1738" });
  * if (old.ok) [old.production, old.path, old.query, old.fragment]; // => ["httpurl", "/c", "d", null]
  */
-export function components<S extends SpecId = DefaultSpec>(input: unknown, options?: ComponentsOptions<S>): ComponentsResult;
+export function components<S extends SpecId = DefaultSpec, R extends string = never>(input: unknown, options?: ComponentsOptions<S, R> & KnownRule<S, R>): ComponentsResult;
 export function components(input: unknown, options?: ComponentsOptions): ComponentsResult {
   const o = optionsObject(options);
   // The positions the tagged DFA records, read straight into components: the AST is not built.

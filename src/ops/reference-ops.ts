@@ -10,4 +10,3 @@ export { format, recombine } from "./format";
 export { componentsOf, referenceComponents, appendixBComponents, type UriComponents } from "./uri-components";
 export { normalize, normalizeEscapes, LEVELS, type NormalizationLevel, type NormalizeOptions, type NormalizeResult, type NormalizationStep } from "./normalize";
 export { equivalent, type EquivalentResult } from "./equivalent";
-export { defaultPort, type DefaultPort } from "./default-ports";

@@ -31,15 +31,27 @@ export interface ResolveError {
   parseError?: ParseError;
 }
 
-/** What resolve() returns: the target URI and its components, not-defined (with the citation) for a revision that defines no resolution, or the error. */
-export type ResolveResult =
+/** The kinds of answer resolve() gives: a target URI, the current document, or not-defined (the revision defines no resolution). */
+export type ResolveKind = "uri" | "current-document" | "not-defined";
+
+/** A successful answer of resolve(), of each kind. */
+export type ResolveSuccess<S extends string = string> =
   /** The target: an absolute reference (or, where the document says "we are done", the reference itself). */
-  | { ok: true; kind: "uri"; spec: string; uri: string; components: UriComponents | null }
+  | { ok: true; kind: "uri"; spec: S; uri: string; components: UriComponents | null }
   /** draft-1997 §5.2 step 2 / draft-2003 §5.2: the reference is to the current document. */
-  | { ok: true; kind: "current-document"; spec: string; fragment: string | null }
+  | { ok: true; kind: "current-document"; spec: S; fragment: string | null }
   /** The revision has no resolution algorithm; the citation says where the document says so. */
-  | { ok: true; kind: "not-defined"; spec: string; citation: Citation }
-  | { ok: false; spec: string; error: ResolveError }
+  | { ok: true; kind: "not-defined"; spec: S; citation: Citation };
+
+/**
+ * What resolve() returns: the target URI and its components, not-defined (with the citation) for a
+ * revision that defines no resolution, or the error. A revision's entry (`uri-grammars/rfc3986`) types
+ * it with its revision and the kinds its algorithm gives (`ResolveResult<"rfc3986", "uri">`:
+ * RESOLUTION_KINDS); the main entry with any.
+ */
+export type ResolveResult<S extends string = string, K extends ResolveKind = ResolveKind> =
+  | Extract<ResolveSuccess<S>, { kind: K }>
+  | { ok: false; spec: S; error: ResolveError }
   /** An unknown spec: parse()'s error value. */
   | UsageFailure;
 

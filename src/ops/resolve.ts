@@ -10,7 +10,7 @@
 //   whatwg      §4.4 the basic URL parser with a base, which the descriptor supplies (resolve-by-parser.ts)
 //   draft-1994, rfc1738: no resolution of their own; the result says so, quoting the text.
 import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision } from "../request";
-import { getRevision, specIds, type ResolutionAlgorithm, type SpecId } from "../revisions";
+import { getRevision, specIds, type ResolutionAlgorithm, type Revision, type SpecId } from "../revisions";
 import { resolve1630 } from "./resolve-1630";
 import { resolve1993 } from "./resolve-1993";
 import { resolve1808 } from "./resolve-1808";
@@ -19,7 +19,7 @@ import { resolve2396 } from "./resolve-2396";
 import { resolve2003 } from "./resolve-2003";
 import { resolve3986 } from "./resolve-3986";
 import { resolveByParser } from "./resolve-by-parser";
-import { DOT_SEGMENTS_CHOICES, type Citation, type ResolveOptions, type ResolveResult } from "./resolve-result";
+import { DOT_SEGMENTS_CHOICES, type Citation, type ResolveKind, type ResolveOptions, type ResolveResult } from "./resolve-result";
 import { parse, type ParseFailure } from "../parse";
 
 export * from "./resolve-result";
@@ -41,6 +41,30 @@ export function noResolution(): Readonly<Partial<Record<SpecId, Citation>>> {
 export function definesResolution(spec: string): boolean {
   const revision = getRevision(spec);
   return revision !== undefined && "algorithm" in revision.resolution;
+}
+
+/**
+ * The kinds of answer each algorithm gives (the current document is draft-1997 §5.2 step 2's,
+ * rfc2396 §5.2 step 2's and draft-2003 §5.2's; the others always give a URI). A revision's entry types
+ * its resolve() with them (scripts/build-entries.mjs); test/resolve.test.ts holds the list to what the
+ * resolution tables get.
+ */
+export const RESOLUTION_KINDS: Readonly<Record<ResolutionAlgorithm, readonly ResolveKind[]>> = {
+  "draft-1993 Partial form": ["uri"],
+  "rfc1630 Partial form": ["uri"],
+  "rfc1808 §4": ["uri"],
+  "draft-1997 §5.2": ["uri", "current-document"],
+  "rfc2396 §5.2": ["uri", "current-document"],
+  "draft-2003 §5.2": ["uri", "current-document"],
+  "rfc3986 §5.2": ["uri"],
+  // §4.4: the basic URL parser answers a URL or failure.
+  "URL Standard §4.4": ["uri"],
+};
+
+/** The kinds of answer a revision's resolve() gives: its algorithm's, or not-defined alone. */
+export function resolutionKinds(revision: Revision): readonly ResolveKind[] {
+  const how = revision.resolution;
+  return "notDefined" in how ? ["not-defined"] : RESOLUTION_KINDS[how.algorithm];
 }
 
 /**

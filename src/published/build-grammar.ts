@@ -43,7 +43,7 @@ export function buildGrammar(source: string, file: string, spec: string, config:
       problem(`${file}:${raw.line}: ${raw.name} is defined twice (first at line ${previous.line})`, raw.offset, raw.name);
       continue;
     }
-    rules.push({ name: raw.name, expr, kind: raw.core ? "core" : "published", section: raw.section, text: raw.text, line: raw.line, repairs: raw.repairs });
+    rules.push({ name: raw.name, expr, kind: raw.core ? "core" : raw.reading ? "reading" : "published", section: raw.section, text: raw.text, line: raw.line, repairs: raw.repairs, ...(raw.predicate !== undefined ? { predicate: raw.predicate } : {}) });
   }
   const grammar: PublishedGrammar = { spec, file, notation: config.notation, namesIgnoreCase: config.namesIgnoreCase, rules };
   // An amendment refers to its base's rules: its references are checked once composed (src/published/compose.ts).

@@ -5,7 +5,8 @@
 //   ; @document <NAME>          (any file) how its document is cited ("RFC 3986"): a rule an
 //                               amendment inherits has its section prefixed with it
 //   ; @replaces                 (directly above a rule) the rule replaces the base's rule of that name
-//   ; @adds [after <NAME>]      (directly above a rule) a new rule, after the named one (or at the end)
+//   ; @adds [after <NAME>]      (directly above a rule) a new rule, after the named one (or at the end;
+//                               a name with spaces between angle brackets: `after <valid host string>`)
 //
 // (";;" in the ad-hoc BNF, whose ";" is a literal). The reader of the file's notation reads its own
 // rules; composePublished() splices them into the base's, as scripts/revisions.mjs splices an
@@ -78,7 +79,9 @@ export function composePublished(read: ReadResult, source: string, file: string,
       errors.push(`${file}:${r.line}: @adds ${r.name}, which ${amends} already has (@replaces it instead)`);
       continue;
     }
-    const after = /^after\s+(\S+)$/.exec(m[2]!.trim());
+    // "after NAME", or "after <NAME>" for a name with spaces (a file that says `; @names angle-brackets`).
+    const afterMatch = /^after\s+(?:<([^<>]+)>|(\S+))$/.exec(m[2]!.trim());
+    const after = afterMatch ? [afterMatch[0], afterMatch[1] ?? afterMatch[2]!] : null;
     if (m[2]!.trim() !== "" && !after) errors.push(`${file}:${r.line}: @adds takes "after NAME", not "${m[2]!.trim()}"`);
     else if (after) {
       const k = indexOf(after[1]!);

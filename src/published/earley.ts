@@ -28,6 +28,8 @@ export interface CompiledGrammar {
   nullable: boolean[];
   /** Published rule name -> nonterminal. */
   ruleSymbol: Map<string, number>;
+  /** Nonterminal -> the predicate (by name) that decides its matches (`; @predicate NAME`). */
+  gated: Map<number, string>;
   /** Length of the longest production (left-hand side included): bounds the dot in item keys. */
   longestProduction: number;
 }
@@ -132,7 +134,9 @@ export function compileGrammar(g: PublishedGrammar): CompiledGrammar {
     }
   }
   const longestProduction = productions.reduce((m, p) => Math.max(m, p.length), 0);
-  return { grammar: g, nonterminals, names, terminals: terminalDefs, productions, byLhs, nullable, ruleSymbol, longestProduction };
+  const gated = new Map<number, string>();
+  for (const r of g.rules) if (r.predicate !== undefined) gated.set(ruleSymbol.get(r.name)!, r.predicate);
+  return { grammar: g, nonterminals, names, terminals: terminalDefs, productions, byLhs, nullable, ruleSymbol, gated, longestProduction };
 }
 
 function matches(t: Terminal, code: number): boolean {
@@ -140,11 +144,16 @@ function matches(t: Terminal, code: number): boolean {
   return false;
 }
 
+/** The predicates a grammar's `; @predicate NAME` rules name, by name: whether a span is accepted. */
+export type SpanChecks = Readonly<Record<string, (text: string) => boolean>>;
+
 /**
  * Whether `input` is in the language of `rule` (a published name; ABNF names ignore case).
- * Returns null when the grammar has no such rule.
+ * Returns null when the grammar has no such rule. A rule marked `; @predicate NAME` completes over
+ * input[origin..i] only when checks[NAME] accepts that span (a predicate the caller does not give
+ * leaves the rule its syntactic superset).
  */
-export function recognize(cg: CompiledGrammar, rule: string, input: string, stats?: { items: number }): boolean | null {
+export function recognize(cg: CompiledGrammar, rule: string, input: string, stats?: { items: number }, checks?: SpanChecks): boolean | null {
   const published = findPublishedRule(cg.grammar, rule);
   if (!published) return null;
   const start = cg.ruleSymbol.get(published.name)!;
@@ -172,6 +181,20 @@ export function recognize(cg: CompiledGrammar, rule: string, input: string, stat
     sets[i].push(p, dot, origin);
   };
   for (const p of byLhs[start]) add(0, p, 1, 0);
+  // A gated rule's verdict on a span, asked once per (rule, origin, end).
+  const spanVerdicts = new Map<string, boolean>();
+  const spanAccepted = (sym: number, origin: number, end: number): boolean => {
+    const name = cg.gated.get(sym);
+    const check = name === undefined ? undefined : checks?.[name];
+    if (check === undefined) return true;
+    const k = `${sym}:${origin}:${end}`;
+    let v = spanVerdicts.get(k);
+    if (v === undefined) {
+      try { v = check(input.slice(origin, end)) === true; } catch { v = false; }
+      spanVerdicts.set(k, v);
+    }
+    return v;
+  };
   for (let i = 0; i <= n; i++) {
     const set = sets[i];
     const code = i < n ? input.charCodeAt(i) : -1;
@@ -197,6 +220,7 @@ export function recognize(cg: CompiledGrammar, rule: string, input: string, stat
         // Complete: every item of set `origin` waiting for this production's left-hand side.
         // (Items of set i added after this point that wait for a nullable lhs are advanced by the
         // prediction rule above, so a snapshot of the list is enough.)
+        if (!spanAccepted(prod[0], origin, i)) continue;
         const from = sets[origin];
         const list = waiting[origin].get(prod[0]);
         if (list) for (let w = 0, len = list.length; w < len; w++) add(i, from[list[w]], from[list[w] + 1] + 1, from[list[w] + 2]);
@@ -207,7 +231,7 @@ export function recognize(cg: CompiledGrammar, rule: string, input: string, stat
   const final = sets[n];
   for (let j = 0; j < final.length; j += 3) {
     const p = final[j];
-    if (productions[p][0] === start && final[j + 1] === productions[p].length && final[j + 2] === 0) return true;
+    if (productions[p][0] === start && final[j + 1] === productions[p].length && final[j + 2] === 0 && spanAccepted(start, 0, n)) return true;
   }
   return false;
 }

@@ -31,8 +31,12 @@ export interface PublishedRule {
   /** The name as the document writes it. */
   name: string;
   expr: Expr;
-  /** `published`: the document's rule; `core`: imported by its notation (RFC 2234 core rules). */
-  kind: "published" | "core";
+  /**
+   * `published`: the document's rule; `core`: imported by its notation (RFC 2234 core rules);
+   * `reading`: a rule of the project's reading of prose (`; @reading`, a set difference spelled as
+   * its complement ...), not a production of the document, which the PEG need not transcribe.
+   */
+  kind: "published" | "core" | "reading";
   /** Where the document defines it (from the file's `; @section` directive). */
   section: string | null;
   /** The rule's lines as they stand in the published-grammar file (comments included). */
@@ -42,6 +46,12 @@ export interface PublishedRule {
   /** The file the rule is written in when it is not the grammar's own: a rule an amendment inherits from its base's file (src/published/compose.ts). */
   file?: string;
   repairs: Repair[];
+  /**
+   * The revision's predicate that decides this rule's matches (`; @predicate NAME`, Revision.predicates):
+   * the rule is read as its syntactic superset, and a match counts only when the predicate accepts
+   * its span (earley.ts checks each completion), as validate() checks each match of the PEG's rule.
+   */
+  predicate?: string;
 }
 
 export interface PublishedGrammar {

@@ -25,6 +25,12 @@ export interface NotationOptions {
    * which makes `1*[ x ]` match the empty string.
    */
   repeatedBracketsGroup?: boolean;
+  /**
+   * `<name>` is a rule name, not prose (RFC 5234 §2.1: "angle brackets may be used around a rule
+   * name"): a file that says `; @names angle-brackets`, whose document names its rules in words
+   * with spaces (the WHATWG URL Standard's "valid URL string").
+   */
+  angleBracketNames?: boolean;
 }
 
 type Token = (
@@ -66,7 +72,7 @@ function tokenize(body: string, opts: NotationOptions): Token[] {
     if (c === "<") {
       const end = body.indexOf(">", i + 1);
       if (end < 0) throw new ExpressionError(`unterminated <prose> at ${body.slice(i)}`, i);
-      push({ t: "prose", v: body.slice(i + 1, end) }, start);
+      push(opts.angleBracketNames ? { t: "name", v: body.slice(i + 1, end) } : { t: "prose", v: body.slice(i + 1, end) }, start);
       i = end + 1;
       continue;
     }

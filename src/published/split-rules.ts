@@ -8,6 +8,12 @@
 //   ; @repair <what>        a repair of the next rule ...
 //   ; @seed <text>          ... with the document's unrepaired words
 //   ; @core                 the next rule is a core rule of the notation, not the document's
+//   ; @reading              the next rule is the project's reading of prose, not a production of
+//                           the document (a helper the reading needs; no PEG rule answers to it)
+//   ; @predicate NAME       the next rule's matches are decided by the revision's predicate NAME
+//                           (Revision.predicates; the recognizer checks each completion's span)
+// A rule's name may stand between angle brackets, `<valid URL string> =` (RFC 5234 §2.1), for a
+// document whose names hold spaces; the name is what is between them.
 import type { Repair } from "./model";
 
 export interface RawRule {
@@ -21,11 +27,15 @@ export interface RawRule {
   line: number;
   section: string | null;
   core: boolean;
+  /** `; @reading`: the project's rule, not the document's. */
+  reading: boolean;
   repairs: Repair[];
   /** Where the rule's first line starts in the source (UTF-16 offset). */
   offset: number;
   /** Where the pieces of `body` come from: each piece's start in `body` and in the source, in order. */
   pieces: { body: number; source: number }[];
+  /** The revision's predicate that decides the rule's matches (`; @predicate NAME`), if any. */
+  predicate?: string;
 }
 
 /** The source offset of an offset in a rule's body (the pieces it was joined from). */
@@ -65,7 +75,9 @@ export function splitRules(source: string, file: string): SplitResult {
   const errorOffsets: number[] = [];
   let section: string | null = null;
   let core = false;
+  let reading = false;
   let repairs: Repair[] = [];
+  let predicate: string | undefined;
   let current: RawRule | null = null;
   const lines = source.split(/\r?\n/);
   // Where each line starts in the source (a line ends with "\n" or "\r\n").
@@ -89,6 +101,8 @@ export function splitRules(source: string, file: string): SplitResult {
       const [, key, value] = directive;
       if (key === "section") section = value.trim();
       else if (key === "core") core = true;
+      else if (key === "reading") reading = true;
+      else if (key === "predicate") predicate = value.trim();
       else if (key === "repair") repairs.push({ repair: value.trim(), seed: "" });
       else if (key === "seed") {
         const last = repairs[repairs.length - 1];
@@ -114,7 +128,7 @@ export function splitRules(source: string, file: string): SplitResult {
       }
       return;
     }
-    const head = /^([A-Za-z][A-Za-z0-9_+-]*)\s*(=\/|=)(.*)$/.exec(line);
+    const head = /^(<[^<>]+>|[A-Za-z][A-Za-z0-9_+-]*)\s*(=\/|=)(.*)$/.exec(line);
     if (!head) {
       problem(`${file}:${lineNo}: expected "name = definition": ${line}`, from);
       current = null;
@@ -122,12 +136,15 @@ export function splitRules(source: string, file: string): SplitResult {
     }
     const definition = head[3]!;
     const bodyFrom = from + line.length - definition.length + (definition.length - definition.trimStart().length);
-    const rule: RawRule = { name: head[1]!, defined: head[2] as "=" | "=/", body: stripComment(definition).trim(), text: [line], line: lineNo, section, core, repairs, offset: from, pieces: [{ body: 0, source: bodyFrom }] };
+    const name = head[1]!.startsWith("<") ? head[1]!.slice(1, -1) : head[1]!;
+    const rule: RawRule = { name, defined: head[2] as "=" | "=/", body: stripComment(definition).trim(), text: [line], line: lineNo, section, core, reading, repairs, offset: from, pieces: [{ body: 0, source: bodyFrom }], ...(predicate !== undefined ? { predicate } : {}) };
     for (const r of repairs) if (!r.seed) problem(`${file}:${lineNo}: @repair on ${rule.name} lacks the document's words (@seed)`, from);
     rules.push(rule);
     current = rule;
     core = false;
+    reading = false;
     repairs = [];
+    predicate = undefined;
   });
   return { rules, directives, errors, errorOffsets };
 }

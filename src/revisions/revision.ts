@@ -5,6 +5,7 @@ import type { RuleNames } from "../../generated/rule-names";
 import type { GeneratedScanner } from "../scanner/types";
 import type { AstEntry } from "../scanner/tagged";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
+import type { DefaultPort } from "./default-ports";
 
 /**
  * What the types know of each revision, by id: the AST of each of its start rules (generated from
@@ -98,6 +99,12 @@ export interface Revision<A = unknown> extends SpecInfo {
   resolution: { algorithm: ResolutionAlgorithm; rules?: ResolutionRules; byParser?: ParserResolution } | { notDefined: Citation };
   /** The normalization for comparison the document defines (its ladder), or null when it defines none. */
   normalization: NormalizationAlgorithm | null;
+  /**
+   * The default port of each scheme as the revision's documents give it (src/revisions/default-ports.ts:
+   * RFC 1738 §3's list, or the schemes' definitions where the document says "the default for the
+   * scheme"), each with its source. normalize(), equivalent() and lint() read it.
+   */
+  defaultPorts: readonly DefaultPort[];
   /**
    * The grammar's characters are Unicode code points, some above U+FFFF (rfc3987's ucschar): its
    * scanner reads a surrogate pair as two code units that only match together, and an error is

@@ -13,6 +13,19 @@ export function schemeProduction(how: SchemeProductions, input: string): string 
   return how.productions.get(how.caseSensitive || !hasUpperCase(scheme) ? scheme : scheme.toLowerCase()) ?? how.otherwise;
 }
 
+/**
+ * The scheme that selected a production of its own (`http` of `http://a/` under rfc1738, whose
+ * httpurl spells "http" as letters, so that no scheme rule holds it), after a prefix such as
+ * draft-1994's "URL:"; null when the catch-all production decides.
+ */
+export function productionScheme(how: SchemeProductions, input: string): string | null {
+  const rest = how.prefix && input.slice(0, how.prefix.text.length).toLowerCase() === how.prefix.text.toLowerCase() ? input.slice(how.prefix.text.length) : input;
+  const colon = rest.indexOf(":");
+  if (colon <= 0) return null;
+  const scheme = rest.slice(0, colon);
+  return how.productions.has(how.caseSensitive ? scheme : scheme.toLowerCase()) ? scheme : null;
+}
+
 /** Whether a string has an ASCII capital (most schemes are written in lower case: toLowerCase() is then a copy for nothing). */
 function hasUpperCase(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

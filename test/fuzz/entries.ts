@@ -5,8 +5,9 @@
 //                     resolve, normalize, equivalent, explain (also with the parsed and others a
 //                     caller passes), compareInput, and the input as a text for extract,
 //                     createExtractor, extractAllSpecs and createMultiExtractor), one adapter each;
-//   RAW_ENTRY_POINTS  every export that takes options (those, characterTable, and format,
-//                     diffSpecs, delimitingRules, isSpecId with the value in the options' place),
+//   RAW_ENTRY_POINTS  every export that takes options (those, characterTable, toURI, toIRI,
+//                     encodeComponent, decodeComponent, and format, buildReference (the value as
+//                     its parts), diffSpecs, delimitingRules, isSpecId with the value in the options' place),
 //                     called with an options argument as a JavaScript caller may pass it (null, a
 //                     number, an unknown spec, a string for a list, a Symbol, a getter that throws ...);
 //   (extractChunks is asynchronous: test/api-options.test.ts checks it);
@@ -16,7 +17,7 @@
 //                     a new engine is one more row.
 // Node: the peggy row requires the generated peggy parsers (peggy.ts).
 import {
-  characterTable, check, compareInput, components, createExtractor, createMultiExtractor, delimitingRules, diffSpecs, equivalent, explain, extract, extractAllSpecs,
+  buildReference, characterTable, check, decodeComponent, encodeComponent, toIRI, toURI, compareInput, components, createExtractor, createMultiExtractor, delimitingRules, diffSpecs, equivalent, explain, extract, extractAllSpecs,
   format, isSpecId, lint, normalize, parse, resolve, validate,
   type Ast, type CheckResult, type CompareResult, type Components, type ComponentsResult, type EquivalentResult, type ExplainResult, type ExtractedReference,
   type LintResult, type NormalizationLevel, type NormalizeResult, type OtherVerdict, type ParseError, type ParseResult, type ReferenceGroup, type ResolveOptions,
@@ -122,8 +123,14 @@ export interface RawEntryPoints {
   createExtractor(text: unknown, options: unknown): unknown;
   extractAllSpecs(text: unknown, options: unknown): unknown;
   createMultiExtractor(text: unknown, options: unknown): unknown;
+  toURI(input: unknown, options: unknown): unknown;
+  toIRI(input: unknown, options: unknown): unknown;
+  encodeComponent(input: unknown, options: unknown): unknown;
+  decodeComponent(input: unknown, options: unknown): unknown;
   /** The exports that take a value, not options: the options value in its place. */
   format(value: unknown): unknown;
+  /** buildReference() with the options value as its parts (its list-valued `path` among them). */
+  buildReference(value: unknown): unknown;
   diffSpecs(value: unknown): unknown;
   delimitingRules(value: unknown): unknown;
   isSpecId(value: unknown): unknown;
@@ -156,7 +163,12 @@ export const RAW_ENTRY_POINTS: RawEntryPoints = {
     if (m.ok) m.extractor.push(text as string), m.extractor.end();
     return m;
   },
+  toURI: (input, options) => call(toURI, input, options),
+  toIRI: (input, options) => call(toIRI, input, options),
+  encodeComponent: (input, options) => call(encodeComponent, input, options),
+  decodeComponent: (input, options) => call(decodeComponent, input, options),
   format: (value) => call(format, value),
+  buildReference: (value) => call(buildReference, value),
   diffSpecs: (value) => call(diffSpecs, value, DEFAULT),
   delimitingRules: (value) => call(delimitingRules, value),
   isSpecId: (value) => call(isSpecId, value),

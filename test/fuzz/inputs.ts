@@ -84,7 +84,7 @@ export function inputSeed(seed: number, spec: string, index: number): number {
 }
 
 /** Non-string values a JavaScript caller may pass, by name (the regression file stores the name). */
-export const API_VALUES: Readonly<Record<string, () => unknown>> = {
+export const API_VALUES: Record<string, () => unknown> = {
   null: () => null,
   undefined: () => undefined,
   "number 0": () => 0,
@@ -105,8 +105,34 @@ export const API_VALUES: Readonly<Record<string, () => unknown>> = {
   }),
   "object with a length": () => ({ length: 3, 0: "a", 1: ":", 2: "b" }),
   "Uint8Array": () => new Uint8Array([0x68, 0x3a, 0x2f]),
+  // Issue 41 item 4: Array.isArray() of a revoked Proxy throws (it escaped 15 exports).
+  "revoked Proxy": () => revokedProxy({}),
+  "revoked Proxy of a list": () => revokedProxy(["http://a/"]),
+  "Proxy that throws": () => new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap, getOwnPropertyDescriptor: trap }),
 };
+
+/** A Proxy of `target`, revoked: every operation on it throws, Array.isArray() included. */
+function revokedProxy(target: object): unknown {
+  const p = Proxy.revocable(target, {});
+  p.revoke();
+  return p.proxy;
+}
 const VALUE_NAMES = Object.keys(API_VALUES);
+
+/**
+ * The API value each object the factories above made stands for, so that encodeInput() names a
+ * value that cannot be inspected (a revoked Proxy throws on every operation, Object.getPrototypeOf
+ * and Array.isArray included: "revoked Proxy" and "revoked Proxy of a list" look alike).
+ */
+const MADE = new WeakMap<object, string>();
+for (const name of VALUE_NAMES) {
+  const make = API_VALUES[name]!;
+  API_VALUES[name] = () => {
+    const v = make();
+    if ((typeof v === "object" && v !== null) || typeof v === "function") MADE.set(v, name);
+    return v;
+  };
+}
 
 /** What an options argument gets wrong: the error code it must give, and the entry points that read that option. */
 export interface OptionsProblem {
@@ -122,11 +148,50 @@ const TAKES_SPECS = ["compareInput", "extractAllSpecs", "createMultiExtractor"];
 const TAKES_RULE = ["parse", "validate", "components", "check"];
 const EXTRACTORS = ["extract", "createExtractor", "extractAllSpecs", "createMultiExtractor"];
 
-const trap = () => {
+function trap(): never {
   throw new Error("planted: an option that cannot be read");
-};
+}
 /** An object whose `key` is a getter that throws. */
 const throwingGetter = (key: string) => Object.defineProperty({}, key, { get: trap, enumerable: true });
+
+/**
+ * Every list-valued argument (the option, or buildReference()'s `path`, which takes the options value
+ * as its parts) and the entry points that read it: each gets every hostile list of HOSTILE_LISTS.
+ */
+const LIST_ARGUMENTS: Readonly<Record<string, readonly string[]>> = {
+  specs: TAKES_SPECS,
+  schemes: ["check"],
+  hosts: ["check"],
+  ports: ["check"],
+  require: ["check"],
+  others: ["explain"],
+  path: ["buildReference"],
+};
+
+/**
+ * The lists that escaped before issue 41 item 4 (a sparse list, a revoked Proxy, a length or an
+ * element that throws when read, a Proxy claiming 2^32 - 1 elements), and a list holding a revoked Proxy.
+ */
+const HOSTILE_LISTS: Readonly<Record<string, () => unknown>> = {
+  "a sparse list": () => [, "http"], // eslint-disable-line no-sparse-arrays
+  "a revoked Proxy": () => revokedProxy(["http"]),
+  "a list whose length getter throws": () => new Proxy(["http"], { get: (t, k) => (k === "length" ? trap() : Reflect.get(t, k)) }),
+  "a list whose element getter throws": () => Object.defineProperty(["http", "https"], 1, { get: trap }),
+  "a list claiming 2^32 - 1 elements": () => new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 32 - 1 : typeof k === "string" && /^[0-9]+$/.test(k) ? "http" : Reflect.get(t, k)), has: () => true }),
+  "a list holding a revoked Proxy": () => [revokedProxy({})],
+};
+
+function hostileLists(): Record<string, { make: () => unknown; problem: OptionsProblem }> {
+  const out: Record<string, { make: () => unknown; problem: OptionsProblem }> = {};
+  for (const [name, entries] of Object.entries(LIST_ARGUMENTS)) {
+    for (const [what, make] of Object.entries(HOSTILE_LISTS)) {
+      // An element that is no revision id is unknown-spec (as parse() says of it); every other fault of a list is invalid-option.
+      const code = name === "specs" && what === "a list holding a revoked Proxy" ? "unknown-spec" : "invalid-option";
+      out[`${name} ${what}`] = { make: () => ({ [name]: make() }), problem: { code, entries } };
+    }
+  }
+  return out;
+}
 
 /**
  * Options arguments a JavaScript caller may get wrong, one of each kind of mistake, and the hostile
@@ -149,6 +214,7 @@ export const API_OPTIONS: Readonly<Record<string, { make: () => unknown; problem
   "spec a getter that throws": { make: () => throwingGetter("spec"), problem: { code: "invalid-option", entries: TAKES_SPEC } },
   "spec on the prototype": { make: () => Object.create({ spec: "draft-1997" }), problem: null },
   "a Proxy that throws": { make: () => new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap }), problem: { code: "invalid-option", entries: [...TAKES_SPEC, ...TAKES_SPECS] } },
+  "a revoked Proxy": { make: () => revokedProxy({}), problem: { code: "invalid-option", entries: [...TAKES_SPEC, ...TAKES_SPECS] } },
   "rule unknown": { make: () => ({ rule: "no-such-rule" }), problem: { code: "unknown-rule", entries: TAKES_RULE } },
   "rule a number": { make: () => ({ rule: 3 }), problem: { code: "unknown-rule", entries: TAKES_RULE } },
   "rule a null-prototype object": { make: () => ({ rule: Object.create(null) }), problem: { code: "unknown-rule", entries: TAKES_RULE } },
@@ -159,23 +225,22 @@ export const API_OPTIONS: Readonly<Record<string, { make: () => unknown; problem
   "strict a string": { make: () => ({ strict: "yes" }), problem: { code: "invalid-option", entries: ["resolve"] } },
   "specs unknown": { make: () => ({ specs: ["draft-1999"] }), problem: { code: "unknown-spec", entries: TAKES_SPECS } },
   "specs a number": { make: () => ({ specs: 5 }), problem: { code: "invalid-option", entries: TAKES_SPECS } },
-  "specs a sparse list": { make: () => ({ specs: [, "rfc1738"] }), problem: { code: "invalid-option", entries: TAKES_SPECS } }, // eslint-disable-line no-sparse-arrays
   "specs holding a null-prototype object": { make: () => ({ specs: [Object.create(null)] }), problem: { code: "unknown-spec", entries: TAKES_SPECS } },
   "schemes a string": { make: () => ({ schemes: "https" }), problem: { code: "invalid-option", entries: ["check"] } },
   "hosts a number": { make: () => ({ hosts: 5 }), problem: { code: "invalid-option", entries: ["check"] } },
   "ports a string": { make: () => ({ ports: "443" }), problem: { code: "invalid-option", entries: ["check"] } },
-  "ports a sparse list": { make: () => ({ ports: [, 443] }), problem: { code: "invalid-option", entries: ["check"] } }, // eslint-disable-line no-sparse-arrays
   "ports holding a BigInt": { make: () => ({ ports: [443n] }), problem: { code: "invalid-option", entries: ["check"] } },
   "require a string": { make: () => ({ require: "host" }), problem: { code: "invalid-option", entries: ["check"] } },
   "allowPassword a string": { make: () => ({ allowPassword: "false" }), problem: { code: "invalid-option", entries: ["check"] } },
   "parsed a number": { make: () => ({ parsed: 0 }), problem: { code: "invalid-option", entries: ["explain"] } },
   "parsed a null-prototype object": { make: () => ({ parsed: Object.create(null) }), problem: { code: "invalid-option", entries: ["explain"] } },
   "others a string": { make: () => ({ others: "all" }), problem: { code: "invalid-option", entries: ["explain"] } },
-  "others a sparse list": { make: () => ({ others: [, { spec: "rfc1738", valid: true }] }), problem: { code: "invalid-option", entries: ["explain"] } }, // eslint-disable-line no-sparse-arrays
   "maxReferenceLength a BigInt": { make: () => ({ maxReferenceLength: 64n }), problem: { code: "invalid-option", entries: EXTRACTORS } },
   "hyphen a Symbol": { make: () => ({ hyphen: Symbol("keep") }), problem: { code: "invalid-option", entries: EXTRACTORS } },
   "check a string": { make: () => ({ check: "no" }), problem: { code: "invalid-option", entries: EXTRACTORS } },
+  ...hostileLists(),
 };
+
 const OPTION_NAMES = Object.keys(API_OPTIONS);
 
 /** The streaming extractors' piece sizes: one character, a few, more than a short input. */
@@ -413,7 +478,9 @@ export class InputMaker {
  */
 export function encodeInput(input: unknown): string | null {
   if (typeof input === "string") return JSON.stringify(input);
-  for (const name of VALUE_NAMES) if (sameValue(API_VALUES[name](), input)) return JSON.stringify({ value: name });
+  const made = (typeof input === "object" && input !== null) || typeof input === "function" ? MADE.get(input) : undefined;
+  if (made !== undefined) return JSON.stringify({ value: made });
+  for (const name of VALUE_NAMES) if (sameValue(API_VALUES[name]!(), input)) return JSON.stringify({ value: name });
   return null;
 }
 
@@ -428,6 +495,14 @@ export function decodeInput(text: string): unknown {
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
+  try {
+    return sameReadableValue(a, b);
+  } catch {
+    return false; // a value that throws when read (a Proxy): only MADE names it
+  }
+}
+
+function sameReadableValue(a: unknown, b: unknown): boolean {
   if (typeof a !== typeof b) return false;
   if (typeof a === "symbol" || typeof a === "function") return true;
   if (typeof a !== "object" || a === null || b === null) return Object.is(a, b);

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import { caretDisplay } from "../../errors";
+import { statSync } from "node:fs";
+import { article, caretDisplay } from "../../errors";
 import { checkParsed, COMPONENT_NAMES, type CheckOptions, type CheckResult, type ComponentName } from "../../ops/check";
 import { lint } from "../../ops/lint";
 import { parse, verdictOf, type Verdict } from "../../parse";
@@ -13,9 +14,9 @@ import { addInputOption, inputsAndIo } from "../input-files";
 export function verdictText(input: string, r: Verdict): string {
   // Scheme-aware revisions: parse() applied the production the input's scheme selects.
   const by = r.production ? ` (scheme-aware: the production its scheme selects)` : "";
-  if (r.ok) return `valid    ${JSON.stringify(input)} is a ${r.spec} ${r.rule}${by}\n`;
+  if (r.ok) return `valid    ${JSON.stringify(input)} is ${article(r.spec)} ${r.spec} ${r.rule}${by}\n`;
   const e = r.error;
-  return `invalid  ${JSON.stringify(input)} is not a ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${caretDisplay(input, e.offset)}\n`;
+  return `invalid  ${JSON.stringify(input)} is not ${article(r.spec)} ${r.spec} ${r.rule ?? ""}${by}\n  ${e.message}\n${e.offset === null ? "" : `${caretDisplay(input, e.offset)}\n`}`;
 }
 
 /** The fields of one input's JSON answer (docs/schemas/check.schema.json): the grammar's verdict. */
@@ -128,6 +129,23 @@ function lintNotes(input: string, r: Verdict, spec: SpecId, rule: string | undef
   return l.ok ? l.notes : [];
 }
 
+/**
+ * An argument that names a file here is checked as the string it is, which is rarely what was meant
+ * (issue 41 item 7: `check docs/extract.md` answered "valid" and nothing more): say how to check the
+ * file's lines. Only for an argument without a scheme's "://" that names an existing regular file.
+ */
+function fileHint(input: string): string {
+  if (input.includes("://") || input.length > 4096) return "";
+  try {
+    if (!statSync(input).isFile()) return "";
+  } catch {
+    return "";
+  }
+  return `  note: a file of this name exists; check reads its arguments as the strings to check. To check each line of the file: --input ${shellWord(input)}, or uri-grammars extract ${shellWord(input)} for the URLs in a text\n`;
+}
+
+const shellWord = (s: string) => (/^[\w./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
 export function registerCheck(program: Command, { io, setExit }: CommandContext): void {
   addBatchOptions(
     addInputOption(program
@@ -176,7 +194,7 @@ Examples:
         const r = judgeOne(input, spec, rule, policy);
         const a = answer(input, r, policy, opts.json, opts.lint ? lintNotes(input, r, spec, rule) : null);
         if (a.bad) anyInvalid = true;
-        await io.out(a.out + (!opts.json && single && rule === undefined ? otherRevisions(input, spec) : ""));
+        await io.out(a.out + (!opts.json && single && rule === undefined ? otherRevisions(input, spec) : "") + (!opts.json && given.includes(input) ? fileHint(input) : ""));
       };
       if (inputs.length === 1 && inputs[0] === "-") {
         const judge = { module: "commands/check", factory: "checkJudge", options: { spec, rule, json: opts.json, lint: opts.lint, policy } };

@@ -4,14 +4,14 @@ import { getRevision, type SpecId } from "../../revisions";
 import { COMPONENT_KEYS } from "../../revisions/revision";
 import { componentName } from "../../ops/components";
 import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
-import { renderTable, wrap, type TextTable } from "../table";
+import { renderPanels, wrap, type TextTable } from "../table";
 import { addBatchOptions, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { jsonAnswer } from "../json";
 import { addInputOption, inputsAndIo } from "../input-files";
 
 const MARK = " *";
 
-/** The text view of one comparison: a table with one column per revision (or one block per revision when too narrow). */
+/** The text view of one comparison: a table with one column per revision, in side-by-side panels when the width does not hold them all (one block per revision when not even one column fits). */
 export function compareText(result: CompareResult, width = 100): string {
   const { cells } = result;
   const rows: TextTable["rows"] = [];
@@ -39,10 +39,12 @@ export function compareText(result: CompareResult, width = 100): string {
   const notes = cells.filter((c) => c.note).map((c) => `${wrap(`  note: ${c.note}`, width).join("\n")}\n`);
   const head = `${wrap(JSON.stringify(result.input), width).join("\n")}\n`;
   const legend = cells.some((c) => c.differs.length > 0) ? `${wrap(`  ${MARK.trim()} differs from the revision to its left`, width).join("\n")}\n` : "";
+  // One table, the revisions side by side; on a terminal too narrow for all of them, side-by-side
+  // panels of as many as fit (issue 41 item 7: the blocks below were all a 100-column terminal saw).
   const parsers = parserLines(result, width);
-  const table = renderTable({ headers: cells.map((c) => c.spec), rows }, width);
+  const table = renderPanels({ headers: cells.map((c) => c.spec), rows }, width);
   if (table) return head + table + legend + notes.join("") + parsers + "\n";
-  // Too many revisions for the width: one block per revision.
+  // Not even one revision's column fits the width: one block per revision.
   const blocks = cells.map((c, i) => {
     const lines = rows.filter((r) => r.cells[i] !== "").map((r) => wrap(`${r.label.padEnd(10)} ${r.cells[i]}`, width - 2).map((l) => `  ${l}`).join("\n"));
     return `${c.spec}\n${lines.join("\n")}\n`;
@@ -92,8 +94,10 @@ export function registerCompare(program: Command, { io, setExit }: CommandContex
     .addHelpText(
       "after",
       `
-Cells marked * differ from the revision to their left. Exit status: 0 when every revision accepts
-every input, 1 when any rejects one, 2 on a usage error.
+The revisions side by side, one column each: all in one table when the terminal is wide enough (about
+340 columns for the fourteen), else in panels of as many as fit (standard output's width on a
+terminal, else 100 columns). Cells marked * differ from the revision to their left. Exit status: 0
+when every revision accepts every input, 1 when any rejects one, 2 on a usage error.
 ${batchHelp}
 
 Examples:

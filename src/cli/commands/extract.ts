@@ -177,7 +177,7 @@ function referenceText(r: ExtractedReference): string {
   if (v && !v.valid && v.error) {
     const judged = r.judged ?? r.reference;
     out += `  ${v.error.message}\n`;
-    if (v.error.code === "syntax") out += `${caretDisplay(judged, v.error.offset)}\n`;
+    if (v.error.code === "syntax" && v.error.offset !== null) out += `${caretDisplay(judged, v.error.offset)}\n`;
   }
   return out;
 }

@@ -151,7 +151,9 @@ async function prove(opts: { spec?: string; json?: boolean; rule?: string; witne
   else {
     const total = (k: keyof FidelityProof["counts"]) => proofs.reduce((s, p) => s + p.counts[k], 0);
     const rules = proofs.reduce((s, p) => s + p.rules.length, 0);
-    await io.out(`${rules} rule${rules === 1 ? "" : "s"} of ${proofs.length} revision${proofs.length === 1 ? "" : "s"}: ${total("equal")} proved equal, ${total("documented")} documented deviations, ${total("undocumented")} undocumented, ${total("not-compiled")} not compiled; ${(milliseconds / 1000).toFixed(1)} s${missing.length > 0 ? `; no published grammar yet for ${missing.join(", ")}` : ""}\n`);
+    await io.out(`${rules} rule${rules === 1 ? "" : "s"} of ${proofs.length} revision${proofs.length === 1 ? "" : "s"}: ${total("equal")} proved equal, ${total("documented")} documented deviations, ${total("undocumented")} undocumented, ${total("not-compiled")} not compiled; ${(milliseconds / 1000).toFixed(1)} s${missing.length > 0 ? `; no published grammar yet for ${missing.join(", ")}` : ""}\n` +
+      // Issue 41 item 7: "proved equal" is against the project's transcription of each document's grammar, not the printed page.
+      `Proved against grammar/<revision>/published.abnf, the project's transcription of the grammar as the document prints it (its repairs in grammar/REPAIRS.md): the PEG and that transcription accept the same strings.\n`);
   }
   setExit(failed ? EXIT_INVALID : EXIT_VALID);
 }

@@ -2,6 +2,7 @@ import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { LEVELS, normalize, normalizingSpecs, type NormalizationLevel } from "../../ops/normalize";
 import type { SpecId } from "../../revisions";
+import { SCHEME_DEFAULT_PORTS } from "../../revisions/default-ports";
 import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { jsonAnswer } from "../json";
@@ -17,7 +18,7 @@ export function normalizeSpecOption(): Option {
 
 export function checkNormalizeSpec(spec: string): SpecId {
   const known = normalizingSpecs().find((id) => id === spec);
-  if (!known) throw new UsageError(`normalization follows draft-2003 §6 and draft-1997 §6; "${spec}" is not one of ${normalizingSpecs().join(", ")}`);
+  if (!known) throw new UsageError(`normalization follows the comparison ladders of draft-1997 §6, rfc2396 §6, draft-2003 §6.2 and rfc3986 §6.2; "${spec}" is not one of ${normalizingSpecs().join(", ")}`);
   return known;
 }
 
@@ -33,10 +34,11 @@ export function normalizeJudge(o: { spec: SpecId; level: NormalizationLevel; ste
     const rules = r.ok ? [] : ["rule" in r.error && r.error.rule ? r.error.rule : r.error.code];
     if (o.json) return { out: jsonAnswer(r.ok, r.ok ? r : { ...r, input }), verdict, rules, bad: !r.ok };
     if (!r.ok) {
-      const caret = "offset" in r.error ? `\n${caretDisplay(input, r.error.offset)}` : "";
+      const offset = "offset" in r.error ? r.error.offset : null;
+      const caret = offset !== null ? `\n${caretDisplay(input, offset)}` : "";
       return { out: "", err: `invalid  ${JSON.stringify(input)}: ${r.error.message}${caret}\n`, verdict, rules, bad: true };
     }
-    const steps = o.steps ? r.steps.map((s) => `  ${s.section}: ${s.rule}\n    -> ${s.result}\n`).join("") : "";
+    const steps = o.steps ? r.steps.map((s) => `  ${s.section}${s.source ? ` (${s.source})` : ""}: ${s.rule}\n    -> ${s.result}\n`).join("") : "";
     return { out: r.normalized + "\n" + steps, verdict, rules, bad: false };
   };
 }
@@ -57,9 +59,11 @@ export function registerNormalize(program: Command, { io, setExit }: CommandCont
       `
 draft-2003 syntax level: scheme and hostname to lower case (§6.2.2.1), hex digits of escapes to upper
 case and escapes of ALPHA, DIGIT, "_", "~" unescaped (§6.2.2.2, §2.3), dot segments removed by the §5.2
-merge (§6.2.2.3). Scheme level adds: a default port (RFC 1738 §3: http 80, ftp 21, gopher 70,
-nntp 119, telnet 23, wais 210, prospero 1525) or an empty port is elided (§6.2.3).
+merge (§6.2.2.3). Scheme level adds: a default port or an empty port is elided (§6.2.3).
 draft-1997: scheme (§4.1) and host (§6) to lower case; scheme level: an explicit default port elided.
+The default ports: these revisions say "the default for the scheme", which is the scheme's definition:
+${SCHEME_DEFAULT_PORTS.map((d) => `${d.scheme} ${d.port} (${d.source.cite})`).join(", ")}.
+--steps names the document of each default port elided.
 Exit status: 0 when every input is valid, 1 when any is invalid, 2 on a usage error.
 In text mode the normal form goes to standard output and an invalid input's error to standard error.
 ${batchHelp}

@@ -2,10 +2,11 @@ import { Option, type Command } from "commander";
 import { caretDisplay } from "../../errors";
 import { noResolution, resolve, resultText, strictByDefault, type DotSegmentsChoice, type ResolveResult } from "../../ops/resolve";
 import { DEFAULT_SPEC, isSpecId, SPEC_IDS, type SpecId } from "../../revisions";
-import { EXIT_INVALID, EXIT_VALID, UsageError, type CommandContext } from "../io";
+import { EXIT_INVALID, EXIT_VALID, processIo, UsageError, type CommandContext } from "../io";
 import { addBatchOptions, answerArguments, batchHelp, runBatchCommand, type BatchFlags, type LineResult } from "../batch";
 import { jsonAnswer } from "../json";
 import { addInputOption, inputsAndIo } from "../input-files";
+import { renderPanels, wrap } from "../table";
 
 interface ResolveCliOptions {
   spec: string;
@@ -40,7 +41,7 @@ function pad(s: string, n: number): string {
  * standard error), or with --all-specs the side-by-side table of this one reference. Also the batch
  * judge for `resolve BASE -` (built in each worker thread; see src/cli/batch.ts).
  */
-export function resolveJudge(o: Omit<ResolveCliOptions, "spec"> & { spec: SpecId; base: string }): (reference: string) => LineResult {
+export function resolveJudge(o: Omit<ResolveCliOptions, "spec"> & { spec: SpecId; base: string; width?: number }): (reference: string) => LineResult {
   const specs = o.allSpecs ? [...SPEC_IDS] : [o.spec];
   const options = { strict: o.strict, dotSegments: o.dotSegments };
   return (reference) => {
@@ -54,7 +55,7 @@ export function resolveJudge(o: Omit<ResolveCliOptions, "spec"> & { spec: SpecId
       return { out: jsonAnswer(failed.length === 0, record), ...answer };
     }
     const err = failed.map((r) => errorText(reference, o.base, r)).join("");
-    if (o.allSpecs) return { out: allSpecsTable(o.base, [{ reference, results }], o), err, ...answer };
+    if (o.allSpecs) return { out: allSpecsTable(o.base, [{ reference, results }], o, o.width), err, ...answer };
     const r = results[0];
     const out = r.ok ? `${reference === "" ? "<>" : reference} = ${resultText(r)}${r.kind === "not-defined" ? ` (${citationLine(r.spec)})` : ""}\n` : "";
     return { out, err, ...answer };
@@ -83,8 +84,11 @@ Answers are printed as the Appendix C tables print them: REF = ANSWER, where ANS
 or "not defined" for draft-1994 and
 rfc1738, which define no resolution (the citation says where). draft-1993 follows its "Partial form"
 rules. Exit status: 0 when every reference resolved, 1 when a base or reference is invalid (or
-merge step 7 reports an error), 2 on a usage error. With '-' and --all-specs, each reference gets
-its own table.
+merge step 7 reports an error), 2 on a usage error. With --all-specs, 1 when any revision's answer
+is an error (rfc2396 and rfc2732 reject '?y': their grammar has no empty path before a query; the
+reasons go to standard error); "not defined" is an answer, not an error. The table has a column per
+revision, in panels of as many as the terminal's width holds (100 columns when not a terminal). With
+'-' and --all-specs, each reference gets its own table.
 ${batchHelp}
 
 Examples:
@@ -100,7 +104,7 @@ Examples:
     .action(async (base: string, given: string[], opts: ResolveCliOptions & BatchFlags & { input?: string[] }) => {
       const { inputs: references, io: inputIo } = inputsAndIo(given, opts.input, io);
       if (!isSpecId(opts.spec)) throw new UsageError(`unknown spec "${opts.spec}"; revisions: ${SPEC_IDS.join(", ")}`);
-      const judgeOptions = { base, spec: opts.spec, strict: opts.strict, dotSegments: opts.dotSegments, allSpecs: opts.allSpecs, json: opts.json };
+      const judgeOptions = { base, spec: opts.spec, strict: opts.strict, dotSegments: opts.dotSegments, allSpecs: opts.allSpecs, json: opts.json, width: terminalWidth(io) };
       let anyError = false;
       if (references.length === 1 && references[0] === "-") {
         const judge = { module: "commands/resolve", factory: "resolveJudge", options: judgeOptions };
@@ -110,13 +114,18 @@ Examples:
         const options = { strict: opts.strict, dotSegments: opts.dotSegments };
         const rows = references.map((reference) => ({ reference, results: SPEC_IDS.map((spec) => resolve(base, reference, { ...options, spec })) }));
         anyError = rows.some((row) => row.results.some((r) => !r.ok));
-        await io.out(allSpecsTable(base, rows, opts));
+        await io.out(allSpecsTable(base, rows, opts, terminalWidth(io)));
         for (const { reference, results } of rows) for (const r of results) if (!r.ok) io.err(errorText(reference, base, r));
       } else {
         anyError = await answerArguments(io, resolveJudge(judgeOptions), references);
       }
       setExit(anyError && !opts.exitZero ? EXIT_INVALID : EXIT_VALID);
     });
+}
+
+/** The width a table fits: standard output's columns on a terminal, else 100. */
+function terminalWidth(io: CommandContext["io"]): number {
+  return io === processIo && process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : 100;
 }
 
 function citationLine(spec: string): string {
@@ -127,8 +136,15 @@ function citationLine(spec: string): string {
   return `${c.spec}, ${c.section}${c.line !== undefined ? `, line ${c.line} of the document's text` : ""}: "${c.quote}"${c.translation && /[^\x00-\x7f]/.test(c.quote) ? ` (${c.translation})` : ""}`;
 }
 
-/** The side-by-side view: one row per reference, one column per revision. */
-function allSpecsTable(base: string, rows: { reference: string; results: ResolveResult[] }[], opts: ResolveCliOptions): string {
+/** One line per reference, the columns aligned (when not even one column of a panel fits the width). */
+function allSpecsLines(header: string[], body: { cells: string[]; differs: boolean }[]): string {
+  const widths = header.map((h, i) => Math.max([...h].length, ...body.map((b) => [...b.cells[i]].length)));
+  const line = (cells: string[], mark: string) => (cells.map((c, i) => pad(c, widths[i])).join("  ") + (mark ? `  ${mark}` : "")).trimEnd() + "\n";
+  return line(header, "") + body.map((b) => line(b.cells, b.differs ? "≠" : "")).join("");
+}
+
+/** The side-by-side view: one row per reference, one column per revision, in panels that fit `width`. */
+function allSpecsTable(base: string, rows: { reference: string; results: ResolveResult[] }[], opts: ResolveCliOptions, width = 100): string {
   const header = ["reference", ...SPEC_IDS];
   const notes = new Map<string, number>();
   const body = rows.map(({ reference, results }) => {
@@ -157,14 +173,14 @@ function allSpecsTable(base: string, rows: { reference: string; results: Resolve
     const differs = new Set(answers).size > 1;
     return { cells: [reference === "" ? "<>" : reference, ...cells], differs };
   });
-  const widths = header.map((h, i) => Math.max([...h].length, ...body.map((b) => [...b.cells[i]].length)));
-  const line = (cells: string[], mark: string) => (cells.map((c, i) => pad(c, widths[i])).join("  ") + (mark ? `  ${mark}` : "")).trimEnd() + "\n";
   const leaning = (strict: boolean) => SPEC_IDS.filter((spec) => strictByDefault(spec) === strict).join(", ");
-  let out = `base ${base}   (${leaning(false)}: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments}; ${leaning(true)}: ${opts.strict === false ? "non-strict" : "strict"})\n\n`;
-  out += line(header, "");
-  for (const b of body) out += line(b.cells, b.differs ? "≠" : "");
+  let out = `${wrap(`base ${base}   (${leaning(false)}: ${opts.strict ? "validating" : "non-validating"}, leading "..": ${opts.dotSegments}; ${leaning(true)}: ${opts.strict === false ? "non-strict" : "strict"})`, width).join("\n")}\n\n`;
+  // The revisions side by side, in panels of as many as the width holds (issue 41 item 7: one line of
+  // 326 columns); each reference a row, marked ≠ where the revisions' answers differ.
+  const table = { headers: header.slice(1), rows: body.map((b) => ({ label: b.cells[0] + (b.differs ? " ≠" : ""), cells: b.cells.slice(1) })) };
+  out += renderPanels(table, width) ?? allSpecsLines(header, body);
   out += "\n";
-  for (const [spec, n] of notes) out += `[${n}] ${citationLine(spec)}\n`;
+  for (const [spec, n] of notes) out += `${wrap(`[${n}] ${citationLine(spec)}`, width).join("\n")}\n`;
   if (body.some((b) => b.differs)) out += `≠  the revisions that define resolution give different answers\n`;
   return out;
 }

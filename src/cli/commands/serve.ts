@@ -1,11 +1,11 @@
-// `uri-grammars serve`: the explorer (site/, written by `npm run site` and by the build) on
-// 127.0.0.1 only. The server and its safety rules are in src/cli/site-server.ts.
+// `uri-grammars serve`: the explorer (site/ of a checkout, written by `npm run site` and by the build;
+// in an installed package dist/site/, the site as the package ships it) on 127.0.0.1 only. The server and its safety rules are in src/cli/site-server.ts.
 import type { Command } from "commander";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { EXIT_VALID, UsageError, type CommandContext } from "../io";
-import { PortUnavailableError, SITE_DIR, startSiteServer } from "../site-server";
+import { builtSite, PACKED_SITE_DIR, PortUnavailableError, SITE_DIR, sitePages, startSiteServer } from "../site-server";
 
 export const DEFAULT_PORT = 8323;
 
@@ -28,32 +28,40 @@ function openBrowser(url: string, err: (text: string) => void): void {
 
 export function registerServe(program: Command, { io, setExit }: CommandContext): void {
   program
-    // Listed only where the site is built (a checkout after `npm run build`): the installed package
-    // does not ship site/, so its --help does not offer a command that cannot serve (--site still works).
-    .command("serve", { hidden: !existsSync(join(SITE_DIR, "index.html")) })
-    .description("serve the explorer (playground, grammars, notation guide, diff, resolution, extract) on 127.0.0.1")
+    // Listed wherever a site is there to serve: a checkout after `npm run build` (site/), or the
+    // installed package (dist/site/, the site as the package ships it; --site works anyway).
+    .command("serve", { hidden: builtSite() === null })
+    .description("serve the explorer (playground, trace, grammars, notation guide, diff, resolution, extract, documents) on 127.0.0.1")
     .option("--port <n>", `the port (0: any free port)`, String(DEFAULT_PORT))
     .option("--open", "open the explorer in the default browser")
-    .option("--site <dir>", "serve this folder instead of the built site/ (a copy of the site)")
-    .addHelpText(
-      "after",
-      `
-The site is built by \`npm run build\` (and \`npm ci\`) or \`npm run site\` into site/. The server
-listens on 127.0.0.1 only, answers GET and HEAD only, and serves only the site's files. Stop it
-with Ctrl-C. Exit status 2 when the port is in use or the site is not built.
+    .option("--site <dir>", "serve this folder instead of the built site (a copy of site/)")
+    .addHelpText("after", () => {
+      const site = builtSite();
+      const pages = site ? sitePages(site) : [];
+      const width = Math.max(0, ...pages.map((p) => p.file.length));
+      return `
+Pages:
+${pages.length > 0 ? pages.map((p) => `  ${p.file.padEnd(width)}  ${p.title}: ${p.blurb}`).join("\n") : "  (no site built here: see below)"}
+
+The site comes with the package (dist/site/, compressed) and, in a checkout, is built by \`npm run build\`
+(and \`npm ci\`) or \`npm run site\` into site/, which is served when it is there. Everything runs in
+the page; nothing is sent anywhere. The server listens on 127.0.0.1 only, answers GET and HEAD only,
+and serves only the site's files. Stop it with Ctrl-C. Exit status: 0 when stopped by Ctrl-C or
+SIGTERM, 2 when the port is in use or there is no site.
 
 Examples:
   $ uri-grammars serve
   $ uri-grammars serve --port 8080 --open
-  $ uri-grammars serve --port 0          # any free port; the address is printed`,
-    )
+  $ uri-grammars serve --port 0          # any free port; the address is printed`;
+    })
     .action(async (opts: { port: string; open?: boolean; site?: string }) => {
       const port = parsePort(opts.port);
-      const dir = opts.site ? resolve(opts.site) : SITE_DIR;
-      if (!existsSync(join(dir, "index.html"))) throw new UsageError(`no site in ${dir}: build it with \`npm run site\` (or \`npm run build\`)`);
+      const site = opts.site ? { dir: resolve(opts.site), storage: "plain" as const } : builtSite();
+      if (site === null) throw new UsageError(`no site to serve: neither ${SITE_DIR} (a checkout: build it with \`npm run build\` or \`npm run site\`) nor ${PACKED_SITE_DIR} (the package's) holds one; serve a copy with --site DIR`);
+      if (opts.site && !existsSync(join(site.dir, "index.html"))) throw new UsageError(`no site in ${site.dir}: --site takes a folder holding the explorer's index.html (a copy of site/)`);
       let served;
       try {
-        served = await startSiteServer(dir, port);
+        served = await startSiteServer(site.dir, port, undefined, site.storage);
       } catch (e) {
         if (e instanceof PortUnavailableError) throw new UsageError(e.message);
         throw e;

@@ -202,7 +202,8 @@ const MIN_DIAGRAM_SCALE = 0.7;
  * each rule reference made a link.
  */
 export function diagramElement(item: RailroadItem, label: string, kind: "published" | "peg"): HTMLElement {
-  const wrapper = h("div", { class: `diagram diagram-${kind}` });
+  // Focusable, as a wide diagram scrolls sideways in its own box (a keyboard must reach it).
+  const wrapper = h("div", { class: `diagram diagram-${kind}`, tabindex: "0", role: "region", "aria-label": label });
   const rows = diagramRows(item);
   wrapper.innerHTML = rows.map((d) => d.toString()).join("");
   Array.from(wrapper.querySelectorAll("svg")).forEach((svg, i) => {

@@ -28,7 +28,7 @@ export interface ColumnResult {
   rule: string | null;
   production: string | null;
   /** The error (invalid input), with the sentence the page shows and the input with a caret. */
-  error: { code: string; offset: number; sentence: string; caret: string; startRule: string | null } | null;
+  error: { code: string; offset: number | null; sentence: string; caret: string; startRule: string | null } | null;
   /** Components in the first DISPLAY_LIMIT characters, and how many there are in all. */
   components: ComponentValue[];
   componentCount: number;
@@ -38,6 +38,11 @@ export interface ColumnResult {
   treeNote: string | null;
   /** What explain says beyond the error sentence. */
   explain: { valid: boolean; production: string | null; sentence: string | null; notes: string[]; others: string | null; remarks: string[] } | null;
+  /**
+   * The parser the revision's document defines beside its grammar (Revision.parser: the WHATWG URL
+   * parser), on the same input without a base: a row of its own under the column's verdict.
+   */
+  parser: { label: string; parsed: boolean; validationErrors: string[]; components: string | null } | null;
 }
 
 /** The verdict parse() gives, next to a trace. */

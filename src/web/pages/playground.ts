@@ -155,7 +155,7 @@ function renderColumn(col: Column, input: string, startRule: string, r: ColumnRe
   const { revision, el } = col;
   delete el.dataset.state;
   el.dataset.verdict = r.ok ? "valid" : "invalid";
-  if (r.ok || !r.error) delete el.dataset.offset;
+  if (r.ok || !r.error || r.error.offset === null) delete el.dataset.offset;
   else el.dataset.offset = String(r.error.offset);
   // "unknown-rule": the revision has no such start rule; nothing was judged (drawn neutral).
   if (r.error?.code === "unknown-rule") el.dataset.outcome = "no-such-rule";
@@ -164,8 +164,21 @@ function renderColumn(col: Column, input: string, startRule: string, r: ColumnRe
   fill(el,
     columnHead(revision),
     verdictLine(revision, r, input, startRule),
+    parserLine(r),
     r.ok ? validBody(col, input, r, startRule) : invalidBody(revision, r),
     startRule || !r.explain ? null : explainSection(r),
+  );
+}
+
+/** The document's own parser on the input (the WHATWG URL parser): what browsers do with it, beside the grammar's verdict. */
+function parserLine(r: ColumnResult): HTMLElement | null {
+  const p = r.parser;
+  if (!p) return null;
+  const said = !p.parsed ? "returns failure" : p.validationErrors.length === 0 ? "returns a URL, no validation error" : "returns a URL, with validation errors";
+  return h("div", { class: "parser-row", "data-parsed": String(p.parsed) },
+    h("p", { class: "parser-label" }, h("strong", {}, p.label), `: ${said}`),
+    p.validationErrors.length > 0 ? h("p", { class: "parser-errors" }, p.validationErrors.join(", ")) : null,
+    p.components !== null ? h("p", { class: "parser-components" }, p.components) : null,
   );
 }
 

@@ -101,7 +101,7 @@ async function judge(id: number, input: string, startRule: string, specs: string
   const send = (revision: Revision) => {
     const verdicts: OtherVerdict[] = revisions.filter((r) => r !== revision && results.has(r)).map((r) => {
       const x = results.get(r)!;
-      return x.ok ? { spec: r.id, valid: true } : { spec: r.id, valid: false, offset: x.error.offset };
+      return x.ok ? { spec: r.id, valid: true } : { spec: r.id, valid: false, ...(x.error.offset !== null ? { offset: x.error.offset } : {}) };
     });
     post({ id, type: "column", column: column(revision, input, startRule, results.get(revision)!, verdicts, big) });
   };
@@ -139,6 +139,7 @@ function column(revision: Revision, input: string, startRule: string, r: ParseRe
     treeNodes: 0,
     treeNote: null,
     explain: null,
+    parser: parserRow(revision, input, big),
   };
   if (r.ok && tree && !big) {
     const count = { n: 0 };
@@ -170,6 +171,18 @@ function column(revision: Revision, input: string, startRule: string, r: ParseRe
     out.error = { code: e.code, offset: e.offset, sentence, caret: e.code === "syntax" ? caretDisplay(input, e.offset, 48).replace(/^ {2}/gm, "") : "", startRule: e.code === "unknown-rule" ? (e as { startRule?: string }).startRule ?? startRule : null };
   }
   return out;
+}
+
+/** What the parser of the revision's document (Revision.parser) does with the input, without a base; null without one or for a long input. */
+function parserRow(revision: Revision, input: string, big: boolean): ColumnResult["parser"] {
+  const parser = revision.parser;
+  if (!parser || big) return null;
+  const v = parser.validity(input);
+  if (v === null) return null;
+  const reading = v.parsed ? parser.read(input) : null;
+  const parts = Object.entries(reading?.components ?? {}).filter(([, v]) => v !== null && v !== undefined);
+  const components = reading?.components ? parts.map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(" · ") : null;
+  return { label: parser.label, parsed: v.parsed, validationErrors: [...new Set(v.validationErrors)], components };
 }
 
 function shownTree(revision: Revision, node: DerivationNode, count: { n: number }): ShownNode {
