@@ -17,7 +17,7 @@ import { compiled, recognize } from "../published/earley";
 import { editPublished, type EditedRule, type EditProblem, type PublishedSources } from "../published/edit";
 import { findPublishedRule, referencedNames, type PublishedGrammar, type PublishedRule } from "../published/model";
 import { characterAt, describeCharacter, lineAndColumn, type PlacedError } from "../errors";
-import { describeValue, invalidOption, isFailure, optionNames, optionsObject, requireRevision, type UsageFailure } from "../request";
+import { describeValue, invalidOption, isFailure, optionNames, optionsObject, readList, requireRevision, type UsageFailure } from "../request";
 import type { SpecId } from "../revisions";
 import type { RuleSide } from "./diff";
 import type { LanguageComparison, LanguageWitness } from "./language-diff";
@@ -65,6 +65,7 @@ export interface EditError extends PlacedError {
   text: string;
 }
 
+/** What languageEdit() returns: the comparison, an edit that does not read (at its offset), or a usage failure. */
 export type LanguageEditResult = ({ ok: true } & LanguageEdit) | { ok: false; error: EditError } | UsageFailure;
 
 /** What a test may plant: a product construction with a mistake, or witnesses changed before they are checked. */
@@ -101,12 +102,14 @@ export function compareEdit(spec: unknown, edits: unknown, options?: LanguageEdi
   const opts = optionsObject(options, LANGUAGE_EDIT_OPTION_NAMES) as Partial<LanguageEditOptions>;
   const readable = requireRevision((opts as { spec?: unknown }).spec ?? revision.id);
   if (isFailure(readable)) return readable;
-  if (!Array.isArray(edits) || edits.length === 0 || !edits.every((e) => typeof e === "string")) return invalidOption(revision.id, null, `edits must be a non-empty list of rules (strings) in ${revision.id}'s notation, not ${describeValue(edits)}.`);
+  // The list read once into a plain array (a Proxy may claim any length: readList() stops at MAX_LIST_LENGTH).
+  const list = readList(edits);
+  if (!list.ok || list.items.length === 0 || !list.items.every((e) => typeof e === "string")) return invalidOption(revision.id, null, `edits must be a non-empty list of rules (strings) in ${revision.id}'s notation, not ${list.ok ? describeValue(edits) : `a list: ${list.why}`}.`);
   if (opts.witnesses !== undefined && !(Number.isInteger(opts.witnesses) && (opts.witnesses as number) >= 0)) return invalidOption(revision.id, null, `witnesses must be a whole number, not ${describeValue(opts.witnesses)}.`);
   if (opts.rule !== undefined && typeof opts.rule !== "string") return invalidOption(revision.id, null, `rule must be a rule's published name (a string), not ${describeValue(opts.rule)}.`);
   const sources = internals.sources ?? PUBLISHED_SOURCES;
   if (!Object.prototype.hasOwnProperty.call(sources, revision.id)) return invalidOption(revision.id, null, `${revision.id} has no published grammar (grammar/${revision.id}/published.*) to edit.`);
-  const texts = edits as string[];
+  const texts = list.items as string[];
   const r = editPublished(revision.id, sources, texts);
   if (!r.ok) return { ok: false, error: editError(revision.id, texts, r.problems[0]!) };
   const { original, edited } = r;

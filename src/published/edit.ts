@@ -59,8 +59,17 @@ export type EditResult =
   | { ok: true; original: PublishedGrammar; edited: PublishedGrammar; rules: EditedRule[] }
   | { ok: false; problems: EditProblem[] };
 
-/** A rule's name as an edit writes it: the first word of its first line that is not a comment. */
-const HEAD = /^[ \t]*([A-Za-z][A-Za-z0-9_+-]*)/;
+/**
+ * A rule's name as an edit writes it: the first word of its first line that is not a comment, or
+ * a name between angle brackets (a grammar that says `; @names angle-brackets`, RFC 5234 §2.1).
+ */
+const HEAD = /^[ \t]*(?:<([^<>]+)>|([A-Za-z][A-Za-z0-9_+-]*))/;
+
+/** The name an edit's text defines (HEAD), or null. */
+function headName(text: string): string | null {
+  const m = HEAD.exec(text);
+  return m ? (m[1] ?? m[2]!) : null;
+}
 
 /** One edit placed in a file: the lines it replaces ([from, to), 0-based; from = to: inserted there). */
 interface Placement {
@@ -101,7 +110,7 @@ export function editPublished(spec: string, sources: PublishedSources, edits: re
     const first = lines.findIndex((l) => l.trim() !== "" && !/^\s*;/.test(l));
     const head = first >= 0 ? HEAD.exec(lines[first]!) : null;
     if (!head) return fail(k, raw.length - raw.trimStart().length, null, "an edit starts with the name of the rule it defines, then its definition in the revision's notation");
-    const name = head[1]!;
+    const name = head[1] ?? head[2]!;
     const key = original.namesIgnoreCase ? name.toLowerCase() : name;
     if (names.has(key)) return fail(k, raw.indexOf(name), name, `${name} is already defined by edit ${names.get(key)! + 1}: one edit per rule`);
     names.set(key, k);
@@ -169,22 +178,22 @@ function editProblems(problems: readonly ReadProblem[], placements: readonly Pla
   const out: EditProblem[] = [];
   // A rule whose edit does not read is left out of the grammar, so every reference to it is
   // undefined too: those follow from the edit's own problem and are not reported.
-  const edited = new Set(placements.map((x) => key(HEAD.exec(x.text)?.[1] ?? "")));
+  const edited = new Set(placements.map((x) => key(headName(x.text) ?? "")));
   for (const p of problems) {
     if (p.undefinedName !== undefined && edited.has(key(p.undefinedName))) continue;
     const file = placements.find((x) => p.message.startsWith(`${x.file}:`))?.file;
     const inEdit = p.offset !== null ? placements.find((x) => x.file === file && p.offset! >= x.start && p.offset! <= x.start + x.text.length) : undefined;
     if (inEdit) {
-      out.push({ edit: inEdit.edit, offset: inEdit.shift + p.offset! - inEdit.start, rule: HEAD.exec(inEdit.text)?.[1] ?? null, message: clean(p.message) });
+      out.push({ edit: inEdit.edit, offset: inEdit.shift + p.offset! - inEdit.start, rule: headName(inEdit.text), message: clean(p.message) });
       continue;
     }
     if (p.undefinedName !== undefined && p.rule !== null) {
       // A reference to a rule the grammar does not have: at the name, in the edit that writes it.
-      const by = placements.find((x) => key(HEAD.exec(x.text)?.[1] ?? "") === key(p.rule!) || x.text.includes(p.undefinedName!));
+      const by = placements.find((x) => key(headName(x.text) ?? "") === key(p.rule!) || x.text.includes(p.undefinedName!));
       if (by) {
         const head = HEAD.exec(by.text)![0].length;
         const at = wordAt(by.text, p.undefinedName, head);
-        out.push({ edit: by.edit, offset: by.shift + (at < 0 ? 0 : at), rule: HEAD.exec(by.text)?.[1] ?? null, message: `${p.rule} refers to ${p.undefinedName}, which the grammar does not define (add it with another edit, or use one of its rules)` });
+        out.push({ edit: by.edit, offset: by.shift + (at < 0 ? 0 : at), rule: headName(by.text), message: `${p.rule} refers to ${p.undefinedName}, which the grammar does not define (add it with another edit, or use one of its rules)` });
         continue;
       }
     }
