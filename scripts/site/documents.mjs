@@ -54,6 +54,11 @@ function sectionParts(section) {
 function headingOffsets(text, section) {
   const { numbers, appendices, words } = sectionParts(section);
   const out = [];
+  // A Bikeshed source (the WHATWG URL Standard) names its headings' anchors: "§4.3 #url-writing"
+  // is the line `<h3 id=url-writing ...>`.
+  const id = /#([A-Za-z][\w-]*)/.exec(section)?.[1];
+  if (id) for (const m of text.matchAll(new RegExp(`^<h[1-6] id=["']?${id}\\b`, "gm"))) out.push(m.index);
+  if (out.length > 0) return out;
   for (const n of numbers) {
     const esc = n.replace(/\./g, "\\.");
     // "3.2.2.  Host", "3.2.2 Server", "5.特定URL…": the number, an optional dot, then a title.
@@ -123,6 +128,14 @@ function slug(s) {
 }
 
 function headingId(label, used) {
+  // A Bikeshed heading keeps its own anchor ("<h3 id=url-writing>" -> s-url-writing).
+  const own = /^<h[1-6] id=["']?([A-Za-z][\w-]*)/.exec(label);
+  if (own) {
+    let id = `s-${own[1]}`;
+    while (used.has(id)) id += "-";
+    used.add(id);
+    return id;
+  }
   const m = /^(?:#+\s*)?(\d+(?:\.\d+)*)\.?(?=\s|[^\d.]|$)/.exec(label) ?? /^Appendix\s+([A-Z])\b/.exec(label);
   let id = m ? (/^Appendix/.test(label) ? `appendix-${m[1].toLowerCase()}` : `s-${m[1]}`) : `s-${slug(label.replace(/^#+\s*/, "").replace(/[*_]/g, ""))}`;
   while (used.has(id)) id += "-";
@@ -147,6 +160,8 @@ function lineBlocks(text) {
     const line = lines[i];
     const numbered = /^(\d+(?:\.\d+)*(?:\.[ \t]*|[ \t]+|(?=[\u4e00-\u9fff]))|Appendix [A-Z]\.?[ \t]*|[A-Z]\.[ \t]*)[A-Za-z\u4e00-\u9fff]/.test(line) && line.length <= 90 && !/(\s|\.)\d+\s*$/.test(line);
     const markdown = /^#{1,6}\s+\S/.test(line);
+    const bikeshed = /^<h[1-6] id=[^>]*>.*<\/h[1-6]>\s*$/.test(line);
+    if (bikeshed) return true;
     const alone = blank(i - 1) && blank(i + 1) && /^[A-Z]/.test(line) && line.length <= 60 && !/[.,:;]$/.test(line.trim());
     return (numbered && (blank(i - 1) || line.length <= 50)) || markdown || alone;
   };
@@ -172,9 +187,10 @@ function lineBlocks(text) {
     if (isHeading(i)) {
       const markdown = /^#{1,6}\s+\S/.test(line);
       const numbered = /^\d/.test(line);
+      const bikeshed = /^<h([1-6])/.exec(line);
       const label = line.trim();
-      const level = markdown ? /^#+/.exec(line)[0].length : numbered ? Math.min(4, (/^\d+(?:\.\d+)*/.exec(line)?.[0].split(".").length ?? 1) + 1) : 3;
-      blocks.push({ kind: "h", level, id: headingId(label, used), label: label.replace(/^#+\s*/, "").replace(/[*]/g, ""), start: starts[i], end: starts[i] + line.length });
+      const level = bikeshed ? Math.min(4, Number(bikeshed[1])) : markdown ? /^#+/.exec(line)[0].length : numbered ? Math.min(4, (/^\d+(?:\.\d+)*/.exec(line)?.[0].split(".").length ?? 1) + 1) : 3;
+      blocks.push({ kind: "h", level, id: headingId(label, used), label: label.replace(/^#+\s*/, "").replace(/<[^>]*>/g, "").replace(/[*]/g, ""), start: starts[i], end: starts[i] + line.length });
       i++;
       continue;
     }

@@ -16,7 +16,7 @@ import { peggyRun } from "../support/peggy-reference";
 
 // The callbacks given to page.evaluate run in the page and name its globals, which this Node
 // program's compilation (lib ES2022, no DOM) does not declare.
-declare const document: any, getComputedStyle: any, window: any;
+declare const document: any, getComputedStyle: any, window: any, performance: any, PerformanceObserver: any, requestAnimationFrame: (f: () => void) => number;
 
 export const ROOT = join(__dirname, "..", "..", "..");
 export const OUT = join(ROOT, "test-output", "browser");
@@ -499,6 +499,36 @@ export async function overflowProblems(page: Page, address: string): Promise<str
   return r.sw > r.w ? [`${address} at ${r.w} px: the page is ${r.sw} px wide (${r.out.join("; ") || "?"})`] : [];
 }
 
+/** The longest tasks of the page's thread, as Chromium's long-task observer sees them, from `start` on. */
+export async function installLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list: any) => {
+      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+export async function longestTask(page: Page, since: number): Promise<{ longest: number; count: number; total: number }> {
+  return page.evaluate((t0: number) => {
+    const tasks = window.longTasks.filter((t: any) => t.start >= t0);
+    return { longest: Math.max(0, ...tasks.map((t: any) => t.duration)), count: tasks.length, total: tasks.reduce((a: number, t: any) => a + t.duration, 0) };
+  }, since);
+}
+
+/** From a key press to the next frame the page draws (its own thread answering). */
+export async function keyToFrame(page: Page, key: string): Promise<number> {
+  await page.evaluate(() => {
+    window.keyFrame = new Promise((resolve) => {
+      let t0 = NaN;
+      document.addEventListener("keydown", () => (t0 = performance.now()), { once: true, capture: true });
+      document.addEventListener("keyup", () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0)), { once: true, capture: true });
+    });
+  });
+  await page.keyboard.press(key);
+  return page.evaluate(() => window.keyFrame);
+}
+
 /** axe-core's serious and critical violations on the page as it stands (the context must bypass the page's CSP to inject it). */
 export async function axeProblems(page: Page, address: string): Promise<string[]> {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
@@ -560,6 +590,7 @@ export async function unreachable(page: Page, address: string): Promise<{ contro
     return out;
   }, [...reached]);
   return { controls, problems: missed.slice(0, 5).map((m) => `${address}: Tab never reaches ${m}`) };
+}
 
 // ---- Round two: the sandbox, the exercises, where two traces part ----
 

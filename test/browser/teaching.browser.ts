@@ -22,7 +22,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "../../src/parse";
 import { availableSpecIds, getRevision } from "../../src/revisions";
 import {
-  closeExplorer, grammarPlaces, newLog, openExplorer, OUT, PAGES, paste, readInputs, ready, ROOT, settled, SHOTS, stepReferenceProblems, traceAgreement, traceOn, type Explorer, type GrammarPlaces, visit } from "./support";
+  closeExplorer, grammarPlaces, installLongTasks, keyToFrame, longestTask, newLog, openExplorer, OUT, PAGES, paste, readInputs, ready, ROOT, settled, SHOTS, stepReferenceProblems, traceAgreement, traceOn, type Explorer, type GrammarPlaces, visit } from "./support";
 import { referenceDir } from "../support/seeds";
 
 declare const document: any, getComputedStyle: any, window: any, location: { hash: string; href: string }, CSS: any, performance: any, PerformanceObserver: any, requestAnimationFrame: (f: () => void) => number;
@@ -32,36 +32,6 @@ const SPECS = availableSpecIds();
 
 export { axeProblems } from "./support";
 
-
-/** The longest tasks of the page's thread, as Chromium's long-task observer sees them, from `start` on. */
-async function installLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list: any) => {
-      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: "longtask", buffered: true });
-  });
-}
-
-async function longestTask(page: Page, since: number): Promise<{ longest: number; count: number; total: number }> {
-  return page.evaluate((t0: number) => {
-    const tasks = window.longTasks.filter((t: any) => t.start >= t0);
-    return { longest: Math.max(0, ...tasks.map((t: any) => t.duration)), count: tasks.length, total: tasks.reduce((a: number, t: any) => a + t.duration, 0) };
-  }, since);
-}
-
-/** From a key press to the next frame the page draws (its own thread answering). */
-async function keyToFrame(page: Page, key: string): Promise<number> {
-  await page.evaluate(() => {
-    window.keyFrame = new Promise((resolve) => {
-      let t0 = NaN;
-      document.addEventListener("keydown", () => (t0 = performance.now()), { once: true, capture: true });
-      document.addEventListener("keyup", () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0)), { once: true, capture: true });
-    });
-  });
-  await page.keyboard.press(key);
-  return page.evaluate(() => window.keyFrame);
-}
 
 describe("the explorer as a class uses it (trace, layouts, accessibility, big input)", function () {
   this.timeout(600_000);

@@ -125,6 +125,9 @@ function followFragment(): void {
     history.replaceState(null, "", `${location.pathname}${location.search}#${[anchor, ...params].join("&")}`);
     if (target instanceof HTMLDetailsElement) target.open = true;
     target.scrollIntoView();
+    // As the browser's own fragment navigation does: a focusable target takes the focus (the skip
+    // link's <main tabindex="-1">), so the next Tab starts there.
+    if (target.hasAttribute("tabindex") && target instanceof HTMLElement) target.focus({ preventScroll: true });
   });
 }
 

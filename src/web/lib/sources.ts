@@ -4,10 +4,13 @@ import { pageLink } from "./url-state";
 
 /**
  * The anchor of a cited section on the documents page (scripts/site/documents.mjs headingId): its
- * most specific section number (`§3.2.2`, `Appendix A (§3.2.2)` -> `s-3.2.2`), else its appendix
- * (`appendix-a`), else its words.
+ * own anchor (`§4.3 #url-writing` -> `s-url-writing`), else its most specific section number
+ * (`§3.2.2`, `Appendix A (§3.2.2)` -> `s-3.2.2`), else its appendix (`appendix-a`), else its words.
  */
 export function sectionAnchor(section: string): string {
+  // The WHATWG URL Standard's sections name their headings' anchors ("§4.3 #url-writing").
+  const own = /#([A-Za-z][\w-]*)/.exec(section)?.[1];
+  if (own) return `s-${own}`;
   const number = /§\s*(\d+(?:\.\d+)*)/.exec(section)?.[1];
   if (number) return `s-${number}`;
   const appendix = /Appendix\s+([A-Z])\b/.exec(section)?.[1];
