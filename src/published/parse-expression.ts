@@ -122,7 +122,7 @@ export function parseExpression(body: string, opts: NotationOptions): Expr {
     return t !== undefined && t.t === "op" && t.v === v;
   };
   const expectOp = (v: string) => {
-    if (!isOp(v)) throw new ExpressionError(`expected "${v}" at token ${pos} of: ${body}`, here());
+    if (!isOp(v)) throw new ExpressionError(`expected "${v}" ${pos < toks.length ? `at offset ${here()}` : "at the end"} of the definition: ${body}`, here());
     pos++;
   };
 

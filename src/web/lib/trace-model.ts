@@ -517,6 +517,47 @@ export function errorStep(revision: Revision, g: TraceGrammar, t: TraceResult, r
 
 // ---- The whole parse: a tree of the calls that matched, the failed ones folded ----
 
+/** Steps after which the parse goes back to their offset in the same rule call (what was read past it is given back). */
+const BACKTRACKS = new Set<number>([Step.ALT_FAIL, Step.NO_ALT, Step.ITER_FAIL, Step.LOOP_FAIL, Step.OPT_SKIP, Step.LOOK_OK, Step.LOOK_FAIL]);
+
+/**
+ * The rule calls that matched and were then given back (1 at their ENTER step): a call inside an
+ * option, an alternative, an iteration or a lookahead that failed (or looked without reading)
+ * after it, as `userinfo` matches "a" in http://a/ before `"@"` fails and the option is skipped.
+ * A call is given back when a later step of its caller goes back to an offset before the call's
+ * end; the calls inside a call given back are given back too.
+ */
+export function givenBack(t: TraceResult): Uint8Array {
+  const s = t.steps;
+  const out = new Uint8Array(t.count);
+  // Each caller's matched calls not (yet) given back: [ENTER step, end offset].
+  const pending = new Map<number, [number, number][]>();
+  for (let i = 0; i < t.count; i++) {
+    const k = s.kind[i];
+    if (k === Step.MATCH) {
+      const entered = s.pair[i];
+      if (entered < 0) continue;
+      const caller = s.arg[entered];
+      if (caller < 0) continue;
+      let list = pending.get(caller);
+      if (!list) pending.set(caller, (list = []));
+      list.push([entered, s.end[i]]);
+    } else if (BACKTRACKS.has(k)) {
+      const list = pending.get(s.frame[i]);
+      if (!list) continue;
+      const back = s.pos[i];
+      pending.set(s.frame[i], list.filter(([entered, end]) => {
+        if (end <= back) return true;
+        out[entered] = 1;
+        return false;
+      }));
+    }
+  }
+  // Callers come before their calls: a call inside one given back is given back too.
+  for (let i = 0; i < t.count; i++) if (s.kind[i] === Step.ENTER && s.arg[i] >= 0 && out[s.arg[i]]) out[i] = 1;
+  return out;
+}
+
 /** A rule call in the whole-parse view: its ENTER step, and the calls it made (helpers' calls in their place). */
 export interface CallNode {
   step: number;

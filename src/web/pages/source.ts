@@ -17,7 +17,7 @@ startPage(async () => {
   const spec = readParam("spec") ?? DEFAULT_SPEC;
   const revision = getRevision(spec);
   const picker = h("select", { id: "spec", "aria-label": "document" },
-    availableSpecIds().map((id) => h("option", { value: id, selected: id === revision?.id }, `${id}: ${getRevision(id)!.title}`)));
+    availableSpecIds().map((id) => h("option", { value: id, selected: id === revision?.id }, `${id} (${getRevision(id)!.date})`)));
   picker.addEventListener("change", () => {
     location.href = pageLink("source.html", { spec: picker.value });
   });

@@ -21,7 +21,7 @@ import { displayName, ruleByPegName, ruleHref, ruleLinks } from "../lib/rules";
 import { sourceHref } from "../lib/sources";
 import { FLAG_SILENT, Step, traceGrammar, TRACE_INPUT_LIMIT, TRACE_STEP_LIMIT, type TraceGrammar, type TraceResult } from "../lib/trace";
 import {
-  alignKey, alignTraces, callStack, callTree, describe, quote, diagramState, errorStep, firstDivergence, insideFailure, nextDecision, ruleLabel, ruleSteps, stepOut, stepOver, subtreeSizes, visibleSteps, whereTheyPart,
+  alignKey, alignTraces, callStack, callTree, describe, givenBack, quote, diagramState, errorStep, firstDivergence, insideFailure, nextDecision, ruleLabel, ruleSteps, stepOut, stepOver, subtreeSizes, visibleSteps, whereTheyPart,
   type AlignedRow, type CallNode, type Parting,
 } from "../lib/trace-model";
 import { downloadButtons, downloadText, type Caption } from "../lib/diagram-export";
@@ -295,11 +295,18 @@ function drawTree(box: HTMLElement, side: Side, go: (step: number) => void): voi
   const t = side.trace!;
   const { root, more } = callTree(side.revision, side.grammar, t, side.revision.characterRules);
   if (!root) return;
+  // A call that matched and was given back (inside an option or alternative that failed after it) is no part of the parse.
+  const back = givenBack(t);
+  const kept = (n: CallNode) => {
+    const close = t.steps.pair[n.step];
+    return close >= 0 && t.steps.kind[close] === Step.MATCH && !back[n.step];
+  };
   const label = (n: CallNode) => {
     const close = t.steps.pair[n.step];
-    const ok = close >= 0 && t.steps.kind[close] === Step.MATCH;
+    const ok = kept(n);
     const name = ruleLabel(side.revision, side.grammar.rules[t.steps.rule[n.step]]).name;
-    const span = ok ? quote(t.input, t.steps.pos[n.step], t.steps.end[close], 24) : `at offset ${t.steps.pos[n.step]}`;
+    const matched = close >= 0 && t.steps.kind[close] === Step.MATCH;
+    const span = ok ? quote(t.input, t.steps.pos[n.step], t.steps.end[close], 24) : matched ? `${quote(t.input, t.steps.pos[n.step], t.steps.end[close], 24)}, given back` : `at offset ${t.steps.pos[n.step]}`;
     return h("button", { type: "button", class: `tree-node ${ok ? "ok" : "fail"}`, "data-step": n.step, "data-close": close, onclick: () => go(ok ? n.step : close >= 0 ? close : n.step) }, `${ok ? "" : "✗ "}${name}`, h("span", { class: "note" }, ` ${span}`));
   };
   // A call's calls: each matched one with its own calls; a run of failed ones folded into one item.
@@ -315,8 +322,7 @@ function drawTree(box: HTMLElement, side: Side, go: (step: number) => void): voi
       failed = [];
     };
     for (const n of nodes) {
-      const close = t.steps.pair[n.step];
-      if (close < 0 || t.steps.kind[close] !== Step.MATCH) {
+      if (!kept(n)) {
         failed.push(n);
         continue;
       }
