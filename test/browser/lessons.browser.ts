@@ -157,7 +157,7 @@ describe("the explorer teaches: edits, exercises, decisions, responsive pages, d
       expect([shown.common, shown.a, shown.b]).to.deep.equal(["host", "IP-literal", "hostname"]);
       expect(shown.text).to.contain("host at offset 7").and.contain("IP-literal").and.contain("hostname");
       expect(shown.cardNames).to.deep.equal(["host", "IP-literal", "host", "hostname"]);
-      expect(shown.partedRows).to.be.within(1, 2);
+      expect(shown.partedRows, "each side's call marked").to.equal(2);
       const other = await partingShown(page, url, "http://[::1]/", "draft-1997", "draft-2003");
       expect([other.common, other.a, other.b]).to.deep.equal(["host", "hostname", "IPv6reference"]);
     });
@@ -329,6 +329,7 @@ describe("the explorer teaches: edits, exercises, decisions, responsive pages, d
   describe("access", () => {
     it("the first Tab reaches a skip link that moves to the content; the landmarks are there; the footer's years are the registry's", async () => {
       const years = availableSpecIds().map((id) => getRevision(id)!.date.slice(0, 4)).sort();
+      let tabs = 0;
       for (const address of ["index.html", "trace.html", "sandbox.html", "exercises.html"]) {
         await visit(page, `${url}${address}`);
         await ready(page);
@@ -346,25 +347,16 @@ describe("the explorer teaches: edits, exercises, decisions, responsive pages, d
         const landmarks = await page.evaluate(() => ["body > header", "header nav", "main", "body > footer"].map((t) => document.querySelectorAll(t).length));
         expect(landmarks, address).to.deep.equal([1, 1, 1, 1]);
         expect(await page.textContent(".site-footer"), address).to.contain(`${years[0]}–${years[years.length - 1]}`);
-      }
-      // From the skip link, the trace's input is the next stop (no walk through the navigation).
-      await visit(page, `${url}trace.html`);
-      await ready(page);
-      await page.evaluate(() => {
-        document.activeElement?.blur?.();
-        document.body.setAttribute("tabindex", "-1");
-        document.body.focus();
-        document.body.removeAttribute("tabindex");
-      });
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Enter");
-      let tabs = 0;
-      while (tabs < 20 && (await page.evaluate(() => document.activeElement?.id)) !== "trace-input") {
-        await page.keyboard.press("Tab");
-        tabs++;
+        if (address !== "trace.html") continue;
+        // From the skip link, the trace's input is the next stop (no walk through the navigation).
+        while (tabs < 20 && (await page.evaluate(() => document.activeElement?.id)) !== "trace-input") {
+          await page.keyboard.press("Tab");
+          tabs++;
+        }
       }
       expect(tabs).to.be.at.most(8);
       metrics.tabsToTraceInput = tabs + 2;
+      report.push("## Keyboard", "", `On every page the first Tab reaches the skip link, which moves the focus to the content; on the trace page the input is then ${tabs} Tab${tabs === 1 ? "" : "s"} away (${tabs + 2} key presses from the top, where the navigation took 14 Tabs).`, "");
     });
 
     it("on a 390 px phone: the header folds into one line, rule texts scroll rather than wrap, menus are as wide as their longest choice", async () => {

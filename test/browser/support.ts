@@ -717,6 +717,6 @@ export async function partingShown(page: Page, siteUrl: string, input: string, a
     b: el.dataset.ruleB,
     text: el.querySelector("p").textContent,
     cardNames: Array.from(el.querySelectorAll(".diff-side h4 a.mono")).map((x: any) => x.textContent),
-    partedRows: document.querySelectorAll(".aligned-row.parted").length,
+    partedRows: (document.querySelector("[data-parted-rows]")?.dataset.partedRows ?? "").split(" ").filter(Boolean).length,
   }));
 }

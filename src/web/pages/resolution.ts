@@ -13,7 +13,7 @@ import { append, fill, h, mainElement, scrollBox, startPage } from "../lib/dom";
 import { readParam, shareNote, throttledWriter } from "../lib/url-state";
 import { loadRevisions } from "../lib/revision-tables";
 import { WorkerClient } from "../lib/worker-client";
-import type { ResolveAnswer } from "../lib/worker-protocol";
+import { resolvedError, resolvedText, type ResolveAnswer } from "../lib/worker-protocol";
 
 /** Up to this many references the table is drawn whole; past it, only the rows in view. */
 const FULL_TABLE = 300;
@@ -130,10 +130,10 @@ function virtualTable(base: string, references: string[], specs: SpecId[], answe
     drawn = `${first}-${last}`;
     const rows: HTMLElement[] = [];
     for (let k = first; k < last; k++) {
-      const texts = answer.texts[k]!;
+      const texts = specs.map((_, j) => resolvedText(answer, k, j));
       const row = h("div", { role: "row", class: `vrow${new Set(texts).size > 1 ? " row-differs" : ""}`, "aria-rowindex": k + 2, "data-reference": references[k] },
         h("span", { role: "rowheader", class: "mono", title: showReference(references[k]!) }, showReference(references[k]!)),
-        texts.map((text, j) => h("span", { role: "cell", class: `mono${j > 0 && text !== texts[j - 1] ? " differs" : ""}${answer.errors[k]![j] ? " error-cell" : ""}`, "data-spec": specs[j], title: text }, text)));
+        texts.map((text, j) => h("span", { role: "cell", class: `mono${j > 0 && text !== texts[j - 1] ? " differs" : ""}${resolvedError(answer, k, j) ? " error-cell" : ""}`, "data-spec": specs[j], title: text }, text)));
       row.style.gridTemplateColumns = columns;
       row.style.top = `${k * ROW_HEIGHT}px`;
       rows.push(row);
@@ -168,7 +168,7 @@ function resultTable(base: string, references: string[], specs: SpecId[], exampl
     specs.map((s) => h("th", { "data-spec": s }, s)),
     printedSpecs.map((s) => h("th", { "data-printed": s }, `printed in ${s} ${label(s)}`)));
   const rows = references.map((reference, k) => {
-    const answers = specs.map((spec, j) => ({ spec, text: answer.texts[k]![j]!, ok: !answer.errors[k]![j] }));
+    const answers = specs.map((spec, j) => ({ spec, text: resolvedText(answer, k, j), ok: !resolvedError(answer, k, j) }));
     const rowDiffers = new Set(answers.map((x) => x.text)).size > 1;
     const printed = examples?.references.find((x) => x.reference === reference)?.printed ?? {};
     return h("tr", { class: rowDiffers ? "row-differs" : "", "data-reference": reference },

@@ -623,7 +623,8 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
       slider,
       h("button", { type: "button", "aria-label": "next row", onclick: () => go(current + 1) }, "▶"),
       h("button", { type: "button", "aria-label": "last row", onclick: () => go(rows.length - 1) }, "▶|"),
-      parted >= 0 ? h("button", { type: "button", onclick: () => go(parted) }, "where they part") : null,
+      // Each side's call where they part (their rows may lie far apart: one side's failed attempt comes first).
+      [...partRows].sort((x, y) => x - y).map((r) => h("button", { type: "button", class: "go-parted", "data-row": r, onclick: () => go(r) }, partRows.size > 1 ? `where they part: ${rows[r]!.a >= 0 ? a.revision.id : b.revision.id}` : "where they part")),
       counter),
     h("p", { class: "note" }, "Rule calls of both revisions, aligned: a row holds the same call (the same rule, by its published name, at the same offsets) on both sides, or a call only one side makes. Calls of a rule only one grammar has are shown in grey; they are not where the revisions part."),
     list,
@@ -636,6 +637,7 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
     go(to[ev.key]);
   });
   out.dataset.parted = String(parted);
+  out.dataset.partedRows = [...partRows].sort((x, y) => x - y).join(" ");
   go(initial ?? (parted >= 0 ? parted : 0));
 }
 

@@ -66,7 +66,10 @@ async function run(req: WorkerRequest & { id: number }): Promise<void> {
     }
     case "resolve":
       await loadRevisions(req.specs);
-      post({ id: req.id, type: "done", resolve: resolveAnswer(req.base, req.references, req.specs) });
+      {
+        const answer = resolveAnswer(req.base, req.references, req.specs);
+        post({ id: req.id, type: "done", resolve: answer }, [answer.errors.buffer as ArrayBuffer, ...answer.ends.map((e) => e.buffer as ArrayBuffer)]);
+      }
       return;
     case "confusion": {
       await loadRevisions(req.specs);
@@ -273,22 +276,25 @@ async function editAnswer(spec: string, edits: string[], witnesses: number): Pro
 /** Every reference against the base, by every revision asked (the page draws only the rows in view). */
 function resolveAnswer(base: string, references: string[], specs: string[]): ResolveAnswer {
   const started = performance.now();
-  const texts: string[][] = [];
-  const errors: boolean[][] = [];
+  const pieces: string[][] = specs.map(() => []);
+  const ends = specs.map(() => new Uint32Array(references.length));
+  const lengths = specs.map(() => 0);
+  const errors = new Uint8Array(references.length * specs.length);
   let differing = 0;
-  for (const reference of references) {
+  references.forEach((reference, k) => {
     const row: string[] = [];
-    const bad: boolean[] = [];
-    for (const spec of specs) {
+    specs.forEach((spec, j) => {
       const r = resolve(base, reference, { spec: spec as SpecId });
-      row.push(resultText(r));
-      bad.push(!r.ok);
-    }
+      const text = resultText(r);
+      row.push(text);
+      pieces[j]!.push(text);
+      lengths[j]! += text.length;
+      ends[j]![k] = lengths[j]!;
+      if (!r.ok) errors[k * specs.length + j] = 1;
+    });
     if (new Set(row).size > 1) differing++;
-    texts.push(row);
-    errors.push(bad);
-  }
-  return { texts, errors, differing, milliseconds: performance.now() - started };
+  });
+  return { columns: pieces.map((p) => p.join("")), ends, errors, differing, milliseconds: performance.now() - started };
 }
 
 // ---- Extract ----
