@@ -148,9 +148,34 @@ function setUpMenu(): void {
   });
 }
 
+/**
+ * A text box that scrolls (a published rule kept on its lines, a document's page) takes the focus,
+ * so a keyboard can scroll it (axe: scrollable-region-focusable); only those that do scroll, checked
+ * once a frame after the page changes, so the boxes that fit add no Tab stops.
+ */
+function scrollingBoxesFocusable(): void {
+  let queued = false;
+  const mark = () => {
+    queued = false;
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("main pre"))) {
+      if (el.hasAttribute("tabindex") || el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
+      el.tabIndex = 0;
+    }
+  };
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(mark);
+  };
+  new MutationObserver(queue).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("resize", queue);
+  queue();
+}
+
 /** Runs a page's start function once the document is ready, showing failures. */
 export function startPage(start: () => void | Promise<void>): void {
   followFragment();
+  scrollingBoxesFocusable();
   const run = () => Promise.resolve().then(setUpTheme).then(setUpMenu).then(start).catch(showFailure);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else void run();
