@@ -568,6 +568,8 @@ export async function unreachable(page: Page, address: string): Promise<{ contro
     for (const el of Array.from(document.querySelectorAll(sel)) as any[]) {
       if (el.disabled || el.getAttribute("tabindex") === "-1" || el.closest("[hidden]") || el.closest("details:not([open]) > :not(summary)")) continue;
       if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      // A group of radio buttons is one Tab stop (the arrow keys move inside it): its first counts.
+      if (el.type === "radio" && el.name && document.querySelector(`input[type=radio][name="${el.name}"]`) !== el) continue;
       el.dataset.kb = String(n++);
     }
     return n;
