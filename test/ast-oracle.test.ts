@@ -18,6 +18,7 @@ import { capturesOf } from "../src/parse";
 import { oracleAst } from "./support/peggy-reference";
 import { ORACLE_SPECS } from "./support/oracle/builders";
 import { caseTables, DATA_DIR, readTable } from "./support/table";
+import { enumerable } from "./support/plain-ast";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -25,7 +26,7 @@ const ROOT = join(__dirname, "..", "..");
 function astBy(revision: Revision, entries: Readonly<Record<string, AstEntry>>, pegName: string, input: string): unknown {
   const entry = entries[pegName];
   const c = capturesOf(entry, revision.scanner, pegName, revision.scanner.START[pegName], input);
-  return c === null ? null : entry.build(input, c);
+  return c === null ? null : enumerable(entry.build(input, c));
 }
 
 /** The inputs of every table for a revision, with their start rules (the top rule for "*" and for the corpora). */
