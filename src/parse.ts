@@ -229,9 +229,13 @@ const targetsByRevision = /* @__PURE__ */ new WeakMap<Revision, Targets>();
  * in force (another entry's call: src/revisions/scope.ts), drops them.
  */
 function request(spec: unknown, asked: unknown, input: unknown, base?: unknown): Target | ParseFailure {
-  // The same request as the last, whose target does not depend on the input: its target. (A small
-  // function of its own, which the callers inline; the rest is requestAnew().)
-  if (last.target !== null && spec === last.spec && asked === last.asked && base === last.base && last.generation === registryVersion() && last.registry === registryInForce()) return last.target;
+  // The same request as the last: its target, or where the scheme decides (no rule asked, a
+  // scheme-aware revision), the scheme's. (A small function of its own, which the callers inline;
+  // the rest is requestAnew().)
+  if (last.revision !== null && spec === last.spec && asked === last.asked && base === last.base && last.generation === registryVersion() && last.registry === registryInForce()) {
+    if (last.target !== null) return last.target;
+    if (typeof input === "string") return schemeAwareTarget(last.revision, last.targets!, input);
+  }
   return requestAnew(spec, asked, input, base);
 }
 
