@@ -1,7 +1,9 @@
 // docs/api.md, "Every exported type": the index of every type the package exports (from src/index.ts,
 // read by the TypeScript compiler), with the file that defines it and the first sentence of its doc
 // comment, written between the markers below. test/api-types.test.ts fails when the index is stale
-// (a type added, renamed or removed: a new revision's generated AST types too) until this is run.
+// (a type added, renamed or removed) until this is run. Each revision's AST types (generated from its
+// grammar into generated/<spec>.ast.ts, named after its id: `Rfc3986Ast`) are one row, by pattern:
+// a revision added changes nothing here.
 //
 //   node scripts/write-api-types.mjs           rewrite the index in docs/api.md
 //   node scripts/write-api-types.mjs --check   exit 1 (and say what differs) when it is stale
@@ -32,13 +34,18 @@ export function exportedTypes() {
     const spec = /^generated\/([a-z0-9-]+)\.ast\.ts$/.exec(file)?.[1];
     const first = /^(.*?\.)(\s|$)/.exec(doc)?.[1] ?? doc;
     const sentence = (first !== "" ? first : spec ? `A record of ${spec}'s AST, generated from the @ast annotations of grammar/${spec}/grammar.peggy.` : "(no doc comment)").replace(/\|/g, "\\|");
-    out.push({ name: s.name, file, sentence });
+    out.push({ name: s.name, file, sentence, revision: spec !== undefined });
   }
   return out.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
 }
 
+/** The one row for every revision's generated AST types. */
+export const REVISION_TYPES_ROW =
+  "| `<Spec>Ast`, `<Spec>Asts` and the revision's records (`Rfc3986Authority`, `Rfc3986Path`, `Draft1993Http` ...), for each revision, `<Spec>` its id in PascalCase | generated/<spec>.ast.ts | A revision's AST: the AST of a start rule (without one, the union of all), the AST of each start rule by published name, and a record for each `@ast` of grammar/<spec>/grammar.peggy (the types of the entry `uri-grammars/<spec>` name them all). |";
+
 export function indexText(types) {
-  const rows = types.map((t) => `| \`${t.name}\` | ${t.file} | ${t.sentence} |`);
+  const rows = types.filter((t) => !t.revision).map((t) => `| \`${t.name}\` | ${t.file} | ${t.sentence} |`);
+  if (types.some((t) => t.revision)) rows.push(REVISION_TYPES_ROW);
   return `${BEGIN}\n| type | defined in | what it is |\n|---|---|---|\n${rows.join("\n")}\n${END}`;
 }
 
@@ -54,7 +61,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const types = exportedTypes();
   const next = api.slice(0, begin) + indexText(types) + api.slice(end + END.length);
   if (check) {
-    const unnamed = types.filter((t) => !api.slice(0, begin).includes(t.name) && !api.slice(begin, end).includes(`\`${t.name}\``));
+    const unnamed = types.filter((t) => !t.revision && !api.slice(0, begin).includes(t.name) && !api.slice(begin, end).includes(`\`${t.name}\``));
     if (next !== api) {
       console.error(`docs/api.md's index of exported types is stale${unnamed.length > 0 ? ` (not named: ${unnamed.map((t) => t.name).join(", ")})` : ""}: run node scripts/write-api-types.mjs`);
       process.exit(1);

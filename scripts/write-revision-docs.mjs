@@ -1,8 +1,10 @@
-// The lists of revisions in the committed docs, written from the registry (the folders of grammar/,
+// The list of revisions in the committed docs, written from the registry (the folders of grammar/,
 // as the build compiled them: dist/), so that none is typed and none falls behind:
 //   README.md                          the table of revisions (id, the grammar's @summary, @date, the
 //                                      notation of its published grammar), between the markers below
-//   docs/conformance-suite.schema.json the `spec` property's enum
+// (the only one: the suite schema's `spec` is a pattern, the package description names the first and
+// the last revision, grammar/REPAIRS.md the revisions with a repair, docs/api.md each revision's AST
+// types by pattern, so that a revision added touches README.md alone outside its folder).
 // test/revision-docs.test.ts fails when they are stale (a revision added, a summary changed) until
 // this is run.
 //
@@ -37,9 +39,7 @@ export function revisionTable(dist = join(root, "dist")) {
 
 /** Each file this script writes: its path, and its text as it should be given its text now. */
 export function revisionDocs(dist = join(root, "dist")) {
-  const { SPEC_IDS } = require(join(dist, "src", "revisions", "index.js"));
   const readme = join(root, "README.md");
-  const schema = join(root, "docs", "conformance-suite.schema.json");
   return [
     {
       path: readme,
@@ -48,14 +48,6 @@ export function revisionDocs(dist = join(root, "dist")) {
         const b = text.indexOf(END);
         if (a < 0 || b < a) throw new Error(`README.md has no ${BEGIN} ... ${END} block`);
         return `${text.slice(0, a + BEGIN.length)}\n${revisionTable(dist)}\n${text.slice(b)}`;
-      },
-    },
-    {
-      path: schema,
-      write(text) {
-        const line = /^(\s*"spec": \{ "type": "string", )"enum": \[[^\]]*\](, "description": "[^"]*" \},?)$/m;
-        if (!line.test(text)) throw new Error('docs/conformance-suite.schema.json: no `"spec": { "type": "string", "enum": [...], "description": ... }` line');
-        return text.replace(line, (_, head, tail) => `${head}"enum": ${JSON.stringify(SPEC_IDS).replace(/,/g, ", ")}${tail}`);
       },
     },
   ];

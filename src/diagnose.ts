@@ -47,8 +47,7 @@ export function syntaxError(revision: Revision, startRule: string, input: string
   const { line, column } = lineAndColumn(input, offset);
   const found = characterAt(input, offset);
   const facts = stateFacts(revision, state, startRule);
-  const where = `${facts.rule}${facts.section ? ` (${revision.id} ${shortSection(facts.section)})` : ""}`;
-  const head = `At offset ${offset}, ${where} cannot accept ${describeCharacter(found)}${facts.wanted}.`;
+  const head = `At offset ${offset}, ${facts.where} cannot accept ${describeCharacter(found)}${facts.wanted}.`;
   return {
     code: "syntax",
     spec: revision.id,
@@ -73,6 +72,8 @@ interface StateFacts {
   ruleStack: string[];
   rule: string;
   section: string | null;
+  /** The rule and its section as the message names them: `host (rfc3986 §3.2.2)`. */
+  where: string;
 }
 
 const factsByRevision = /* @__PURE__ */ new WeakMap<Revision, Map<string, StateFacts>>();
@@ -92,12 +93,14 @@ function stateFacts(revision: Revision, state: number, startRule: string): State
   // The innermost rule above the one-character rules (pchar, HEXDIG ...), which say less than their parent.
   while (ruleStack.length > 1 && revision.characterRules.has(ruleStack[ruleStack.length - 1])) ruleStack = ruleStack.slice(0, -1);
   const rule = ruleStack[ruleStack.length - 1];
+  const section = findRule(revision, rule)?.section ?? null;
   const facts: StateFacts = {
     expected,
     wanted: expected.length > 0 ? `; expected ${summarizeExpected(expected)}` : "",
     ruleStack,
     rule,
-    section: findRule(revision, rule)?.section ?? null,
+    section,
+    where: `${rule}${section ? ` (${revision.id} ${shortSection(section)})` : ""}`,
   };
   byState.set(key, facts);
   return facts;
@@ -306,10 +309,14 @@ function capitalize(s: string): string {
  * Whether `from` (published name) can derive `target`: a walk of the grammar model's reference
  * graph (RuleInfo.uses, read from the PEG by the build), done once per revision and pair.
  */
-const reachCache = /* @__PURE__ */ new Map<string, boolean>();
+const reachCache = /* @__PURE__ */ new WeakMap<Revision, Map<string, Map<string, boolean>>>();
 function reachesRule(revision: Revision, from: string, target: string): boolean {
-  const key = `${revision.id}\0${from}\0${target}`;
-  const cached = reachCache.get(key);
+  // Per revision, target and rule (a key string made per call cost a rejected input a tenth of its error).
+  let byTarget = reachCache.get(revision);
+  if (byTarget === undefined) reachCache.set(revision, (byTarget = new Map()));
+  let byFrom = byTarget.get(target);
+  if (byFrom === undefined) byTarget.set(target, (byFrom = new Map()));
+  const cached = byFrom.get(from);
   if (cached !== undefined) return cached;
   const byName = new Map(revision.rules.map((r) => [r.published ?? r.pegName, r]));
   const seen = new Set<string>([from]);
@@ -324,6 +331,6 @@ function reachesRule(revision: Revision, from: string, target: string): boolean 
       }
     }
   }
-  reachCache.set(key, found);
+  byFrom.set(from, found);
   return found;
 }

@@ -113,6 +113,14 @@ function withNonAsciiCodePointsNamed(expected: string[]): string[] {
 export function describeCharacter(c: string | null): string {
   if (c === null) return "the end of the input";
   const code = c.codePointAt(0)!;
+  // An ASCII character's words, made once (an error names its character in its message).
+  if (code < 0x80) return (ASCII_WORDS[code] ??= describeOther(c, code));
+  return describeOther(c, code);
+}
+
+const ASCII_WORDS: string[] = [];
+
+function describeOther(c: string, code: number): string {
   if (code >= 0xd800 && code <= 0xdfff) return `lone surrogate U+${hex4(code)}`;
   if (code === 0x20) return "a space";
   if (code < 0x20 || code === 0x7f) return `control character U+${hex4(code)}`;
@@ -125,12 +133,13 @@ function hex4(n: number): string {
 }
 
 const UTF8 = /* @__PURE__ */ new TextEncoder();
+const ASCII_ESCAPES: string[] = [];
 
 /** The %XX escape of a character (its UTF-8 octets); null for a lone surrogate, which has none. */
 export function percentEncode(c: string): string | null {
   const code = c.codePointAt(0)!;
   if (code >= 0xd800 && code <= 0xdfff) return null;
-  if (code < 0x80) return `%${code.toString(16).toUpperCase().padStart(2, "0")}`;
+  if (code < 0x80) return (ASCII_ESCAPES[code] ??= `%${code.toString(16).toUpperCase().padStart(2, "0")}`);
   return Array.from(UTF8.encode(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 }
 

@@ -116,6 +116,19 @@ const CALLS: Record<string, (o: unknown) => unknown> = {
   decodeComponent: (o) => api.decodeComponent("a%20b", o as never),
 };
 
+/** Runs `answer`: a throw, or a failure without the fields a caller reads (code, message), is a line of `problems`. */
+function answersWithoutThrowing(label: string, answer: () => unknown, problems: string[]): void {
+  try {
+    const r = answer();
+    if (typeof r === "object" && r !== null && (r as Result).ok === false) {
+      const e = errorOf(r);
+      if (typeof e?.code !== "string" || typeof e?.message !== "string" || e.message === "") problems.push(`${label}: a failure without code or message`);
+    }
+  } catch (e) {
+    problems.push(`${label}: ${(e as Error).message}`);
+  }
+}
+
 describe("public API: no export throws, whatever the options", () => {
   it(`lists every exported function that takes options or a value (${Object.keys(CALLS).length} calls)`, () => {
     const covered = new Set(Object.keys(CALLS).map((k) => k.split(" ")[0]));
@@ -126,18 +139,7 @@ describe("public API: no export throws, whatever the options", () => {
   for (const [name, call] of Object.entries(CALLS)) {
     it(`${name}: ${Object.keys(HOSTILE_VALUES).length} values as the options, and as each of ${OPTION_NAMES.length} options, and a getter that throws for each`, () => {
       const thrown: string[] = [];
-      const attempt = (label: string, make: () => unknown) => {
-        try {
-          const r = call(make());
-          // A failure has the fields a caller reads.
-          if (typeof r === "object" && r !== null && (r as Result).ok === false) {
-            const e = errorOf(r);
-            if (typeof e?.code !== "string" || typeof e?.message !== "string" || e.message === "") thrown.push(`${label}: a failure without code or message`);
-          }
-        } catch (e) {
-          thrown.push(`${label}: ${(e as Error).message}`);
-        }
-      };
+      const attempt = (label: string, make: () => unknown) => answersWithoutThrowing(label, () => call(make()), thrown);
       for (const [v, make] of Object.entries(HOSTILE_VALUES)) attempt(`options = ${v}`, make);
       for (const key of OPTION_NAMES) {
         for (const [v, make] of Object.entries(HOSTILE_VALUES)) attempt(`${key} = ${v}`, () => ({ [key]: make() }));
@@ -208,20 +210,19 @@ describe("public API: no export throws on a revoked Proxy or a hostile list as i
   for (const [name, call] of Object.entries(INPUT_CALLS)) {
     it(`${name}: ${Object.keys(HOSTILE_VALUES).length} hostile values as the input, each an answer`, () => {
       const thrown: string[] = [];
-      for (const [v, make] of Object.entries(HOSTILE_VALUES)) {
-        try {
-          const r = call(make());
-          if (typeof r === "object" && r !== null && (r as Result).ok === false) {
-            const e = errorOf(r);
-            if (typeof e?.code !== "string" || typeof e?.message !== "string" || e.message === "") thrown.push(`${v}: a failure without code or message`);
-          }
-        } catch (e) {
-          thrown.push(`${v}: ${(e as Error).message}`);
-        }
-      }
+      for (const [v, make] of Object.entries(HOSTILE_VALUES)) answersWithoutThrowing(v, () => call(make()), thrown);
       expect(thrown).to.deep.equal([]);
     });
   }
+  it("the check can fail: a call that throws and a failure without a message are caught (planted)", () => {
+    const problems: string[] = [];
+    answersWithoutThrowing("throws", () => {
+      throw new Error("planted");
+    }, problems);
+    answersWithoutThrowing("mute", () => ({ ok: false, error: { code: "x", message: "" } }), problems);
+    answersWithoutThrowing("fine", () => ({ ok: false, error: { code: "x", message: "said" } }), problems);
+    expect(problems).to.deep.equal(["throws: planted", "mute: a failure without code or message"]);
+  });
   it('buildReference({ scheme: "http", host: "h", path: ["", , "c"] }): invalid-option naming the hole, not a TypeError', () => {
     const r = api.buildReference({ scheme: "http", host: "h", path: ["", , "c"] as never }); // eslint-disable-line no-sparse-arrays
     expect(r.ok).to.equal(false);

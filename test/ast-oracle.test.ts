@@ -18,6 +18,7 @@ import { capturesOf } from "../src/parse";
 import { oracleAst } from "./support/peggy-reference";
 import { ORACLE_SPECS } from "./support/oracle/builders";
 import { caseTables, DATA_DIR, readTable } from "./support/table";
+import { enumerable } from "./support/plain-ast";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -25,7 +26,12 @@ const ROOT = join(__dirname, "..", "..");
 function astBy(revision: Revision, entries: Readonly<Record<string, AstEntry>>, pegName: string, input: string): unknown {
   const entry = entries[pegName];
   const c = capturesOf(entry, revision.scanner, pegName, revision.scanner.START[pegName], input);
-  return c === null ? null : entry.build(input, c);
+  return c === null ? null : enumerable(entry.build(input, c));
+}
+
+/** The revision a revision's grammar amends (its header's `// @amends`), or null. */
+function baseOf(spec: string): string | null {
+  return /^\/\/ @amends[ \t]+(\S+)/m.exec(readFileSync(join(ROOT, "grammar", spec, "grammar.peggy"), "utf8"))?.[1] ?? null;
 }
 
 /** The inputs of every table for a revision, with their start rules (the top rule for "*" and for the corpora). */
@@ -62,13 +68,29 @@ function mismatches(spec: SpecId, entries: Readonly<Record<string, AstEntry>>, i
 describe("ASTs declared in the grammars equal the hand-written builders of old (tables, both corpora) @slow", function () {
   this.timeout(600000);
   // The revisions added since the ASTs were declared have no builder of old: the WHATWG revisions'
-  // ASTs are held to the standard's parser (test/whatwg.test.ts).
-  it("every revision without an oracle resolves by its document's parser, which checks its ASTs", () => {
+  // ASTs are held to the standard's parser (test/whatwg.test.ts); an amendment of a revision that has
+  // one (rfc8089 of rfc6874) is held to its base's ASTs on every rule they share (below).
+  it("every revision without an oracle resolves by its document's parser, which checks its ASTs, or amends one with an oracle", () => {
     for (const spec of SPEC_IDS.filter((id) => !ORACLE_SPECS.includes(id))) {
       const how = getRevision(spec)!.resolution;
-      expect("algorithm" in how && how.byParser !== undefined, spec).to.equal(true);
+      const base = baseOf(spec);
+      expect(("algorithm" in how && how.byParser !== undefined) || (base !== null && ORACLE_SPECS.includes(base)), spec).to.equal(true);
     }
   });
+  for (const spec of SPEC_IDS.filter((id) => !ORACLE_SPECS.includes(id) && ORACLE_SPECS.includes(baseOf(id) ?? ""))) {
+    it(`${spec}: every table input and every corpus line of a rule its base has builds the base's AST (held to the base's oracle above)`, () => {
+      const revision = getRevision(spec)!;
+      const base = getRevision(baseOf(spec)!)!;
+      const inputs = inputsOf(spec).filter(({ pegName }) => base.ast[pegName] !== undefined);
+      expect(inputs.length).to.be.greaterThan(50000);
+      // The same AST but for its `spec` (the revision that built it).
+      const sansSpec = (ast: unknown) => (ast !== null && typeof ast === "object" ? { ...(ast as object), spec: null } : ast);
+      const differ = (plant: (ast: unknown) => unknown = (x) => x) => inputs.filter(({ pegName, input }) => !isDeepStrictEqual(sansSpec(astBy(revision, revision.ast, pegName, input)), plant(sansSpec(astBy(base, base.ast, pegName, input)))));
+      expect(differ().slice(0, 5).map(({ pegName, input }) => `${pegName} ${JSON.stringify(input)}`)).to.deep.equal([]);
+      // planted: a base AST whose path forgot its segments is caught
+      expect(differ((ast) => (ast !== null && typeof ast === "object" && "path" in ast ? { ...ast, path: { ...(ast.path as object), segments: [] } } : ast)).length).to.be.greaterThan(0);
+    });
+  }
   for (const spec of SPEC_IDS.filter((id) => ORACLE_SPECS.includes(id))) {
     it(`${spec}: every table input and every corpus line`, () => {
       const inputs = inputsOf(spec);

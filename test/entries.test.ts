@@ -5,12 +5,12 @@
 // `exports` map (platform browser, minified), and the bundle's inputs are read for generated modules.
 // A planted second import (another revision's entry) shows that the check finds a foreign table.
 import { expect } from "chai";
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { SPEC_IDS } from "../src";
 import { getRevision } from "../src/revisions";
+import { installedProject } from "./support/pack";
 
 const ROOT = join(__dirname, "..", "..");
 /** The revisions whose verdict needs more than the acceptance DFA (scripts/build-entries.mjs checkedBeyondDfa). */
@@ -48,9 +48,7 @@ describe("one entry point per revision (uri-grammars/<spec>)", function () {
 
   before(() => {
     // A project that has the package installed: node_modules/uri-grammars is this repository (its dist/).
-    dir = mkdtempSync(join(tmpdir(), "uri-grammars-entries-"));
-    mkdirSync(join(dir, "node_modules"));
-    symlinkSync(ROOT, join(dir, "node_modules", "uri-grammars"), "dir");
+    dir = installedProject("uri-grammars-entries-");
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 

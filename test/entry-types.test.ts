@@ -6,9 +6,9 @@
 // it, so each can fail.
 import { expect } from "chai";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { installedProject } from "./support/pack";
 
 const ROOT = join(__dirname, "..", "..");
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -54,9 +54,7 @@ describe("the entries' types as a consumer compiles them (resolve's kinds, missp
   this.timeout(300_000);
   let dir: string;
   before(() => {
-    dir = mkdtempSync(join(tmpdir(), "uri-grammars-entry-types-"));
-    mkdirSync(join(dir, "node_modules"));
-    symlinkSync(ROOT, join(dir, "node_modules", "uri-grammars"), "dir");
+    dir = installedProject("uri-grammars-entry-types-");
     writeFileSync(join(dir, "consumer.ts"), CONSUMER);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));

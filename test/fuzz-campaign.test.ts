@@ -15,7 +15,7 @@ import { minimise } from "./fuzz/minimise";
 import { MARK } from "./support/fuzz-plants";
 import { CaseRun, checkCase, propertyTable } from "./fuzz/properties";
 import { readRegressions } from "./fuzz/regressions";
-import { availableSpecIds, parse } from "../src";
+import { availableSpecIds, parse, resolve } from "../src";
 
 const PLANTS = join(__dirname, "support", "fuzz-plants.js");
 
@@ -216,6 +216,19 @@ describe("fuzz campaign: documented exceptions", () => {
     const outcome = (spec: string, input: string) => checkCase(rows, new CaseRun(ENTRY_TABLE, { spec, input, context: { base: "http://a" } })).outcomes.get("resolve resolved-reference-parses");
     expect(outcome("whatwg-2026-06-25", ".//")).to.deep.equal(["excused:url-standard-parser-output-its-grammar-rejects"]);
     expect(outcome("whatwg", ".//")).to.deep.equal(["holds"]);
+  });
+
+  it("rfc8089's resolution of g?y against file:///a/b (file:///a/g?y: a query, which file-URI has not) fails resolved-reference-parses, excused by name; rfc6874's holds, and a base its scheme's production refuses is refused", () => {
+    const rows = propertyTable(ENTRY_TABLE).filter((r) => r.entry === "resolve");
+    const outcome = (spec: string, input: string) => checkCase(rows, new CaseRun(ENTRY_TABLE, { spec, input, context: { base: "file:///a/b" } })).outcomes.get("resolve resolved-reference-parses");
+    expect(outcome("rfc8089", "g?y")).to.deep.equal(["excused:rfc3986-resolution-target-outside-the-schemes-production"]);
+    expect(outcome("rfc6874", "g?y")).to.deep.equal(["holds"]);
+    // planted: the exception covers only targets the generic syntax accepts: a file base that is no file-URI is refused before resolution
+    const r = resolve("file:", "g", { spec: "rfc8089" });
+    expect(r.ok === false && r.error.code).to.equal("invalid-base");
+    expect(resolve("file:", "g", { spec: "rfc6874" }).ok).to.equal(true);
+    const ref = resolve("http://a/", "file:", { spec: "rfc8089" });
+    expect(ref.ok === false && ref.error.code).to.equal("invalid-reference");
   });
 });
 

@@ -8,6 +8,7 @@ import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
+import { enumerable } from "./support/plain-ast";
 import fc from "fast-check";
 import { SPEC_IDS, parse } from "../src";
 import { defaultRule, findRule, getRevision } from "../src/revisions";
@@ -127,7 +128,7 @@ describe("self-loop skips read exactly the loop's characters", () => {
         const oracle = oracleAst(revision, rule.pegName, input);
         // No oracle (a revision added since the ASTs were declared): the walk's AST, as parse() gives it on the short input.
         if (oracle === undefined) expect(r.ok || r.error.code === "predicate", input.slice(0, 80)).to.equal(true);
-        else expect(r.ok && isDeepStrictEqual(r.ast, oracle), input.slice(0, 80)).to.equal(true);
+        else expect(r.ok && isDeepStrictEqual(enumerable(r.ast), oracle), input.slice(0, 80)).to.equal(true);
       }
       expect(accepted).to.be.greaterThan(0);
     });

@@ -36,20 +36,28 @@ function readRequests(): Row[] {
 
 const SECRET = "the secret outside the site";
 
-/** A site folder with links in and out, next to a folder it must not serve. */
-function makeSite(): { dir: string; site: string } {
-  const dir = mkdtempSync(join(tmpdir(), "serve-test-"));
+/**
+ * A site folder with links in and out, next to a folder it must not serve; `stored` "brotli" writes
+ * it as the package stores it (dist/site/, scripts/pack-site.mjs): each file as <name>.br,
+ * brotli-compressed, the links as links to the stored names (the secrets also plain beside them).
+ */
+function makeSite(stored: "plain" | "brotli" = "plain"): { dir: string; site: string } {
+  const dir = mkdtempSync(join(tmpdir(), stored === "plain" ? "serve-test-" : "serve-packed-test-"));
   const site = join(dir, "site");
   mkdirSync(join(site, "sub"), { recursive: true });
   mkdirSync(join(dir, "outside"));
   mkdirSync(join(dir, "site-secret"));
-  writeFileSync(join(site, "index.html"), "<!doctype html><title>index</title>");
-  writeFileSync(join(site, "app.js"), "console.log(1);");
-  writeFileSync(join(site, "sub", "index.html"), "<!doctype html><title>sub</title>");
+  const ext = stored === "plain" ? "" : ".br";
+  const put = (file: string, text: string) => writeFileSync(file + ext, stored === "plain" ? text : brotliCompressSync(Buffer.from(text)));
+  put(join(site, "index.html"), "<!doctype html><title>index</title>");
+  put(join(site, "app.js"), "console.log(1);");
+  put(join(site, "sub", "index.html"), "<!doctype html><title>sub</title>");
+  put(join(dir, "outside", "secret.txt"), SECRET);
+  put(join(dir, "site-secret", "secret.txt"), SECRET);
   writeFileSync(join(dir, "outside", "secret.txt"), SECRET);
   writeFileSync(join(dir, "site-secret", "secret.txt"), SECRET);
-  symlinkSync("index.html", join(site, "link-in.html"));
-  symlinkSync(join("..", "outside", "secret.txt"), join(site, "link-out.txt"));
+  symlinkSync(`index.html${ext}`, join(site, `link-in.html${ext}`));
+  symlinkSync(join("..", "outside", `secret.txt${ext}`), join(site, `link-out.txt${ext}`));
   symlinkSync(join("..", "outside"), join(site, "link-dir"));
   return { dir, site };
 }
@@ -85,37 +93,41 @@ async function mismatches(port: number, rows: Row[]): Promise<string[]> {
   return out;
 }
 
-describe("serve: the explorer's static server", () => {
-  const rows = readRequests();
-  let tmp: { dir: string; site: string };
-  let served: SiteServer;
-
+/** Serves the site `make` writes for the tests of the describe block it is called in: started before them, closed and removed after. */
+function serving(make: () => { dir: string; site: string }, stored?: "brotli"): { tmp: { dir: string; site: string }; served: SiteServer } {
+  const s = {} as { tmp: { dir: string; site: string }; served: SiteServer };
   before(async () => {
-    tmp = makeSite();
-    served = await startSiteServer(tmp.site, 0);
+    s.tmp = make();
+    s.served = await startSiteServer(s.tmp.site, 0, undefined, stored);
   });
   after(async () => {
-    await served.close();
-    rmSync(tmp.dir, { recursive: true, force: true });
+    await s.served.close();
+    rmSync(s.tmp.dir, { recursive: true, force: true });
   });
+  return s;
+}
+
+describe("serve: the explorer's static server", () => {
+  const rows = readRequests();
+  const s = serving(() => makeSite());
 
   it("answers every request of the table as it says (traversal refused, only GET and HEAD)", async () => {
     expect(rows.length).to.be.greaterThan(25);
     expect(rows.some((r) => r.status === 200) && rows.some((r) => r.status === 403) && rows.some((r) => r.status === 405)).to.equal(true);
-    expect(await mismatches(served.port, rows)).to.deep.equal([]);
+    expect(await mismatches(s.served.port, rows)).to.deep.equal([]);
   });
 
   it("says which methods it answers, and sends no body to HEAD", async () => {
-    const post = await send(served.port, "POST", "/");
+    const post = await send(s.served.port, "POST", "/");
     expect(post.headers.allow).to.equal("GET, HEAD");
-    const head = await send(served.port, "HEAD", "/index.html");
+    const head = await send(s.served.port, "HEAD", "/index.html");
     expect(head.status).to.equal(200);
     expect(head.body).to.equal("");
     expect(head.headers["content-type"]).to.equal("text/html; charset=utf-8");
   });
 
   it("serves files with their type and headers that keep the page to its own files", async () => {
-    const js = await send(served.port, "GET", "/app.js");
+    const js = await send(s.served.port, "GET", "/app.js");
     expect(js.body).to.equal("console.log(1);");
     expect(js.headers["content-type"]).to.equal("text/javascript; charset=utf-8");
     expect(js.headers["x-content-type-options"]).to.equal("nosniff");
@@ -123,11 +135,11 @@ describe("serve: the explorer's static server", () => {
   });
 
   it("listens on 127.0.0.1 only: another loopback address (127.0.0.2) is refused", async () => {
-    const address = served.server.address();
+    const address = s.served.server.address();
     expect(typeof address === "object" && address?.address).to.equal("127.0.0.1");
-    expect(served.url).to.equal(`http://127.0.0.1:${served.port}/`);
+    expect(s.served.url).to.equal(`http://127.0.0.1:${s.served.port}/`);
     const refused = await new Promise<string>((resolve) => {
-      const socket = connect({ host: "127.0.0.2", port: served.port });
+      const socket = connect({ host: "127.0.0.2", port: s.served.port });
       socket.on("connect", () => {
         socket.destroy();
         resolve("connected");
@@ -138,8 +150,8 @@ describe("serve: the explorer's static server", () => {
   });
 
   it("answers only requests addressed to the loopback (no DNS rebinding)", async () => {
-    expect((await send(served.port, "GET", "/", "attacker.example")).status).to.equal(403);
-    expect((await send(served.port, "GET", "/", `localhost:${served.port}`)).status).to.equal(200);
+    expect((await send(s.served.port, "GET", "/", "attacker.example")).status).to.equal(403);
+    expect((await send(s.served.port, "GET", "/", `localhost:${s.served.port}`)).status).to.equal(200);
   });
 
   it("planted mistake: the table catches a server that joins the path without checks", async () => {
@@ -158,7 +170,7 @@ describe("serve: the explorer's static server", () => {
         return { ok: false, status: 404, reason: "no such file" };
       }
     };
-    const bad = await startSiteServer(tmp.site, 0, careless);
+    const bad = await startSiteServer(s.tmp.site, 0, careless);
     try {
       const found = await mismatches(bad.port, rows);
       expect(found.some((m) => m.includes("served a file outside the site"))).to.equal(true);
@@ -170,52 +182,19 @@ describe("serve: the explorer's static server", () => {
   });
 });
 
-/**
- * The same site as the package stores it (dist/site/, scripts/pack-site.mjs): each file as
- * <name>.br, brotli-compressed; the links as links to the stored names.
- */
-function makePackedSite(): { dir: string; site: string } {
-  const dir = mkdtempSync(join(tmpdir(), "serve-packed-test-"));
-  const site = join(dir, "site");
-  mkdirSync(join(site, "sub"), { recursive: true });
-  mkdirSync(join(dir, "outside"));
-  mkdirSync(join(dir, "site-secret"));
-  const put = (file: string, text: string) => writeFileSync(file + ".br", brotliCompressSync(Buffer.from(text)));
-  put(join(site, "index.html"), "<!doctype html><title>index</title>");
-  put(join(site, "app.js"), "console.log(1);");
-  put(join(site, "sub", "index.html"), "<!doctype html><title>sub</title>");
-  put(join(dir, "outside", "secret.txt"), SECRET);
-  put(join(dir, "site-secret", "secret.txt"), SECRET);
-  writeFileSync(join(dir, "outside", "secret.txt"), SECRET);
-  writeFileSync(join(dir, "site-secret", "secret.txt"), SECRET);
-  symlinkSync("index.html.br", join(site, "link-in.html.br"));
-  symlinkSync(join("..", "outside", "secret.txt.br"), join(site, "link-out.txt.br"));
-  symlinkSync(join("..", "outside"), join(site, "link-dir"));
-  return { dir, site };
-}
-
 describe("serve: the site as the package ships it (brotli-stored, dist/site/)", () => {
   const rows = readRequests();
-  let tmp: { dir: string; site: string };
-  let served: SiteServer;
-  before(async () => {
-    tmp = makePackedSite();
-    served = await startSiteServer(tmp.site, 0, undefined, "brotli");
-  });
-  after(async () => {
-    await served.close();
-    rmSync(tmp.dir, { recursive: true, force: true });
-  });
+  const s = serving(() => makeSite("brotli"), "brotli");
 
   it("answers every request of the table as the plain site does (the stored name never reaches the client)", async () => {
-    expect(await mismatches(served.port, rows)).to.deep.equal([]);
-    expect((await send(served.port, "GET", "/index.html.br")).status).to.equal(404);
+    expect(await mismatches(s.served.port, rows)).to.deep.equal([]);
+    expect((await send(s.served.port, "GET", "/index.html.br")).status).to.equal(404);
   });
 
   it("sends a file as stored to a client that takes br, decompressed (and gzipped when taken) to one that does not", async () => {
     const raw = (encoding: string) =>
       new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-        const req = request({ host: "127.0.0.1", port: served.port, path: "/app.js", headers: { "Accept-Encoding": encoding } }, (res) => {
+        const req = request({ host: "127.0.0.1", port: s.served.port, path: "/app.js", headers: { "Accept-Encoding": encoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));

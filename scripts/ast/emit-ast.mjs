@@ -168,6 +168,7 @@ export function emitAstModule(planned, id, file, srcDir, extras, encoded) {
   out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
   out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
   out.push(`import { taggedTable, type AstEntry } from "${srcDir}/scanner/tagged";`);
+  out.push(`import { lazyAst, packOffsets, type Offsets } from "${srcDir}/ast/lazy";`);
   if (encoded.ast !== null) out.push(readerImport(encoded, [encoded.ast.table], srcDir));
   if (plans.some((p) => p.tables && !p.ship)) out.push(`import { walkTags } from "${srcDir}/scanner/walk-captures";`);
   if (ctx.reader) out.push(`import { componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);

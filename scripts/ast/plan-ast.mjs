@@ -78,6 +78,7 @@ export class StartRulePlan {
     this.nodes = skeleton(ctx.rules, ctx.published, startPeg, ctx.wanted);
     this.slotOf = null; // node -> slot, once assigned (before: placeholders @{node})
     this.keep = null; // the fields a lean builder computes (per record type, "#root"), or null for all
+    this.captureCount = 0; // the length of the capture array, once slots are assigned
     this.reset();
   }
 
@@ -313,7 +314,7 @@ export class StartRulePlan {
       const parts = [];
       for (const variant of record.variants ?? [record]) {
         types.add(variant.type);
-        const call = `${this.recordFunction(variant, i)}(input, c)`;
+        const call = `${this.recordFunction(variant, i)}(input, c${this.lazy() ? ", o" : ""})`;
         if (!variant.when) {
           parts.push(["true", call]);
           break;
@@ -369,6 +370,10 @@ export class StartRulePlan {
     const rest = entries.map((x) => [x.name, x.code]);
     const at = record.spanAfter ? rest.findIndex(([n]) => n === record.spanAfter) + 1 : 0;
     const all = [...rest.slice(0, at), ...head, ...rest.slice(at)];
+    if (this.lazy()) {
+      this.functions.push(lazyNodeCode(name, record.type, `return new ${name}$Node(input, o!) as unknown as ${record.type};`, all.map(([n, v]) => [n, lazyBody(entries.statements, v)])));
+      return name;
+    }
     this.functions.push(`function ${name}(input: string, c: Int32Array): ${this.keep ? "any" : record.type} {\n${out.map((l) => `  ${l}\n`).join("")}  return { ${all.map(([n, v]) => `${n}: ${v}`).join(", ")} };\n}`);
     return name;
   }
@@ -382,6 +387,10 @@ export class StartRulePlan {
     const whole = this.ctx.whole.has(this.start);
     const entries = [];
     const fieldVars = new Map();
+    // Per field (those named with "_" too), its variable and the statements that compute it: a lazy
+    // node's getter runs the field's own and those of the fields it reads (lazyBody()).
+    const statements = [];
+    entries.statements = statements;
     const kept = this.keep ? this.keep.get(root ? "#root" : recordType) ?? new Set() : null;
     for (const f of fields) {
       if (kept !== null && !kept.has(f.name)) continue;
@@ -410,6 +419,7 @@ export class StartRulePlan {
       if (root && v.none && (!whole || f.flag?.kind === "unless")) continue;
       if (v.none) v.type = KIND_TYPES[f.expr.kind] ?? v.type;
       const name = this.fresh("v");
+      const at = out.length;
       if (guard) {
         // A call answers undefined for "absent" (null may be a value); other values are null then.
         const absent = f.expr.kind === "call" ? "undefined" : "null";
@@ -419,6 +429,7 @@ export class StartRulePlan {
         out.push(...fieldOut, `const ${name} = ${v.code};`);
       }
       fieldVars.set(f.name, name);
+      statements.push({ v: name, lines: out.slice(at) });
       // A field named with a leading "_" is computed for the fields after it, not part of the AST.
       if (f.name.startsWith("_")) continue;
       const onlyHere = f.flag?.kind === "only";
@@ -459,6 +470,8 @@ export class StartRulePlan {
     const optional = entries.filter(isOptional);
     const body = [
       `function build_${this.start}(input: string, c: Int32Array): ${rootType} {`,
+      // Its records are lazy nodes over the positions, packed once.
+      ...(this.lazy() && out.some((l) => l.includes("(input, c, o)")) ? [`  const o = packOffsets(c, ${this.captureCount}, input.length);`] : []),
       ...out.map((l) => `  ${l}`),
       // (A whole reference's type is a union by kind, which TypeScript cannot relate to the chain that picks it.)
       `  const ast = { ${[head, ...fixed.map((x) => `${x.name}: ${x.code}`)].join(", ")} } as ${rootType};`,
@@ -487,7 +500,20 @@ export class StartRulePlan {
       }
       type = [...new Set(variants)].join(" | ");
     }
+    // A start rule whose AST has the same fields whatever the input (a whole reference): a lazy
+    // node (the plain object above otherwise).
+    if (this.lazy() && optional.length === 0) {
+      const make = `return new build_${this.start}$Node(input, packOffsets(c, ${this.captureCount}, input.length)) as unknown as ${rootType};`;
+      const heads = [["spec", JSON.stringify(this.ctx.specId)], ["rule", pub], ["text", "input"], ["span", "{ start: 0, end: input.length }"]];
+      const bodies = [...heads.map(([n, v]) => [n, `{ return ${v}; }`]), ...fixed.map((x) => [x.name, lazyBody(entries.statements, x.code)])];
+      return { code: [...this.functions, lazyNodeCode(`build_${this.start}`, rootType, make, bodies)].join("\n\n"), type };
+    }
     return { code: [...this.functions, body].join("\n\n"), type };
+  }
+
+  /** Whether the builders make lazy nodes (src/ast/lazy.ts): all but components()' lean ones. */
+  lazy() {
+    return this.keep === null;
   }
 
   /** Whether field x is certainly there ("present"), certainly not ("absent"), or either, when one of `given` matched. */
@@ -540,6 +566,7 @@ export class StartRulePlan {
     const tags = read.map((i) => ({ node: i, slot: slotOf(i), open: this.open.has(i) || this.close.has(i), close: this.close.has(i) }));
     // Again, with the slots: tests of nodes that share a slot are now one test.
     this.slotOf = slotOf;
+    this.captureCount = 2 * (classes.length + 1);
     this.reset();
     const again = this.builder();
     return { code: dedupeFunctions(again.code), type: again.type, tags, captures: 2 * (classes.length + 1) };
@@ -576,6 +603,42 @@ export class StartRulePlan {
   exclusive(i, j) {
     return this.nodes[i].routes.every((a) => this.nodes[j].routes.every((b) => apart(a, b)));
   }
+}
+
+/**
+ * The body of a lazy node's getter for the value `code`: the statements of the field whose variable
+ * it is, after those of the fields it reads (their variables), in their order.
+ */
+function lazyBody(statements, code) {
+  const at = new Map(statements.map((s, k) => [s.v, k]));
+  const need = new Set();
+  const visit = (text) => {
+    for (const m of text.matchAll(/\bv\d+\b/g)) {
+      const k = at.get(m[0]);
+      if (k === undefined || need.has(k)) continue;
+      need.add(k);
+      visit(statements[k].lines.join("\n"));
+    }
+  };
+  visit(code);
+  const lines = [...need].sort((a, b) => a - b).flatMap((k) => statements[k].lines);
+  return `{\n${lines.map((l) => `    ${l}\n`).join("")}    return ${code};\n  }`;
+}
+
+/**
+ * A lazy node's class (src/ast/lazy.ts: a getter per field, in order, on a shared prototype) and the
+ * function that makes one (`make`: its body), written as one block that starts with the function
+ * (dedupeFunctions() keeps one per name).
+ */
+function lazyNodeCode(name, type, make, bodies) {
+  return [
+    `function ${name}(input: string, c: Int32Array, o?: Offsets): ${type} {`,
+    `  ${make}`,
+    `}`,
+    `const ${name}$Node = /* @__PURE__ */ lazyAst(${JSON.stringify(bodies.map(([n]) => n))}, [`,
+    ...bodies.map(([, body]) => `  (input: string, c: Int32Array, o: Offsets) => ${body},`),
+    `]);`,
+  ].join("\n");
 }
 
 /** Functions with the same name (records of nodes that now share a slot) are written once. */

@@ -47,7 +47,7 @@ export function recombine(c: UriComponents): string {
  * const r = parse("ftp://u:p@h/a;type=i", { spec: "rfc1738" });
  * if (r.ok) format(r.ast); // => "ftp://u:p@h/a;type=i"
  * const q = parse("http://a/b?c#d");
- * if (q.ok) format({ ...q.ast, query: null }); // => "http://a/b#d"
+ * if (q.ok) format(Object.assign(q.ast, { query: null })); // => "http://a/b#d"
  * format({ scheme: "http", userinfo: null, host: "a", port: "", path: "/", query: "", fragment: null, hostKind: "hostname" }); // => "http://a:/?"
  */
 export function format(x: Ast | Components): string | null;

@@ -4,7 +4,7 @@
 // an empty reference gives the base (with its query) rather than "the current document", and dot
 // segments above the root are always removed (§5.2.4 "removing extra dot-segments rather than treat
 // them as an error").
-import type { SpecId } from "../revisions";
+import { getRevision, type SpecId } from "../revisions";
 import type { ResolutionRules } from "../revisions/revision";
 import { parse } from "../parse";
 import { componentsOf, type UriComponents } from "./uri-components";
@@ -23,6 +23,13 @@ export function resolve3986(spec: SpecId, base: string, reference: string, stric
   if (!b.ok) {
     return { ok: false, spec: spec, error: { code: "invalid-base", spec: spec, section: "§5.2.1", message: `The base must be an ${spec} ${rules.base} (§5.1, §4.3): ${b.error.message}`, parseError: b.error } };
   }
+  // §3.1: "each scheme's specification may further restrict" the syntax. In a scheme-aware revision
+  // (rfc8089: the scheme "file" selects file-URI) the base follows its scheme's production too.
+  const schemeAware = getRevision(spec)?.schemeProductions !== undefined;
+  const bs = schemeAware ? parse(base, { spec: spec }) : b;
+  if (!bs.ok) {
+    return { ok: false, spec: spec, error: { code: "invalid-base", spec: spec, section: "§5.2.1", message: `The base must be an ${spec} ${rules.base} that its scheme's own syntax accepts (§3.1): ${bs.error.message}`, parseError: bs.error } };
+  }
   const Base = componentsOf(b.ast)!;
 
   // -- The URI reference is parsed into the five URI components
@@ -30,6 +37,11 @@ export function resolve3986(spec: SpecId, base: string, reference: string, stric
   const r = parse(reference, { spec: spec, rule: rules.reference });
   if (!r.ok) {
     return { ok: false, spec: spec, error: { code: "invalid-reference", spec: spec, section: "§5.2.2", message: `The reference is not an ${spec} ${rules.reference}: ${r.error.message}`, parseError: r.error } };
+  }
+  // The reference too, when its scheme selects a production (a relative reference has none).
+  const rs = schemeAware ? parse(reference, { spec: spec }) : r;
+  if (!rs.ok) {
+    return { ok: false, spec: spec, error: { code: "invalid-reference", spec: spec, section: "§5.2.2", message: `The reference is not an ${spec} ${rules.reference} that its scheme's own syntax accepts (§3.1): ${rs.error.message}`, parseError: rs.error } };
   }
   const R = componentsOf(r.ast)!;
   const T: UriComponents = { scheme: null, authority: null, path: "", query: null, fragment: null };

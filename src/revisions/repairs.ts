@@ -27,6 +27,8 @@ export function repairsMarkdown(): string {
       }
     }
   }
-  lines.push("", `${count} repairs in ${specs().length} revisions (${specs().map((s) => s.id).join(", ")}).`, "");
+  // The revisions with a repair, not every revision: a revision added without one leaves the file as it is.
+  const repaired = specs().filter((s) => lines.some((l) => l.startsWith(`| ${s.id} |`)));
+  lines.push("", `${count} repairs in ${repaired.length} revisions (${repaired.map((s) => s.id).join(", ")}); every other revision has none.`, "");
   return lines.join("\n");
 }

@@ -1,8 +1,7 @@
 // build / build-reverse (scripts/scanner/passes/build-reverse.mjs): the reverse DFA, run from the end
 // of an input to each position, answers there every question it has a bit for as the question's own
 // DFA does over the rest of the input.
-import { expect } from "chai";
-import { answer, classesOf, compileMini, compileWith, miniInputs, plantedPass, type Compilation } from "../support/compiler";
+import { answer, classesOf, type Compilation, miniInputs, passTests } from "../support/compiler";
 
 function problems(c: Compilation): string[] {
   const rev = c.reverse as { transitions: Int32Array[]; bits: Uint32Array; initial: number };
@@ -23,13 +22,4 @@ function problems(c: Compilation): string[] {
   return out;
 }
 
-describe("compiler pass build-reverse", () => {
-  it("answers path's question (segment \"/\") at every position of every input as its DFA does", () => {
-    expect(problems(compileMini("build-reverse"))).to.deep.equal([]);
-  });
-
-  it("a planted fault (the reverse DFA built for the bounded questions instead) is caught", () => {
-    const planted = plantedPass("build-reverse", ".filter((d) => d.reverse)", ".filter((d) => d.depth !== null)");
-    expect(problems(compileWith(planted, "build-reverse"))).to.not.deep.equal([]);
-  });
-});
+passTests("build-reverse", problems, "answers path's question (segment \"/\") at every position of every input as its DFA does", { what: "the reverse DFA built for the bounded questions instead", from: ".filter((d) => d.reverse)", to: ".filter((d) => d.depth !== null)" });

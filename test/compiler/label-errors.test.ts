@@ -1,8 +1,7 @@
 // build / label-errors (scripts/scanner/passes/label-errors.mjs): each rule's one-character inputs
 // are those peggy accepts from it; the rule stacks are a tree (each stack's parent before it) whose
 // labels name, where an input stops, the rules it was in.
-import { expect } from "chai";
-import { MINI, classesOf, compileMini, compileWith, plantedPass, referenceParser, type Compilation } from "../support/compiler";
+import { classesOf, type Compilation, MINI, passTests, referenceParser } from "../support/compiler";
 
 function problems(c: Compilation): string[] {
   const { stackParent, stackName, stateLabel, oneChar } = c.labels;
@@ -25,13 +24,4 @@ function problems(c: Compilation): string[] {
   return out;
 }
 
-describe("compiler pass label-errors", () => {
-  it("each rule's characters alone are peggy's, and a stopped input's label names its rules", () => {
-    expect(problems(compileMini("label-errors"))).to.deep.equal([]);
-  });
-
-  it("a planted fault (a character that only starts a longer match counted as a whole input) is caught", () => {
-    const planted = plantedPass("label-errors", "if (accept[trans[start][classOfAscii[ch]]])", "if (trans[start][classOfAscii[ch]] !== 0)");
-    expect(problems(compileWith(planted, "label-errors"))).to.not.deep.equal([]);
-  });
-});
+passTests("label-errors", problems, "each rule's characters alone are peggy's, and a stopped input's label names its rules", { what: "a character that only starts a longer match counted as a whole input", from: "if (accept[trans[start][classOfAscii[ch]]])", to: "if (trans[start][classOfAscii[ch]] !== 0)" });

@@ -1,7 +1,6 @@
 // build / list-decisions (scripts/scanner/passes/list-decisions.mjs): every decision the walk makes,
 // in walk order, and whether it sits inside a repetition (directly or through the rules called there).
-import { expect } from "chai";
-import { compileMini, compileWith, plantedPass, type Compilation } from "../support/compiler";
+import { type Compilation, passTests } from "../support/compiler";
 
 /** MINI's decisions: rule, inside a repetition. */
 const EXPECTED = [
@@ -26,13 +25,4 @@ function problems(c: Compilation): string[] {
   return out;
 }
 
-describe("compiler pass list-decisions", () => {
-  it("lists MINI's ten decisions in walk order, each inside a repetition or not", () => {
-    expect(problems(compileMini("list-decisions"))).to.deep.equal([]);
-  });
-
-  it("a planted fault (no decision inside a repetition) is caught", () => {
-    const planted = plantedPass("list-decisions", "return { list: decisions, calls, loopRules };", "return { list: decisions.map((d) => ({ ...d, inLoop: false })), calls, loopRules };");
-    expect(problems(compileWith(planted, "list-decisions"))).to.not.deep.equal([]);
-  });
-});
+passTests("list-decisions", problems, "lists MINI's ten decisions in walk order, each inside a repetition or not", { what: "no decision inside a repetition", from: "return { list: decisions, calls, loopRules };", to: "return { list: decisions.map((d) => ({ ...d, inLoop: false })), calls, loopRules };" });

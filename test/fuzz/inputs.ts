@@ -15,6 +15,7 @@
 // Browser-safe: the corpus, the tables and the grammar come in as data (data.ts reads them in Node).
 import { Generator, MUTATION_CHARACTERS, prng } from "../../src/published/generate";
 import type { PublishedGrammar } from "../../src/published/model";
+import { enumerable } from "../support/plain-ast";
 import type { DotSegmentsChoice, NormalizationLevel } from "../../src";
 
 export const SOURCES = ["derive", "mutate", "splice", "unicode", "bytes", "values"] as const;
@@ -281,11 +282,12 @@ export function astFieldPaths(node: unknown, at: string[] = [], out: string[][] 
 /** A copy of `ast` with the edit `edit` ("N:VALUE") made; the field's path, for a failure's message. */
 export function editedAst(ast: unknown, edit: string): { ast: unknown; path: string } {
   const colon = edit.indexOf(":");
-  const paths = astFieldPaths(ast);
+  // (A parse's AST has its fields on its prototype: the paths and the copy are of what for ... in finds.)
+  const paths = astFieldPaths(enumerable(ast));
   if (paths.length === 0) return { ast, path: "(no field)" };
   const path = paths[Number(edit.slice(0, colon)) % paths.length];
   const make = AST_EDIT_VALUES[edit.slice(colon + 1)] ?? AST_EDIT_VALUES.null;
-  const copy = structuredClone(ast) as Record<string, unknown>;
+  const copy = enumerable(ast) as Record<string, unknown>;
   let o = copy;
   for (const k of path.slice(0, -1)) o = o[k] as Record<string, unknown>;
   const value = make();

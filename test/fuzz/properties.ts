@@ -5,7 +5,7 @@
 // a violation the exception covers is counted under the exception's name in the summary (never
 // skipped in silence), and the exception is deleted when the reason goes away.
 // Any entry point that throws, in any check, is a violation of its "no-throw" row.
-import { availableSpecIds, DEFAULT_SPEC, type ParseError, type AnyParseResult as ParseResult, type ResolveResult } from "../../src";
+import { availableSpecIds, DEFAULT_SPEC, parse, type ParseError, type AnyParseResult as ParseResult, type ResolveResult } from "../../src";
 import { ALWAYS_PLACED_CODES } from "../../src/errors";
 import { recombine } from "../../src/ops/format";
 import { getRevision, type ResolutionAlgorithm } from "../../src/revisions";
@@ -311,6 +311,28 @@ function rfc1808PathWithTwoSlashes(resolution: (run: CaseRun) => ResolveResult):
       if (!follows || !("algorithm" in follows) || follows.algorithm !== "rfc1808 §4") return false;
       const r = resolution(run);
       return r.ok && r.kind === "uri" && r.components !== null && r.components.authority === null && r.components.path.startsWith("//");
+    },
+  };
+}
+
+/**
+ * RFC 3986 §5.2 is the generic syntax's resolution: it takes the reference's query and fragment into
+ * the target whatever the scheme, and an authority without a path. A scheme-aware revision that
+ * resolves by it (rfc8089: a file-URI has no query, no fragment, and a path after its authority) can
+ * get a target its scheme's production refuses though the generic syntax accepts it (base
+ * `file:///a`, reference `g?y`, target `file:///g?y`). Covers exactly those: a target the revision's
+ * generic rule (schemeProductions.otherwise) accepts.
+ */
+function schemeProductionRefusesGenericTarget(resolution: (run: CaseRun) => ResolveResult): PropertyException {
+  return {
+    name: "rfc3986-resolution-target-outside-the-schemes-production",
+    reason: "RFC 3986 §5.2 resolves by the generic syntax: in a scheme-aware revision (rfc8089), a target can carry a query or a fragment, or lack a path, where the scheme's production (file-URI) has none, though the generic URI-reference accepts it",
+    covers: (run) => {
+      const revision = getRevision(run.spec);
+      const follows = revision?.resolution;
+      if (!revision?.schemeProductions || !follows || !("algorithm" in follows) || follows.algorithm !== "rfc3986 §5.2") return false;
+      const r = resolution(run);
+      return r.ok && r.kind === "uri" && parse(r.uri, { spec: revision.id, rule: revision.schemeProductions.otherwise }).ok;
     },
   };
 }
@@ -726,7 +748,7 @@ export function propertyTable(table: EntryTable): Property[] {
         const uri = resolvedUri(asReference(run));
         return uri === NOT_APPLICABLE ? uri : acceptedBy(run, "resolved to", uri);
       },
-      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference), rfc1808PathWithTwoSlashes(asReference), parserValidGrammarRejects(asReference)],
+      exceptions: [unvalidatedResolution((run) => run.context.base, (run) => run.input), pathWithTwoSlashes(asReference), rfc1808PathWithTwoSlashes(asReference), parserValidGrammarRejects(asReference), schemeProductionRefusesGenericTarget(asReference)],
     },
     {
       name: "resolved-reference-is-absolute",
@@ -757,7 +779,7 @@ export function propertyTable(table: EntryTable): Property[] {
         const uri = resolvedUri(asBase(run));
         return uri === NOT_APPLICABLE ? uri : acceptedBy(run, "resolved to", uri);
       },
-      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? ""), pathWithTwoSlashes(asBase), rfc1808PathWithTwoSlashes(asBase), parserValidGrammarRejects(asBase)],
+      exceptions: [unvalidatedResolution((run) => run.input, (run) => run.context.reference ?? ""), pathWithTwoSlashes(asBase), rfc1808PathWithTwoSlashes(asBase), parserValidGrammarRejects(asBase), schemeProductionRefusesGenericTarget(asBase)],
     },
 
     // ---- normalization and equivalence ----

@@ -342,3 +342,18 @@ export function answer(c: Compilation, start: number, input: string, p: number):
   for (let i = p; s > 1 && i < classes.length; i++, read++) s = trans[s][classes[i]];
   return { yes: s === 1 || (s > 1 && accept[s] === 1), read };
 }
+
+/**
+ * A pass's two tests: on MINI its checker finds no problem, and with a planted fault (`from` replaced
+ * by `to` in the pass's source, what the fault is in `what`) it finds some, so the checker can fail.
+ */
+export function passTests(pass: string, problems: (c: Compilation) => string[], holds: string, plant: { what: string; from: string; to: string }): void {
+  describe(`compiler pass ${pass}`, () => {
+    it(holds, () => {
+      expect(problems(compileMini(pass))).to.deep.equal([]);
+    });
+    it(`a planted fault (${plant.what}) is caught`, () => {
+      expect(problems(compileWith(plantedPass(pass, plant.from, plant.to), pass))).to.not.deep.equal([]);
+    });
+  });
+}

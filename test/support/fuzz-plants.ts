@@ -8,6 +8,11 @@ function withEntry<K extends keyof EntryPoints>(t: EntryTable, name: K, wrap: (r
   return { ...t, entries: { ...t.entries, [name]: wrap(t.entries[name]) } };
 }
 
+/** The table with one raw entry point (what the hostile-argument rows call) wrapped. */
+function withRaw<K extends keyof EntryTable["raw"]>(t: EntryTable, name: K, wrap: (real: EntryTable["raw"][K]) => EntryTable["raw"][K]): EntryTable {
+  return { ...t, raw: { ...t.raw, [name]: wrap(t.raw[name]) } };
+}
+
 /** format() drops the first "~" of what it rebuilds (a recomposition that loses a character). */
 export function formatDropsTilde(t: EntryTable): EntryTable {
   return withEntry(t, "format", (real) => (ast) => real(ast)?.replace("~", "") ?? null);
@@ -54,17 +59,10 @@ export function normalizeOwnError(t: EntryTable): EntryTable {
 
 /** explain() called with an unknown spec explains under the default revision instead of answering unknown-spec. */
 export function explainIgnoresUnknownSpec(t: EntryTable): EntryTable {
-  const real = t.raw.explain;
-  return {
-    ...t,
-    raw: {
-      ...t.raw,
-      explain: (input, options) => {
-        const r = real(input, options) as { ok: boolean; error?: { code: string } };
-        return !r.ok && r.error?.code === "unknown-spec" ? real(input, {}) : r;
-      },
-    },
-  };
+  return withRaw(t, "explain", (real) => (input, options) => {
+    const r = real(input, options) as { ok: boolean; error?: { code: string } };
+    return !r.ok && r.error?.code === "unknown-spec" ? real(input, {}) : r;
+  });
 }
 
 /** format() throws on an AST holding a Symbol (what a one-field edit can put there): the widened no-throw row catches it. */
@@ -78,16 +76,9 @@ export function formatThrowsOnSymbol(t: EntryTable): EntryTable {
 
 /** check() reads `schemes` as a list without looking (issue 25 item 4): a string for it throws. */
 export function checkThrowsOnStringList(t: EntryTable): EntryTable {
-  const real = t.raw.check;
-  return {
-    ...t,
-    raw: {
-      ...t.raw,
-      check: (input, options) => {
-        const schemes = typeof options === "object" && options !== null ? (options as { schemes?: unknown }).schemes : undefined;
-        if (typeof schemes === "string") throw new TypeError("planted: o.schemes.some is not a function");
-        return real(input, options);
-      },
-    },
-  };
+  return withRaw(t, "check", (real) => (input, options) => {
+    const schemes = typeof options === "object" && options !== null ? (options as { schemes?: unknown }).schemes : undefined;
+    if (typeof schemes === "string") throw new TypeError("planted: o.schemes.some is not a function");
+    return real(input, options);
+  });
 }

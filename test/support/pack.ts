@@ -4,7 +4,7 @@
 // tree the other tests run from. The copy holds what the tarball is made from (not node_modules,
 // .git or site/); prepare finds the build in it (URI_GRAMMARS_PREBUILT=1, scripts/build.mjs).
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -23,4 +23,16 @@ export function packBuild(destination: string): string | Error {
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+}
+
+/**
+ * A temporary project that has this package installed as a user's would be found: a folder
+ * (named with `prefix`) whose node_modules/uri-grammars is this repository (its dist/, its
+ * package.json's exports). The caller removes it.
+ */
+export function installedProject(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(dir, "node_modules"));
+  symlinkSync(ROOT, join(dir, "node_modules", "uri-grammars"), "dir");
+  return dir;
 }
