@@ -122,7 +122,8 @@ export interface DocumentText {
 export interface RevisionDocuments extends DocumentText {
   spec: string;
   original: DocumentText | null;
-  borrowed?: DocumentText | null;
+  /** The earlier RFCs whose rules the revision keeps (rfc6874: RFC 3986; rfc8089: RFC 6874 and RFC 3986), each shown beside its document. */
+  borrowed?: DocumentText[];
 }
 
 /** Which revisions' documents the build found. */

@@ -46,7 +46,7 @@ startPage(async () => {
     writeParams({ rule, section: cited });
     const parts = [documentColumn(revision, doc, doc.original ? "The seed: a Chinese translation (its BNF is the original English)" : doc.title, rule, cited, "doc")];
     if (doc.original) parts.push(documentColumn(revision, doc.original, doc.original.title, rule, cited, "original"));
-    if (doc.borrowed) parts.push(documentColumn(revision, doc.borrowed, doc.borrowed.title, rule, cited, "borrowed"));
+    (doc.borrowed ?? []).forEach((b, i) => parts.push(documentColumn(revision, b, b.title, rule, cited, i === 0 ? "borrowed" : `borrowed-${i + 1}`)));
     body.classList.toggle("two", parts.length === 2);
     fill(body, parts);
     const target = body.querySelector("mark.rule-here") ?? body.querySelector(".section-here");
