@@ -229,7 +229,9 @@ function composedSegments(grammarRoot, id, repoRoot, seen) {
   const from = typePrefix(baseId);
   const to = typePrefix(id);
   const rename = (/** @type {string} */ l) => (AST_LINE.test(l) ? l.replace(new RegExp(`\\b${from}(?=[A-Z])`, "g"), to) : l);
-  const cite = (/** @type {string} */ l) => (base.document !== null ? l.replace(/^(\/\/ @rule\s+(?:"[^"]+"|\S+)\s+)/, `$1${base.document} `) : l);
+  // A base's own rule is cited in the base's document ("§2" becomes "RFC 6874 §2"), unless its section
+  // already names one (rfc6874's IPv6address, "RFC 3986 Appendix A (§3.2.2)", stays RFC 3986's).
+  const cite = (/** @type {string} */ l) => (base.document !== null ? l.replace(/^(\/\/ @rule\s+(?:"[^"]+"|\S+)\s+)(?!RFC \d+ )/, `$1${base.document} `) : l);
   // The base's rules, renamed, their sections citing the base where they are the base's own.
   /** @type {Segment[]} */
   const segs = base.segs.map((s) => (s.kind === "rule" ? { ...s, lines: s.lines.map((l) => (s.doc === null ? cite(rename(l)) : rename(l))), doc: s.doc ?? base.document ?? baseId } : s));

@@ -97,6 +97,16 @@ describe("a revision is a folder of grammar/", () => {
     expect(names.indexOf("ZoneID")).to.equal(names.indexOf("IP-literal") + 1);
   });
 
+  it("a chain of amendments cites each rule in the document that wrote it: rfc8089 keeps IP-literal from RFC 6874 and IPv6address (which RFC 6874 restates) from RFC 3986", () => {
+    const sections = (rules: readonly { published?: string | null; name?: string; section: string | null }[]) => Object.fromEntries(rules.map((r) => [r.published ?? r.name, r.section]));
+    for (const s of [sections(getRevision("rfc8089")!.rules), sections((loadPublishedGrammar("rfc8089") as { grammar: { rules: { name: string; section: string | null }[] } }).grammar.rules)]) {
+      expect(s["IP-literal"]).to.equal("RFC 6874 §2");
+      expect(s["IPv6address"]).to.equal("RFC 3986 Appendix A (§3.2.2)");
+      expect(s["URI"]).to.equal("RFC 3986 Appendix A (§3)");
+      expect(s["file-URI"]).to.equal("§2");
+    }
+  });
+
   describe("the delta language refuses what it cannot splice (planted mistakes)", () => {
     let dir: string;
     before(() => {

@@ -4,7 +4,8 @@ import { DOCUMENT, RULES, TOP_RULE } from "../../generated/rfc6874.rules";
 import { AST, readComponents } from "../../generated/rfc6874.ast";
 import type { Rfc6874Ast } from "../../generated/rfc6874.ast";
 import type { Revision } from "../../src/revisions/revision";
-import { RFC3986_CHARACTER_RULES, RFC3986_COMPONENTS } from "../rfc3986/components";
+import { RFC3986_CHARACTER_RULES } from "../rfc3986/components";
+import { RFC6874_COMPONENTS } from "./components";
 import { SCHEME_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 export const descriptor: Revision<Rfc6874Ast> = {
@@ -22,15 +23,7 @@ export const descriptor: Revision<Rfc6874Ast> = {
   // Default ports (src/revisions/default-ports.ts): RFC 3986 §6.2.3: "the default for the scheme" (none listed): the schemes' definitions.
   defaultPorts: SCHEME_DEFAULT_PORTS,
   readComponents,
-  // RFC 3986's components and character classes (RFC 6874 §2 only widens the host's IP-literal),
-  // with a zone among the examples of the authority and the host.
-  components: {
-    ...RFC3986_COMPONENTS,
-    parts: {
-      ...RFC3986_COMPONENTS.parts,
-      authority: { rule: "authority", examples: [...RFC3986_COMPONENTS.parts.authority!.examples!, "[fe80::1%25en0]"] },
-      host: { rule: "host", examples: [...RFC3986_COMPONENTS.parts.host!.examples!, "[fe80::1%25en0]"] },
-    },
-  },
+  // RFC 3986's components and character classes (RFC 6874 §2 only widens the host's IP-literal): grammar/rfc6874/components.ts.
+  components: RFC6874_COMPONENTS,
   characterRules: RFC3986_CHARACTER_RULES,
 };

@@ -4,7 +4,8 @@ import { DOCUMENT, RULES, TOP_RULE } from "../../generated/rfc8089.rules";
 import { AST, readComponents } from "../../generated/rfc8089.ast";
 import type { Rfc8089Ast } from "../../generated/rfc8089.ast";
 import type { Revision } from "../../src/revisions/revision";
-import { RFC3986_CHARACTER_RULES, RFC3986_COMPONENTS } from "../rfc3986/components";
+import { RFC3986_CHARACTER_RULES } from "../rfc3986/components";
+import { rfc6874Components } from "../rfc6874/components";
 import { SCHEME_DEFAULT_PORTS } from "../../src/revisions/default-ports";
 
 export const descriptor: Revision<Rfc8089Ast> = {
@@ -26,15 +27,8 @@ export const descriptor: Revision<Rfc8089Ast> = {
   // Default ports (src/revisions/default-ports.ts): RFC 3986 §6.2.3, the schemes' definitions (file has no port).
   defaultPorts: SCHEME_DEFAULT_PORTS,
   readComponents,
-  // RFC 3986's components and character classes (RFC 6874 widens the host's IP-literal), with a
-  // file URI's authority (file-auth, §2: a host or "localhost") among the examples.
-  components: {
-    ...RFC3986_COMPONENTS,
-    parts: {
-      ...RFC3986_COMPONENTS.parts,
-      authority: { rule: "authority", examples: [...RFC3986_COMPONENTS.parts.authority!.examples!, "[fe80::1%25en0]", "localhost"] },
-      host: { rule: "host", examples: [...RFC3986_COMPONENTS.parts.host!.examples!, "[fe80::1%25en0]"] },
-    },
-  },
+  // RFC 6874's components (RFC 3986's, a zone among the examples), with a file URI's authority
+  // (file-auth, §2: a host or "localhost") among the examples; RFC 3986's character classes.
+  components: rfc6874Components("localhost"),
   characterRules: RFC3986_CHARACTER_RULES,
 };

@@ -326,11 +326,15 @@ export function revisionDocuments(root, revision) {
   // Only the cited RFCs among the references can be shown (rfc2732 cites RFC 2396, shown, and RFC
   // 2373, which is not among them: its five rules have no place to show).
   const shown = refs ? [...cited].filter((n) => existsSync(join(refs, `rfc${n}.txt`))) : [];
-  out.borrowed = null;
-  if (shown.length === 1) {
-    const n = shown[0];
+  // Each such RFC is a column of its own: rfc8089 keeps rules of RFC 6874 and, through it, of RFC 3986.
+  out.borrowed = shown.map((n) => {
     const kept = readFileSync(join(refs, `rfc${n}.txt`), "utf8");
-    out.borrowed = withBlocks({ title: `RFC ${n}, whose rules ${revision.id} keeps`, file: `../shared/references/rfc${n}.txt`, text: kept, ...anchorsIn(kept, revision) });
-  }
+    const anchors = anchorsIn(kept, revision);
+    // Only the rules the revision keeps from this RFC are placed in it (RFC 3986's own IP-literal is
+    // not the one rfc8089 keeps: RFC 6874's is).
+    const keptHere = new Set(revision.rules.filter((r) => r.published && new RegExp(`^RFC ${n} `).test(r.section ?? "")).map((r) => r.published));
+    const rules = Object.fromEntries(Object.entries(anchors.rules).filter(([name]) => keptHere.has(name)));
+    return withBlocks({ title: `RFC ${n}, whose rules ${revision.id} keeps`, file: `../shared/references/rfc${n}.txt`, text: kept, ...anchors, rules });
+  });
   return out;
 }

@@ -4,7 +4,7 @@
 // an empty reference gives the base (with its query) rather than "the current document", and dot
 // segments above the root are always removed (§5.2.4 "removing extra dot-segments rather than treat
 // them as an error").
-import { getRevision, type SpecId } from "../revisions";
+import { getRevision, schemeProduction, type SpecId } from "../revisions";
 import type { ResolutionRules } from "../revisions/revision";
 import { parse } from "../parse";
 import { componentsOf, type UriComponents } from "./uri-components";
@@ -24,9 +24,15 @@ export function resolve3986(spec: SpecId, base: string, reference: string, stric
     return { ok: false, spec: spec, error: { code: "invalid-base", spec: spec, section: "§5.2.1", message: `The base must be an ${spec} ${rules.base} (§5.1, §4.3): ${b.error.message}`, parseError: b.error } };
   }
   // §3.1: "each scheme's specification may further restrict" the syntax. In a scheme-aware revision
-  // (rfc8089: the scheme "file" selects file-URI) the base follows its scheme's production too.
-  const schemeAware = getRevision(spec)?.schemeProductions !== undefined;
-  const bs = schemeAware ? parse(base, { spec: spec }) : b;
+  // (rfc8089: the scheme "file" selects file-URI), a base or reference whose scheme selects a
+  // production of its own follows it too; the catch-all production (URI-reference) holds already.
+  const how = getRevision(spec)?.schemeProductions;
+  const ownProduction = (x: string): string | null => {
+    const p = how ? schemeProduction(how, x) : null;
+    return p === null || p === how!.otherwise ? null : p;
+  };
+  const bp = ownProduction(base);
+  const bs = bp === null ? b : parse(base, { spec: spec, rule: bp });
   if (!bs.ok) {
     return { ok: false, spec: spec, error: { code: "invalid-base", spec: spec, section: "§5.2.1", message: `The base must be an ${spec} ${rules.base} that its scheme's own syntax accepts (§3.1): ${bs.error.message}`, parseError: bs.error } };
   }
@@ -39,7 +45,8 @@ export function resolve3986(spec: SpecId, base: string, reference: string, stric
     return { ok: false, spec: spec, error: { code: "invalid-reference", spec: spec, section: "§5.2.2", message: `The reference is not an ${spec} ${rules.reference}: ${r.error.message}`, parseError: r.error } };
   }
   // The reference too, when its scheme selects a production (a relative reference has none).
-  const rs = schemeAware ? parse(reference, { spec: spec }) : r;
+  const rp = ownProduction(reference);
+  const rs = rp === null ? r : parse(reference, { spec: spec, rule: rp });
   if (!rs.ok) {
     return { ok: false, spec: spec, error: { code: "invalid-reference", spec: spec, section: "§5.2.2", message: `The reference is not an ${spec} ${rules.reference} that its scheme's own syntax accepts (§3.1): ${rs.error.message}`, parseError: rs.error } };
   }

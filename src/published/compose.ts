@@ -54,8 +54,14 @@ export function composePublished(read: ReadResult, source: string, file: string,
   if (baseRead === undefined) return { ok: false, errors: [`${file}: @amends ${amends}, which has no published grammar`] };
   if (!baseRead.ok) return { ok: false, errors: [`${file}: its base ${amends} cannot be read:`, ...baseRead.errors], ...(baseRead.problems ? { problems: baseRead.problems } : {}) };
   const base = baseRead.grammar;
+  // A base's own rule is cited in the base's document ("§2" of rfc6874 becomes "RFC 6874 §2"), unless
+  // its section already names the document it comes from (rfc6874 restates RFC 3986's IPv6address
+  // under "RFC 3986 Appendix A (§3.2.2)": rfc8089 keeps it from RFC 3986, not from RFC 6874).
+  const citesItsDocument = (section: string) => /^RFC \d+ /.test(section);
   const rules: PublishedRule[] = base.rules.map((r) =>
-    r.file !== undefined ? r : { ...r, file: base.file, section: r.section !== null && base.document !== undefined && r.kind === "published" ? `${base.document} ${r.section}` : r.section },
+    r.file !== undefined
+      ? r
+      : { ...r, file: base.file, section: r.section !== null && base.document !== undefined && r.kind === "published" && !citesItsDocument(r.section) ? `${base.document} ${r.section}` : r.section },
   );
   const indexOf = (name: string) => rules.findIndex((r) => r.name === name);
   for (const { name, line } of removes) {

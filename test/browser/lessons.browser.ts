@@ -34,7 +34,7 @@ interface DocData {
   sectionIds: Record<string, string>;
   blocks: { kind: string; id?: string }[];
   original?: DocData | null;
-  borrowed?: DocData | null;
+  borrowed?: DocData[] | null;
 }
 
 describe("the explorer teaches: edits, exercises, decisions, responsive pages, documents, access", function () {
@@ -273,7 +273,7 @@ describe("the explorer teaches: edits, exercises, decisions, responsive pages, d
         // Every § of the page: the heading the documents page marks for its section (the data the
         // page reads: each cited section's heading, in the document or the one it borrows from).
         const doc = JSON.parse(readFileSync(join(ROOT, "site", "data", "docs", `${spec}.json`), "utf8")) as DocData;
-        const columns = [doc, doc.original, doc.borrowed].filter((d): d is DocData => !!d);
+        const columns = [doc, doc.original, ...(doc.borrowed ?? [])].filter((d): d is DocData => !!d);
         const titles = columns.map((d) => d.title ?? "").join(" ");
         for (const href of links) {
           const section = new URLSearchParams(href.split("#")[1]!).get("section")!;

@@ -299,7 +299,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       // shows the source but cannot yet place a sentence inside its markup (a known gap, left for the
       // explorer's next round), so these revisions are not asked for places.
       for (const spec of SPECS.filter((id) => !/prose/.test(getRevision(id)!.notation))) {
-        const docs = (await (await fetch(`${serve.url}data/docs/${spec}.json`)).json()) as { rules: Record<string, unknown>; borrowed?: { rules: Record<string, unknown> } | null };
+        const docs = (await (await fetch(`${serve.url}data/docs/${spec}.json`)).json()) as { rules: Record<string, unknown>; borrowed?: { rules: Record<string, unknown> }[] };
         const rules = getRevision(spec)!.rules.filter((r) => r.kind === "published" && r.published);
         // A rule kept from an earlier RFC (rfc6874's RFC 3986 rules) has its place in that RFC, shown beside;
         // one taken from an RFC that is not among the references (rfc2732's RFC 2373 rules) has none to show.
@@ -308,7 +308,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
           const refs = referenceDir();
           return n !== undefined && refs !== null && !existsSync(join(refs, `rfc${n}.txt`));
         };
-        const missing = rules.filter((r) => !docs.rules[r.published!] && !docs.borrowed?.rules[r.published!] && !absentDocument(r.section)).map((r) => r.published);
+        const missing = rules.filter((r) => !docs.rules[r.published!] && !(docs.borrowed ?? []).some((b) => b.rules[r.published!]) && !absentDocument(r.section)).map((r) => r.published);
         if (missing.length > 0) problems.push(`${spec}: no place in the document for ${missing.join(", ")}`);
         await visit(page, `${serve.url}grammar.html?spec=${spec}`);
         await ready(page);

@@ -141,7 +141,8 @@ export interface RevisionDocuments extends DocumentText {
   /** The seed is a translation: into which language (the original is `original`). */
   translation: string | null;
   original: DocumentText | null;
-  borrowed?: DocumentText | null;
+  /** The earlier RFCs whose rules the revision keeps (rfc6874: RFC 3986; rfc8089: RFC 6874 and RFC 3986), each shown beside its document. */
+  borrowed?: DocumentText[];
 }
 
 /** Which revisions' documents the build found. */

@@ -55,7 +55,11 @@ startPage(async () => {
     writeParams({ rule, section: cited });
     const parts = [documentColumn(revision, doc, doc.translation ? `${revision.title}: the seed, a ${doc.translation} translation` : doc.title, rule, cited, "doc", "")];
     if (doc.original) parts.push(documentColumn(revision, doc.original, doc.original.title, rule, cited, "original", "original-"));
-    if (doc.borrowed) parts.push(documentColumn(revision, doc.borrowed, doc.borrowed.title, rule, cited, "borrowed", "borrowed-"));
+    // One column for each earlier RFC whose rules the revision keeps (rfc8089: RFC 3986 and RFC 6874).
+    (doc.borrowed ?? []).forEach((b, i) => {
+      const kind = i === 0 ? "borrowed" : `borrowed-${i + 1}`;
+      parts.push(documentColumn(revision, b, b.title, rule, cited, kind, `${kind}-`));
+    });
     body.classList.toggle("two", parts.length === 2);
     fill(body, parts);
     // Each column scrolls to its own highlight (the rule, else the section's heading); the page to the first.
