@@ -23,7 +23,7 @@ import type { Browser, Page } from "playwright-core";
 import { languageEdit } from "../../src/ops/language-edit";
 import { availableSpecIds, getRevision } from "../../src/revisions";
 import {
-  answerExercise, closeExplorer, exerciseProblems, installLongTasks, keyToFrame, longestTask, newLog, openExplorer, OUT, ROOT, partingShown, paste, ready, sandboxEdit, sandboxProblems, servedExercises, settled, visit, type Explorer,
+  answerExercise, closeExplorer, exerciseProblems, longestTask, newLog, openExplorer, OUT, ROOT, partingShown, pasteThenType, ready, sandboxEdit, sandboxProblems, servedExercises, settled, visit, type Explorer,
 } from "./support";
 
 declare const document: any, location: { hash: string; href: string }, performance: any, getComputedStyle: any;
@@ -232,14 +232,8 @@ describe("the explorer teaches: edits, exercises, decisions, responsive pages, d
       const refs = Array.from({ length: 10_000 }, (_, i) => ["g", "./g", "../g", "?y", "#s", "g;x", "//g", "/g", "..", "g/../h"][i % 10] + (i % 7 === 0 ? "" : String(i))).join("\n");
       await visit(page, `${url}resolution.html`);
       await ready(page);
-      await installLongTasks(page);
-      const t0 = await page.evaluate(() => performance.now());
-      await paste(page, "#refs", refs);
       // Keys typed in the base field while it works: from each key to the next frame drawn.
-      await page.focus("#base");
-      await page.keyboard.press("End");
-      const frames: number[] = [];
-      for (const key of ["x", "Backspace", "y", "Backspace"]) frames.push(await keyToFrame(page, key));
+      const { t0, frames } = await pasteThenType(page, "#refs", refs, "#base", ["x", "Backspace", "y", "Backspace"]);
       await settled(page);
       await page.waitForSelector(".vtable");
       await page.$eval(".vbody", (el: any) => (el.scrollTop = 150_000));

@@ -722,3 +722,19 @@ export async function partingShown(page: Page, siteUrl: string, input: string, a
     partedRows: (document.querySelector("[data-parted-rows]")?.dataset.partedRows ?? "").split(" ").filter(Boolean).length,
   }));
 }
+
+/**
+ * A paste measured as a user feels it: long tasks watched from just before the paste (its start,
+ * `t0`, for longestTask), the text pasted into `into`, then `keys` typed at the end of `typeIn`
+ * while the page works, each key's time to the next frame in `frames`.
+ */
+export async function pasteThenType(page: Page, into: string, text: string, typeIn: string, keys: readonly string[]): Promise<{ t0: number; frames: number[] }> {
+  await installLongTasks(page);
+  const t0 = await page.evaluate(() => performance.now());
+  await paste(page, into, text);
+  await page.focus(typeIn);
+  await page.keyboard.press("End");
+  const frames: number[] = [];
+  for (const key of keys) frames.push(await keyToFrame(page, key));
+  return { t0, frames };
+}

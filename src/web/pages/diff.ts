@@ -7,6 +7,7 @@ import { diffRules } from "../../ops/diff";
 import { availableSpecIds, findRule, getRevision, type Revision } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { h, mainElement, scrollBox, showChar, startPage } from "../lib/dom";
+import { revisionOptions } from "../lib/revision-picker";
 import { diagramElement, publishedItem } from "../lib/railroad";
 import { publishedRule, ruleHref, ruleLinks } from "../lib/rules";
 import { pageLink, readParam } from "../lib/url-state";
@@ -19,7 +20,7 @@ startPage(async () => {
   const a = getRevision(readParam("a") ?? "draft-1997") ?? getRevision(ids[ids.length - 3])!;
   const b = getRevision(readParam("b") ?? "draft-2003") ?? getRevision(ids[ids.length - 2])!;
   const picker = (name: string, selected: string) =>
-    h("select", { id: `spec-${name}`, name }, ids.map((id) => h("option", { value: id, selected: id === selected }, `${id} (${getRevision(id)!.date})`)));
+    h("select", { id: `spec-${name}`, name }, revisionOptions(ids, selected));
   const pa = picker("a", a.id);
   const pb = picker("b", b.id);
   const go = () => {

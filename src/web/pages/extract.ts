@@ -6,9 +6,10 @@
 // (?text=), or, when it is one of the examples, its id (?example=). The examples are the
 // documents' own texts about URLs in running text and our edge cases (test/data/extract/).
 import type { ExtractedReference, ReferenceGroup, Repair } from "../../ops/extract";
-import { availableSpecIds, DEFAULT_SPEC, getRevision } from "../../revisions";
+import { availableSpecIds, DEFAULT_SPEC } from "../../revisions";
 import { loadExtractExamples, type ExtractExamples } from "../lib/data";
 import { append, fill, h, mainElement, scrollBox, startPage } from "../lib/dom";
+import { revisionOptions } from "../lib/revision-picker";
 import { readParam, shareNote, throttledWriter } from "../lib/url-state";
 import { WorkerClient } from "../lib/worker-client";
 import type { ExtractAnswer } from "../lib/worker-protocol";
@@ -30,7 +31,7 @@ startPage(async () => {
   text.value = initial;
   const requested = readParam("spec");
   const picker = h("select", { id: "spec", "aria-label": "revision whose references are highlighted" },
-    specs.map((id) => h("option", { value: id, selected: id === (requested && (specs as readonly string[]).includes(requested) ? requested : DEFAULT_SPEC) }, `${id} (${getRevision(id)!.date})`)));
+    revisionOptions(specs, requested && (specs as readonly string[]).includes(requested) ? requested : DEFAULT_SPEC));
   const summary = h("p", { class: "extract-summary", "aria-live": "polite" });
   const shown = h("div", { class: "extract-text", id: "highlighted" });
   const table = scrollBox("references by place");

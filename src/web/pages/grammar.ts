@@ -5,11 +5,12 @@
 // seed's words, the section linked to the document's text, and links to the rules it uses and the
 // rules that use it, to the playground and to the trace with an input the rule accepts. A search
 // box filters the entries and the index (#q=); a rule's entry is its published name (#dec-octet).
-import { availableSpecIds, DEFAULT_SPEC, getRevision, type Revision, type RuleInfo } from "../../revisions";
+import { DEFAULT_SPEC, type Revision, type RuleInfo } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { downloadButtons } from "../lib/diagram-export";
 import { diagramKey } from "../lib/diagram-key";
 import { fill, h, mainElement, startPage } from "../lib/dom";
+import { pageRevision } from "../lib/revision-picker";
 import { diagramElement, pegItem, publishedItem, type RuleLinks } from "../lib/railroad";
 import { displayName, publishedRule, reshapeReasons, ruleAnchor, ruleHref, ruleLinks, usedBy } from "../lib/rules";
 import { sourceHref } from "../lib/sources";
@@ -19,16 +20,8 @@ import { annotateFidelity } from "../lib/languages";
 startPage(async () => {
   const main = mainElement();
   const requested = readParam("spec") ?? DEFAULT_SPEC;
-  const revision = getRevision(requested);
-  const picker = h("select", { id: "spec", "aria-label": "revision" },
-    availableSpecIds().map((id) => h("option", { value: id, selected: id === revision?.id }, `${id} (${getRevision(id)!.date})`)));
-  picker.addEventListener("change", () => {
-    location.href = pageLink("grammar.html", { spec: picker.value });
-  });
-  if (!revision) {
-    main.append(h("p", { class: "failure", role: "alert" }, `There is no revision “${requested}”. Choose one: `, picker));
-    return;
-  }
+  const { revision, picker } = pageRevision(main, "grammar.html", requested, "revision");
+  if (!revision) return;
   document.title = `${revision.id} grammar · uri-grammars explorer`;
   const data = await loadRevisionData(revision.id);
   const search = h("input", { id: "rule-search", type: "search", placeholder: "rule name or text", value: readParam("q") ?? "", "aria-controls": "rule-list" });

@@ -14,6 +14,7 @@ import { caretDisplay } from "../../errors";
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { downloadButtons } from "../lib/diagram-export";
 import { fill, h, mainElement, startPage } from "../lib/dom";
+import { revisionOptions } from "../lib/revision-picker";
 import { diagramElement, publishedItem } from "../lib/railroad";
 import { ruleLinks } from "../lib/rules";
 import { sourceHref } from "../lib/sources";
@@ -41,7 +42,7 @@ startPage(async () => {
   const spec = specParam && (specs as string[]).includes(specParam) ? specParam : (specs as string[]).includes(OPENING.spec) ? OPENING.spec : DEFAULT_SPEC;
   const revision = getRevision(spec)!;
   const data = await loadRevisionData(revision.id);
-  const picker = h("select", { id: "spec", "aria-label": "revision" }, specs.map((id) => h("option", { value: id, selected: id === revision.id }, `${id} (${getRevision(id)!.date})`)));
+  const picker = h("select", { id: "spec", "aria-label": "revision" }, revisionOptions(specs, revision.id));
   picker.addEventListener("change", () => {
     location.href = pageLink("sandbox.html", {}, { spec: picker.value });
   });

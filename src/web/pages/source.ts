@@ -5,9 +5,10 @@
 // seed is a Chinese translation whose BNF is the original English: it is labelled as one, and the RFC
 // as published stands next to it, at the same place.
 // The text is the build's copy of ../shared/seeds and ../shared/references (scripts/site/documents.mjs).
-import { availableSpecIds, DEFAULT_SPEC, getRevision, type Revision } from "../../revisions";
+import { DEFAULT_SPEC, type Revision } from "../../revisions";
 import { loadDocumentIndex, loadDocuments, type DocumentText } from "../lib/data";
 import { fill, h, mainElement, startPage } from "../lib/dom";
+import { pageRevision } from "../lib/revision-picker";
 import { ruleHref } from "../lib/rules";
 import { pageLink, readAnchor, readParam, writeParams } from "../lib/url-state";
 
@@ -15,16 +16,8 @@ startPage(async () => {
   const main = mainElement();
   main.classList.add("source-page");
   const spec = readParam("spec") ?? DEFAULT_SPEC;
-  const revision = getRevision(spec);
-  const picker = h("select", { id: "spec", "aria-label": "document" },
-    availableSpecIds().map((id) => h("option", { value: id, selected: id === revision?.id }, `${id} (${getRevision(id)!.date})`)));
-  picker.addEventListener("change", () => {
-    location.href = pageLink("source.html", { spec: picker.value });
-  });
-  if (!revision) {
-    main.append(h("p", { class: "failure", role: "alert" }, `There is no revision “${spec}”. Choose one: `, picker));
-    return;
-  }
+  const { revision, picker } = pageRevision(main, "source.html", spec, "document");
+  if (!revision) return;
   const index = await loadDocumentIndex();
   main.querySelector("h1")!.textContent = `The document of ${revision.id}`;
   if (!index[revision.id]) {

@@ -15,6 +15,7 @@
 import { availableSpecIds, DEFAULT_SPEC, getRevision, type Revision } from "../../revisions";
 import { loadRevisionData, type RevisionData } from "../lib/data";
 import { h, fill, mainElement, startPage } from "../lib/dom";
+import { revisionOptions } from "../lib/revision-picker";
 import { drawPath } from "../lib/diagram-path";
 import { diagramElement, pegItem } from "../lib/railroad";
 import { displayName, ruleByPegName, ruleHref, ruleLinks } from "../lib/rules";
@@ -67,9 +68,9 @@ startPage(async () => {
   const pick = (value: string | null, fallback: string) => (value && (specs as string[]).includes(value) ? value : fallback);
 
   const input = h("input", { id: "trace-input", type: "text", class: "url-input", spellcheck: "false", autocomplete: "off", autocapitalize: "off", value: readParam("input") ?? DEFAULT_INPUT });
-  const specA = h("select", { id: "trace-spec" }, specs.map((id) => h("option", { value: id }, `${id} (${getRevision(id)!.date})`)));
+  const specA = h("select", { id: "trace-spec" }, revisionOptions(specs));
   specA.value = pick(readParam("spec"), DEFAULT_SPEC);
-  const specB = h("select", { id: "trace-spec-b" }, h("option", { value: "" }, "— (one revision)"), specs.map((id) => h("option", { value: id }, `${id} (${getRevision(id)!.date})`)));
+  const specB = h("select", { id: "trace-spec-b" }, h("option", { value: "" }, "— (one revision)"), revisionOptions(specs));
   specB.value = readParam("b") && (specs as string[]).includes(readParam("b")!) ? readParam("b")! : "";
   const rule = h("input", { id: "trace-rule", type: "text", spellcheck: "false", autocomplete: "off", placeholder: "the revision's own", value: readParam("rule") ?? "", list: "trace-rules" });
   const ruleList = h("datalist", { id: "trace-rules" });
