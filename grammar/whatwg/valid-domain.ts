@@ -82,9 +82,51 @@ export function strictDomain(input: string): ValidDomainResult {
   if (typeof input !== "string") {
     return { ok: false, check: "not-a-string", step: "URL Standard §3.4 valid domain", label: null, message: "A valid domain is a string; this is none." };
   }
+  const ascii = asciiStrictDomain(input);
+  if (ascii !== null) return { ok: true, domain: ascii };
   const strict = attempt(() => toASCII(input, STRICT));
   if (typeof strict === "string") return { ok: true, domain: strict };
   return diagnose(input);
+}
+
+/**
+ * Strict ToASCII (the flags of STRICT) of a domain that is ASCII letters, digits, "-" and "." only
+ * and that it accepts, without UTS #46's tables: the lowercased domain; null for any other input
+ * (every refusal, every non-ASCII or Punycode label: tr46 decides those, and diagnose() says why).
+ * The URL Standard's domain parser states a shortcut for ASCII with beStrict false only (2026-07-02
+ * step 5, 2026-06-25 step 3.2: "set result to domain, lowercased"); with beStrict true it is UTS #46
+ * itself that reduces to this on such a domain:
+ * - §4 Processing step 1 (Map): A-Z are "mapped" to a-z; a-z, 0-9, "-" and "." are "valid" (tr46's
+ *   table; test/whatwg-valid-domain.test.ts holds every ASCII code point to it). Step 2 (Normalize):
+ *   ASCII is NFC. Step 3 (Break) on ".". Step 4: a label starting "xn--" would be Punycode, but it
+ *   has "-" in its third and fourth positions, which this refuses below (tr46 then decides it).
+ * - §4.1 Validity Criteria: 1 (NFC), 4 (not CheckHyphens: no test), 5 (no "."), 6 (no combining
+ *   mark), 7 (status valid; UseSTD3ASCIIRules: a-z, 0-9, "-") hold for these characters; 8
+ *   (CheckJoiners) concerns U+200C and U+200D only, 9 (CheckBidi) a Bidi domain name only (one with
+ *   a right-to-left character); 2 and 3 (CheckHyphens) are tested here.
+ * - §4.2 ToASCII: no label holds a non-ASCII code point, so none is Punycode-encoded; step 4
+ *   (VerifyDnsLength): 1 to 253 characters, each label 1 to 63 (tr46 counts a trailing dot's empty
+ *   label as empty: refused).
+ */
+export function asciiStrictDomain(input: string): string | null {
+  const n = input.length;
+  if (n === 0 || n > 253) return null;
+  let labelStart = 0;
+  let upper = false;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? input.charCodeAt(i) : 0x2e; /* . */
+    if (c === 0x2e) {
+      const length = i - labelStart;
+      // §4.2 step 4 (VerifyDnsLength): each label 1 to 63; §4.1 criterion 3: no "-" first or last.
+      if (length === 0 || length > 63 || input.charCodeAt(labelStart) === 0x2d || input.charCodeAt(i - 1) === 0x2d) return null;
+      // §4.1 criterion 2: no "-" in both the third and fourth positions (so no "xn--" label either).
+      if (length >= 4 && input.charCodeAt(labelStart + 2) === 0x2d && input.charCodeAt(labelStart + 3) === 0x2d) return null;
+      labelStart = i + 1;
+    } else if (c >= 0x41 && c <= 0x5a) upper = true;
+    else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return null;
+  }
+  // §4 Processing step 1: A-Z mapped to a-z.
+  return upper ? input.toLowerCase() : input;
 }
 
 /** Which UTS #46 check refused `input` (strict ToASCII failed): the first, in the order UTS #46 applies them. */
