@@ -15,7 +15,7 @@ import { isFailure, optionsObject, requireRevision, requireRule, requireString, 
 import type { GeneratedScanner, NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
 import { walkCaptures } from "./scanner/walk-captures";
-import { predicateFailure, predicateRules } from "./predicates";
+import { predicateFailure, predicateFailureAt, predicateRules } from "./predicates";
 import { ruleForBase } from "./base";
 
 export { unknownRuleMessage } from "./request";
@@ -158,7 +158,7 @@ export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailu
   if (typeof input !== "string") return failing(requireString(input, revision.id, target.ruleName)!, target.production);
   const c = capturesOf(target.entry, revision.scanner, target.pegName, target.start, input);
   if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
-  const refused = target.checked ? predicateFailure(revision, target.ruleName, target.pegName, input) : null;
+  const refused = target.checked ? checkedFailure(target, input, c) : null;
   if (refused !== null) return failing({ ok: false, spec: revision.id, rule: target.ruleName, error: refused }, target.production);
   lastRead.revision = revision;
   lastRead.target = target;
@@ -177,6 +177,15 @@ export function capturesOf(entry: AstEntry, scanner: GeneratedScanner, pegName: 
   if (entry.table !== null) return capture(entry.table, scanner, input);
   if (scanner.scan(start, input) !== -1) return null;
   return entry.walk !== undefined ? walkCaptures(entry.walk, scanner, pegName, input) : wholeMatch(input);
+}
+
+/**
+ * The predicates' verdict on an input the target's rule accepted (`c`: capturesOf()'s array): from
+ * the positions its tagged DFA recorded when it records the checked rules' matches, else from the walk.
+ */
+function checkedFailure(target: Target, input: string, c: Int32Array): ParseError | null {
+  const slots = target.entry.predicates;
+  return slots !== undefined && target.entry.table !== null ? predicateFailureAt(target.revision, target.ruleName, input, c, slots) : predicateFailure(target.revision, target.ruleName, target.pegName, input);
 }
 
 /**
@@ -410,8 +419,19 @@ function makeTarget(revision: Revision, ruleName: string, production: string | u
   const start = scanner.START[rule.pegName];
   const checked = predicateRules(revision) !== null;
   const published = rule.published ?? ruleName;
-  const accepts = checked ? (input: string) => scanner.scan(start, input) === -1 && predicateFailure(revision, published, rule.pegName, input) === null : (input: string) => scanner.scan(start, input) === -1;
-  return { revision, ruleName: published, production, pegName: rule.pegName, start, entry: revision.ast[rule.pegName], checked, accepts };
+  const entry = revision.ast[rule.pegName];
+  // A checked rule's matches, where the tagged DFA records them, come from its one pass (no walk).
+  const table = entry?.table ?? null;
+  const slots = entry?.predicates;
+  const accepts = !checked
+    ? (input: string) => scanner.scan(start, input) === -1
+    : table !== null && slots !== undefined
+      ? (input: string) => {
+          const c = capture(table, scanner, input);
+          return c !== null && predicateFailureAt(revision, published, input, c, slots) === null;
+        }
+      : (input: string) => scanner.scan(start, input) === -1 && predicateFailure(revision, published, rule.pegName, input) === null;
+  return { revision, ruleName: published, production, pegName: rule.pegName, start, entry, checked, accepts };
 }
 
 /** A failure, with the scheme-aware production that was applied when there was one. */

@@ -536,7 +536,13 @@ export class StartRulePlan {
    * DFA then records them with the same tags). Returns the code with slots in place of the
    * placeholders, and the nodes that get tags ([{ node, slot, open, close }]).
    */
-  assignSlots() {
+  assignSlots(predicates = null) {
+    // The matches of the rules a predicate checks (`predicates`: their pegNames; null: none wanted):
+    // recorded, start and end, unless one may match more than once (in a repetition: the walk then
+    // finds them all).
+    const checked = predicates === null ? [] : this.nodes.filter((n) => predicates.has(n.peg)).map((n) => n.index);
+    const recorded = checked.some((i) => this.nodes[i].inLoop) ? [] : checked;
+    for (const i of recorded) if (i !== 0) this.open.add(i), this.close.add(i);
     const read = [...new Set([...this.open, ...this.close])].sort((a, b) => a - b);
     const shape = new Map();
     const shapeOf = (i) => {
@@ -569,7 +575,10 @@ export class StartRulePlan {
     this.captureCount = 2 * (classes.length + 1);
     this.reset();
     const again = this.builder();
-    return { code: dedupeFunctions(again.code), type: again.type, tags, captures: 2 * (classes.length + 1) };
+    // Per slot that holds a checked rule's match: the slot and the rule's published name ([]: no
+    // checked rule can match; null: none asked, or the matches are not all recorded).
+    const predicateSlots = predicates === null ? null : checked.length === 0 ? [] : recorded.length === 0 ? null : [...new Map(recorded.map((i) => [slotOf(i), { slot: slotOf(i), rule: this.ctx.published.get(this.nodes[i].peg) ?? this.nodes[i].peg }])).values()];
+    return { code: dedupeFunctions(again.code), type: again.type, tags, captures: 2 * (classes.length + 1), predicateSlots };
   }
 
   /** The record node i is read in: its nearest ancestor that is a record (0: the root). */
