@@ -131,6 +131,29 @@ describe("valid domain (URL Standard §3.4; grammar/whatwg/valid-domain.ts)", ()
     for (const [input, expected, why] of table) expect(endsInANumber(input), `${input}: ${why}`).to.equal(expected);
   });
 
+  // endsInANumber() reads the parts in place; the steps read literally (split, regexes) must agree.
+  const literalEndsInANumber = (input: string, removeEmptyLast = true) => {
+    if (input === "") return false;
+    const parts = input.split(".");
+    if (removeEmptyLast && parts[parts.length - 1] === "") parts.pop();
+    const last = parts.length > 0 ? parts[parts.length - 1] : "";
+    if (last !== "" && /^[0-9]+$/.test(last)) return true;
+    if (last === "") return false;
+    const [digits, radix] = /^0[xX]/.test(last) ? [last.slice(2), /[^0-9A-Fa-f]/] : last.length >= 2 && last.startsWith("0") ? [last.slice(1), /[^0-7]/] : [last, /[^0-9]/];
+    return digits === "" || !radix.test(digits);
+  };
+  const endsDisagree = (checker: (s: string) => boolean) => {
+    const bad: string[] = [];
+    fc.assert(fc.property(fc.stringOf(fc.constantFrom(..."0179afxX.g-".split("")), { maxLength: 12 }), (s) => (checker(s) === literalEndsInANumber(s) ? true : (bad.push(s), true))), { numRuns: 5000, seed: 45 });
+    return bad;
+  };
+  it("the ends in a number checker agrees with its steps read literally (split on '.', regexes)", () => {
+    expect(endsDisagree(endsInANumber)).to.deep.equal([]);
+  });
+  it("fails that comparison with a checker that keeps a last empty part (step 3 left out; planted)", () => {
+    expect(endsDisagree((s) => literalEndsInANumber(s, false)).length).to.be.greaterThan(10);
+  });
+
   it("never throws and always answers ok true or false, whatever the string", () => {
     fc.assert(
       fc.property(fc.fullUnicodeString({ maxLength: 30 }), (s) => {

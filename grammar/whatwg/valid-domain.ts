@@ -193,43 +193,58 @@ function diagnose(input: string): ValidDomainResult & { ok: false } {
 }
 
 /**
- * URL Standard §3.5 ends in a number checker, on an ASCII string (the domain parser's result).
+ * URL Standard §3.5 ends in a number checker, on an ASCII string (the domain parser's result). The
+ * parts are read in place (positions in `input`, no list of strings): every host of a valid URL
+ * string goes through here.
  */
 export function endsInANumber(input: string): boolean {
   // 1. Assert: input is not the empty string (the domain parser never returns it).
   if (input === "") return false;
   // 2. Let parts be the result of strictly splitting input on U+002E (.).
-  const parts = input.split(".");
   // 3. If the last item in parts is the empty string, then remove the last item from parts.
-  if (parts[parts.length - 1] === "") parts.pop();
-  // 4. Let last be the last item in parts.
-  const last = parts.length > 0 ? parts[parts.length - 1] : "";
+  let end = input.length;
+  if (input.charCodeAt(end - 1) === 0x2e /* . */) end--;
+  // 4. Let last be the last item in parts (from after the "." before `end`, or the start).
+  let start = end;
+  while (start > 0 && input.charCodeAt(start - 1) !== 0x2e) start--;
   // 5. If last is not the empty string and contains only ASCII digits, then return true.
-  if (last !== "" && /^[0-9]+$/.test(last)) return true;
+  if (start < end && onlyDigits(input, start, end, 10)) return true;
   // 6. If parsing last as an IPv4 number does not return failure, then return true.
-  if (ipv4NumberParses(last)) return true;
+  if (ipv4NumberParses(input, start, end)) return true;
   // 7. Return false.
   return false;
 }
 
-/** URL Standard §3.5 IPv4 number parser, steps 1-7: whether it returns failure (false) or a number (true). */
-function ipv4NumberParses(input: string): boolean {
+/** URL Standard §3.5 IPv4 number parser, steps 1-7, on input[start, end): whether it returns failure (false) or a number (true). */
+function ipv4NumberParses(input: string, start: number, end: number): boolean {
   // 1. If input is the empty string, then return failure.
-  if (input === "") return false;
+  if (start === end) return false;
   // 3-5. R is 16 after a leading "0x"/"0X", 8 after a leading "0" (of at least two code points), else 10.
-  let digits = input;
-  let radix = /[^0-9]/;
-  if (input.length >= 2 && (input.startsWith("0x") || input.startsWith("0X"))) {
-    digits = input.slice(2);
-    radix = /[^0-9A-Fa-f]/;
-  } else if (input.length >= 2 && input.startsWith("0")) {
-    digits = input.slice(1);
-    radix = /[^0-7]/;
+  let radix: 8 | 10 | 16 = 10;
+  if (end - start >= 2 && input.charCodeAt(start) === 0x30 /* 0 */) {
+    const second = input.charCodeAt(start + 1);
+    if (second === 0x78 /* x */ || second === 0x58 /* X */) {
+      start += 2;
+      radix = 16;
+    } else {
+      start += 1;
+      radix = 8;
+    }
   }
   // 6. If input is the empty string, then return (0, true).
-  if (digits === "") return true;
+  if (start === end) return true;
   // 7. If input contains a code point that is not a radix-R digit, then return failure.
-  return !radix.test(digits);
+  return onlyDigits(input, start, end, radix);
+}
+
+/** Whether input[start, end) holds radix-`radix` digits only (8, 10 or 16; ASCII, either case for hex). */
+function onlyDigits(input: string, start: number, end: number, radix: 8 | 10 | 16): boolean {
+  for (let i = start; i < end; i++) {
+    const c = input.charCodeAt(i);
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : radix === 16 && ((c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)) ? 10 : 99;
+    if (digit >= radix) return false;
+  }
+  return true;
 }
 
 function attempt<T>(f: () => T): T | null {
