@@ -172,7 +172,7 @@ export function emitAstModule(planned, id, file, srcDir, extras, encoded) {
   for (const p of plans.filter((x) => x.tables && x.ship && x.walk)) out.push(`// ${pub(p)} keeps its tagged DFA although parse() does not apply it by default: ${p.walk.reason}.`);
   out.push(`/* eslint-disable */`);
   out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
-  out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
+  out.push(`import { hostOf, numberOf, pathOf, portOf, tc${ctx.reader ? ", leanPiece, lh, lp" : ""} } from "${srcDir}/ast/build";`);
   out.push(`import { taggedTable, type AstEntry } from "${srcDir}/scanner/tagged";`);
   out.push(`import { lazyAst, packOffsets, type Offsets } from "${srcDir}/ast/lazy";`);
   if (encoded.ast !== null) out.push(readerImport(encoded, [encoded.ast.table], srcDir));
