@@ -12,6 +12,9 @@
 //                                                            scripts/site/revision-chunks.mjs)
 //            grammar/*/published.* --src/ops/fidelity-proof.ts--> data/fidelity.json (the grammar
 //                                                            pages' "proved equal" lines)
+//            src/web/data/exercises.json --scripts/site/exercises.mjs--> data/exercises.json (the
+//                                                            exercises, expanded over the registry, each
+//                                                            hint found on the rules' DFAs and checked)
 //            test/data/resolution/appendix-c-*.tsv, test/data/extract/*-texts.tsv --> the resolution
 //                                                            and extract pages' examples
 //            ../shared/seeds, ../shared/references --scripts/site/documents.mjs--> data/docs/<spec>.json
@@ -33,6 +36,7 @@ import { pegRules } from "./site/peg-rules.mjs";
 import { ruleExamples } from "./site/rule-examples.mjs";
 import { revisionDocuments } from "./site/documents.mjs";
 import { revisionChunksPlugin } from "./site/revision-chunks.mjs";
+import { buildExercises } from "./site/exercises.mjs";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -191,7 +195,12 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
 
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(join(outDir, "data"), { recursive: true });
-  for (const id of availableSpecIds()) writeFileSync(join(outDir, "data", `${id}.json`), JSON.stringify(revisionData(id)));
+  const pegOf = new Map();
+  for (const id of availableSpecIds()) {
+    const data = revisionData(id);
+    pegOf.set(id, data.peg);
+    writeFileSync(join(outDir, "data", `${id}.json`), JSON.stringify(data));
+  }
   writeFileSync(join(outDir, "data", "appendix-c.json"), JSON.stringify(appendixCExamples()));
   // The documents' text for the source page (scripts/site/documents.mjs); absent seeds: none.
   mkdirSync(join(outDir, "data", "docs"), { recursive: true });
@@ -206,6 +215,10 @@ export async function buildSite({ outDir = join(root, "site"), typecheckSources 
   writeFileSync(join(outDir, "data", "extract-examples.json"), JSON.stringify(extractExamples()));
   writeFileSync(join(outDir, "data", "confusion-examples.json"), JSON.stringify(confusionExamples()));
   writeFileSync(join(outDir, "data", "fidelity.json"), JSON.stringify(fidelityData(availableSpecIds())));
+  // The exercises, from their templates over the registry, each hint checked (scripts/site/exercises.mjs).
+  const exercises = buildExercises(root, { peg: (id) => pegOf.get(id) ?? revisionData(id).peg });
+  if (exercises.problems.length > 0) throw new Error(`the exercises (src/web/data/exercises.json): ${exercises.problems.join("; ")}`);
+  writeFileSync(join(outDir, "data", "exercises.json"), JSON.stringify({ about: exercises.about, exercises: exercises.exercises }));
 
   // Each revision's tables in a chunk of their own, loaded when a page needs them (scripts/site/revision-chunks.mjs).
   const plugins = [revisionChunksPlugin(root, transform)];

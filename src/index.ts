@@ -18,6 +18,8 @@ export type { SpecDiff, RuleDiff, RuleSide, ClassChange, ComponentCharDiff } fro
 export type { Explanation, ExplainNode, ExplainOptions, ExplainResult, OtherVerdict } from "./ops/explain";
 export { languageDiff } from "./ops/language-diff";
 export type { LanguageDiff, LanguageDiffOptions, LanguageComparison, LanguageWitness } from "./ops/language-diff";
+export { languageEdit } from "./ops/language-edit";
+export type { LanguageEdit, LanguageEditOptions, LanguageEditResult, EditError, EditedRuleText } from "./ops/language-edit";
 
 // IRIs and URIs: RFC 3987 §3.1 and §3.2
 export { toURI, toIRI, iriSpecIds } from "./ops/iri";

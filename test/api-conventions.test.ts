@@ -25,6 +25,7 @@ const OPERATIONS: Record<string, { call: Operation; rule?: boolean }> = {
   resolve: { call: (input, o) => api.resolve("http://a/b/c", input, o as never) },
   diffSpecs: { call: (_input, o) => api.diffSpecs((o?.spec ?? "draft-1997") as SpecId, "draft-2003") },
   languageDiff: { call: (_input, o) => api.languageDiff((o?.spec ?? "draft-1997") as SpecId, "draft-2003", { rule: "port", ...(o && o.rule !== undefined ? { rule: o.rule as string } : {}) }), rule: true },
+  languageEdit: { call: (_input, o) => api.languageEdit((o?.spec ?? "draft-1997") as SpecId, ["port = *digit"], { rule: "port" }) },
   characterTable: { call: (_input, o) => api.characterTable(o as never) },
   extract: { call: (input, o) => api.extract(input, o as never) },
   extractAllSpecs: { call: (input, o) => api.extractAllSpecs(input, o && o.spec !== undefined ? { specs: [o.spec as SpecId] } : undefined) },
@@ -87,7 +88,7 @@ describe("public API: no operation throws; usage problems are parse()'s error va
       expect((r as { ok: boolean }).ok, name).to.equal(false);
       expect(errorOf(r), name).to.deep.equal(unknownSpec);
     });
-    if (name !== "diffSpecs" && name !== "languageDiff" && name !== "characterTable" && name !== "createMultiExtractor" && name !== "buildReference") {
+    if (name !== "diffSpecs" && name !== "languageDiff" && name !== "languageEdit" && name !== "characterTable" && name !== "createMultiExtractor" && name !== "buildReference") {
       it(`${name}: a non-string input is parse()'s not-a-string error, never a throw`, () => {
         for (const input of NON_STRINGS) {
           const r = op.call(input, { spec: "draft-2003" });

@@ -91,6 +91,9 @@ const CALLS: Record<string, (o: unknown) => unknown> = {
   // One rule keeps each call quick (a whole diff takes a second): the options inherit from `o`, so its
   // getters still run; languageDiff's own rule values are tried in the test below.
   "languageDiff (options)": (o) => api.languageDiff("draft-1997", "draft-2003", (typeof o === "object" && o !== null ? Object.create(o, { rule: { value: "port", enumerable: true } }) : { rule: "port" }) as never),
+  "languageEdit (first)": (o) => api.languageEdit(o as never, ["port = 1*DIGIT"], { rule: "port" }),
+  "languageEdit (edits)": (o) => api.languageEdit("rfc3986", o as never, { rule: "port" }),
+  "languageEdit (options)": (o) => api.languageEdit("rfc3986", ["port = 1*DIGIT"], (typeof o === "object" && o !== null ? Object.create(o, { rule: { value: "port", enumerable: true } }) : { rule: "port" }) as never),
   extract: (o) => api.extract("see http://a/b and <URL:http://c/d>", o as never),
   createExtractor: (o) => {
     const c = api.createExtractor(o as never);

@@ -50,7 +50,7 @@ function calls(api, other) {
   out.push(["constants", () => [api.SPEC_IDS, api.DEFAULT_SPEC, api.LEVELS, api.MAX_TREE_INPUT, api.DEFAULT_MAX_REFERENCE_LENGTH, [...api.OPAQUE_SCHEMES], api.DELIMITING_RULES.length]]);
   if (api.explain) {
     out.push(["explain", () => api.explain(inputs[0])], ["compareInput", () => api.compareInput(inputs[0])], ["diffSpecs", () => api.diffSpecs("draft-1997", "draft-2003").rules.length]);
-    out.push(["characterTable", () => api.characterTable().rows.length], ["languageDiff", () => api.languageDiff("draft-1997", "rfc3986", { rule: "port" })]);
+    out.push(["characterTable", () => api.characterTable().rows.length], ["languageDiff", () => api.languageDiff("draft-1997", "rfc3986", { rule: "port" })], ["languageEdit", () => api.languageEdit("rfc3986", ["port = 1*DIGIT"], { rule: "port" })]);
     out.push(["confusion", () => api.confusion(inputs[0])], ["urlApiReading", () => api.urlApiReading(URL, inputs[0])], ["urlApiSource", () => api.urlApiSource(URL, "url", "URL").read(inputs[0])]);
   }
   // The main entry and an IRI revision's (src/entry-operations.ts).

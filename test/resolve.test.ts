@@ -5,7 +5,9 @@ import { expect } from "chai";
 import { resolve, resultText, type ResolveResult } from "../src/ops/resolve";
 import { merge, removeDotSegments } from "../src/ops/resolve-3986";
 import { readLines, readResolutionTable, type ResolutionCase } from "./support/resolution-table";
-import { requireReferenceFile, requireSeedFile } from "./support/seeds";
+import { referenceDir, requireReferenceFile, requireSeedFile } from "./support/seeds";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 const BASE = "http://a/b/c/d;p?q";
 
@@ -147,7 +149,16 @@ describe("resolution: results are values", () => {
       if (!(r.ok && r.kind === "not-defined")) continue;
       const seed = requireSeedFile(this, r.citation.seed).split("\n");
       expect(seed[r.citation.line! - 1] + (seed[r.citation.line!] ?? "")).to.include(r.citation.quote);
+      // A translated seed's citation gives the document's own words too, at their line of the RFC as published.
+      const o = r.citation.translated?.original;
+      const refs = referenceDir();
+      if (o && refs) {
+        const lines = readFileSync(join(refs, o.file), "utf8").split("\n");
+        expect(`${lines[o.line - 1]} ${lines[o.line] ?? ""}`.replace(/\s+/g, " ")).to.include(o.quote);
+      }
     }
+    const rfc1738 = resolve(BASE, "g", { spec: "rfc1738" });
+    expect(rfc1738.ok && rfc1738.kind === "not-defined" && rfc1738.citation.translated?.language).to.equal("Chinese");
   });
   it("an invalid base or reference is an error value carrying the parse error", () => {
     const r = resolve("not a base", "g", { spec: "draft-2003" });

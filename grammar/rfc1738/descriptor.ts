@@ -36,6 +36,8 @@ export const descriptor: Revision<Rfc1738Ast> = {
       line: 122,
       quote: "在这篇文档中没有对关系链接进行描述。",
       translation: "Relative links are not described in this document.",
+      // The seed is a Chinese translation; RFC 1738 as published says it in these words.
+      translated: { language: "Chinese", original: { file: "rfc1738.txt", line: 199, section: "§2.3 Hierarchical schemes and relative links", quote: "Relative links are not described in this document." } },
     },
   },
   normalization: null,

@@ -1,21 +1,40 @@
-// The HTML shell of each page of the explorer: the same header and navigation, a <main> the page's
-// script fills, and what to do when scripts are off. Relative links only, so the site works from
-// any static host and any path.
-
+// The HTML shell of each page of the explorer: the same header and navigation, a skip link, the
+// landmarks (banner, navigation, main, contentinfo), a <main> the page's script fills, and what to
+// do when scripts are off. Relative links only, so the site works from any static host and any path.
+//
+// The pages are derived from src/web/pages/: each page's script says what the page is on one line
+// of its own (nothing else lists the pages, so a page is added by adding its script):
+//
+//   // @page <order> <file> "<title>" <blurb>
+//
+// `order` places it in the navigation (smallest first); `file` is the HTML file written for it.
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const pagesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "src", "web", "pages");
+
+/**
+ * Each page of a pages folder from its script's `// @page` line, in navigation order.
+ * @param {string} dir
+ * @returns {{ file: string, entry: string, title: string, blurb: string, order: number }[]}
+ */
+export function readPages(dir = pagesDir) {
+  const pages = [];
+  for (const name of readdirSync(dir).filter((f) => f.endsWith(".ts")).sort()) {
+    const source = readFileSync(join(dir, name), "utf8");
+    const m = /^\/\/ @page (\d+) (\S+\.html) "([^"]+)" (.+)$/m.exec(source);
+    if (!m) throw new Error(`src/web/pages/${name}: no "// @page <order> <file> \\"<title>\\" <blurb>" line: every page says what it is`);
+    pages.push({ order: Number(m[1]), file: m[2], entry: name.replace(/\.ts$/, ""), title: m[3], blurb: m[4].trim() });
+  }
+  pages.sort((a, b) => a.order - b.order || (a.entry < b.entry ? -1 : 1));
+  for (const p of pages) if (pages.filter((q) => q.file === p.file).length > 1) throw new Error(`two pages write ${p.file}`);
+  return pages;
+}
 
 /** The pages, in navigation order. `entry` is the script under src/web/pages/. */
-export const PAGES = [
-  { file: "index.html", entry: "playground", title: "Playground", blurb: "one input, every revision side by side" },
-  { file: "trace.html", entry: "trace", title: "Trace", blurb: "every step of the parse, on the rule's diagram, one revision or two side by side" },
-  { file: "grammar.html", entry: "grammar", title: "Grammars", blurb: "every rule as published, its PEG and its railroad diagram" },
-  { file: "notation.html", entry: "notation", title: "Notation guide", blurb: "how to read BNF, RFC 822-style BNF and ABNF next to PEG" },
-  { file: "diff.html", entry: "diff", title: "Diff", blurb: "what changed between two revisions" },
-  { file: "resolution.html", entry: "resolution", title: "Resolution", blurb: "relative references resolved by every revision that defines it" },
-  { file: "extract.html", entry: "extract", title: "Extract", blurb: "paste text and see the URLs each revision finds in it" },
-  { file: "confusion.html", entry: "confusion", title: "Confusion", blurb: "which parser reads a URL how: every revision and this browser's URL, their hosts side by side" },
-  { file: "source.html", entry: "source", title: "Documents", blurb: "the documents' own text, at the section a rule comes from" },
-];
+export const PAGES = readPages();
 
 /** The years the revisions span, from the registry the build has just compiled ("1993–2026"). */
 function years() {
@@ -27,6 +46,10 @@ function escapeHtml(s) {
   return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
+/**
+ * One page's HTML.
+ * @param {{ file: string, entry: string, title: string, blurb: string }} page
+ */
 export function pageHtml(page) {
   const nav = PAGES.map((p) => `<a href="${p.file}"${p === page ? ' aria-current="page"' : ""}>${escapeHtml(p.title)}</a>`).join("\n      ");
   return `<!doctype html>
@@ -41,14 +64,16 @@ export function pageHtml(page) {
   <script type="module" src="assets/${page.entry}.js"></script>
 </head>
 <body data-page="${page.entry}">
+  <a class="skip-link" href="#main">Skip to the content</a>
   <header class="site-header">
     <a class="site-title" href="index.html">uri-grammars <span>explorer</span></a>
-    <nav aria-label="pages">
+    <button type="button" class="menu-toggle" id="menu-toggle" aria-expanded="false" aria-controls="site-nav" hidden>Pages: ${escapeHtml(page.title)}</button>
+    <nav aria-label="pages" id="site-nav">
       ${nav}
     </nav>
     <button type="button" class="theme-toggle" id="theme-toggle" hidden>Theme: automatic</button>
   </header>
-  <main id="main">
+  <main id="main" tabindex="-1">
     <h1>${escapeHtml(page.title)}</h1>
     <p class="loading">Loading… <noscript>This page runs the grammars in your browser and needs JavaScript.</noscript></p>
   </main>

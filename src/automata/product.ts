@@ -152,3 +152,50 @@ export function shortestSuffix(d: Dfa, s: number, dist: Int32Array, refinement: 
   }
   return out;
 }
+
+/** More product states than this and shortestMember() gives up (null). */
+export const MEMBER_SEARCH_LIMIT = 500_000;
+
+/**
+ * The shortest, most typable string that every DFA of `accept` accepts and no DFA of `reject` does
+ * (the exercises' hints: "a host rfc3986 accepts and rfc1738 rejects"), by a breadth-first walk of
+ * the product of all of them; null when there is none, or past MEMBER_SEARCH_LIMIT product states.
+ */
+export function shortestMember(accept: readonly Dfa[], reject: readonly Dfa[]): string | null {
+  const all = [...accept, ...reject];
+  if (accept.length === 0 || accept.some((d) => d.start < 0)) return null;
+  const refinement = refine(all.map((d) => d.classRanges));
+  const { order, representative } = refinement;
+  const key = (t: readonly number[]) => t.join(",");
+  const start = all.map((d) => d.start);
+  const seen = new Map<string, number>([[key(start), 0]]);
+  const tuples: number[][] = [start];
+  const parent: number[] = [-1];
+  const via: number[] = [-1];
+  const done = (t: readonly number[]) => t.every((s, k) => (k < accept.length ? all[k]!.accept[s] === 1 : s < 0 || all[k]!.accept[s] !== 1));
+  for (let i = 0; i < tuples.length; i++) {
+    const t = tuples[i]!;
+    if (done(t)) {
+      const units: number[] = [];
+      for (let j = i; parent[j]! >= 0; j = parent[j]!) units.push(representative[via[j]!]!);
+      return String.fromCharCode(...units.reverse());
+    }
+    if (tuples.length > MEMBER_SEARCH_LIMIT) return null;
+    for (const r of order) {
+      const next = t.map((s, k) => {
+        const d = all[k]!;
+        const c = refinement.of[k]![r]!;
+        return s < 0 || c < 0 ? -1 : d.next[s * d.k + c]!;
+      });
+      // A DFA that must accept has died: no string through here can be an answer.
+      if (next.slice(0, accept.length).some((s) => s < 0)) continue;
+      const k2 = key(next);
+      if (seen.has(k2)) continue;
+      seen.set(k2, tuples.length);
+      tuples.push(next);
+      parent.push(i);
+      via.push(r);
+    }
+  }
+  return null;
+}

@@ -12,7 +12,7 @@
 // rules; composePublished() splices them into the base's, as scripts/revisions.mjs splices an
 // amendment's PEG, so every tool (the fidelity proof, the conformance kit, the explorer) reads the
 // grammar as amended, each rule with the file and line it is written at.
-import { undefinedReferences, type PublishedGrammar, type PublishedRule, type ReadResult } from "./model";
+import { undefinedReferences, type PublishedGrammar, type PublishedRule, type ReadProblem, type ReadResult } from "./model";
 
 /** A directive line of a published-grammar file. */
 const DIRECTIVE = /^;;?\s*@(amends|document|removes|replaces|adds)\b[ \t]*(.*)$/;
@@ -52,7 +52,7 @@ export function composePublished(read: ReadResult, source: string, file: string,
   }
   const baseRead = load(amends);
   if (baseRead === undefined) return { ok: false, errors: [`${file}: @amends ${amends}, which has no published grammar`] };
-  if (!baseRead.ok) return { ok: false, errors: [`${file}: its base ${amends} cannot be read:`, ...baseRead.errors] };
+  if (!baseRead.ok) return { ok: false, errors: [`${file}: its base ${amends} cannot be read:`, ...baseRead.errors], ...(baseRead.problems ? { problems: baseRead.problems } : {}) };
   const base = baseRead.grammar;
   // A base's own rule is cited in the base's document ("§2" of rfc6874 becomes "RFC 6874 §2"), unless
   // its section already names the document it comes from (rfc6874 restates RFC 3986's IPv6address
@@ -96,6 +96,11 @@ export function composePublished(read: ReadResult, source: string, file: string,
     } else rules.push(r);
   }
   const grammar: PublishedGrammar = { ...own, rules };
-  for (const u of undefinedReferences(grammar)) errors.push(`${file}: rule ${u.rule} refers to undefined rule ${u.name} (in ${amends}'s rules as amended)`);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, grammar };
+  const problems: ReadProblem[] = errors.map((message) => ({ message, offset: null, rule: null }));
+  for (const u of undefinedReferences(grammar)) {
+    const message = `${file}: rule ${u.rule} refers to undefined rule ${u.name} (in ${amends}'s rules as amended)`;
+    errors.push(message);
+    problems.push({ message, offset: null, rule: u.rule, undefinedName: u.name });
+  }
+  return errors.length > 0 ? { ok: false, errors, problems } : { ok: true, grammar };
 }

@@ -5,22 +5,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ReadResult } from "./model";
-import { readAbnf } from "./read-abnf";
-import { readAdhocBnf } from "./read-adhoc-bnf";
-import { readRfc822Bnf } from "./read-rfc822-bnf";
 import { composePublished } from "./compose";
+import { READERS, type Reader } from "./readers";
 
-export type Reader = (source: string, file: string, spec: string) => ReadResult;
-
-/** The reader of each notation, by the extension of a `published.<notation>` file. */
-export const READERS: Readonly<Record<string, Reader>> = {
-  /** RFC 2234 ABNF (draft-2003, RFC 3986 ...). */
-  abnf: readAbnf,
-  /** RFC 822-style BNF with "|" (RFC 1738, draft-1997, RFC 2396 ...). */
-  bnf: readRfc822Bnf,
-  /** The ad-hoc BNF of the 1993 and 1994 drafts and RFC 1630. */
-  "adhoc-bnf": readAdhocBnf,
-};
+export { READERS, type Reader } from "./readers";
 
 /** A revision's published-grammar file (relative to grammar/) and its notation, or undefined when it has none. */
 export function publishedGrammarFile(spec: string): { file: string; notation: string; read: Reader } | undefined {

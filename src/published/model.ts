@@ -67,7 +67,20 @@ export interface PublishedGrammar {
   rules: PublishedRule[];
 }
 
-export type ReadResult = { ok: true; grammar: PublishedGrammar } | { ok: false; errors: string[] };
+/** One problem a reader found, and where (the grammar sandbox shows it at its place in an edit: src/published/edit.ts). */
+export interface ReadProblem {
+  /** The message, as in `errors`. */
+  message: string;
+  /** Where in the source it is (UTF-16 offset), or null when it has no one place. */
+  offset: number | null;
+  /** The rule it is in (as written), when there is one. */
+  rule: string | null;
+  /** A reference to a rule the grammar does not define: that name. */
+  undefinedName?: string;
+}
+
+/** `problems`: the errors with their places, in the same order (a reader that knows them gives them). */
+export type ReadResult = { ok: true; grammar: PublishedGrammar } | { ok: false; errors: string[]; problems?: ReadProblem[] };
 
 /** Finds a rule by name, honouring the notation's rule-name case rule. */
 export function findPublishedRule(g: PublishedGrammar, name: string): PublishedRule | undefined {

@@ -33,80 +33,96 @@ export interface NotationOptions {
   angleBracketNames?: boolean;
 }
 
-type Token =
+type Token = (
   | { t: "name"; v: string }
   | { t: "str"; v: string }
   | { t: "num"; v: number }
   | { t: "star" }
   | { t: "op"; v: "(" | ")" | "[" | "]" | "|" | "/" }
   | { t: "numval"; ranges: [number, number][]; seq: number[] | null }
-  | { t: "prose"; v: string };
+  | { t: "prose"; v: string }
+) & { at?: number };
+
+/**
+ * A problem in a definition, at `offset` (in the definition's text): what the readers turn into an
+ * error value with the place in the file (build-grammar.ts), and the grammar sandbox into one at
+ * its place in the user's edit (src/published/edit.ts).
+ */
+export class ExpressionError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(message);
+  }
+}
 
 function tokenize(body: string, opts: NotationOptions): Token[] {
   const out: Token[] = [];
   let i = 0;
+  const push = (tok: Token, at: number) => { out.push({ ...tok, at } as Token); };
   while (i < body.length) {
     const c = body[i];
+    const start = i;
     if (/\s/.test(c)) { i++; continue; }
     if (c === '"') {
       const end = body.indexOf('"', i + 1);
-      if (end < 0) throw new Error(`unterminated literal at ${body.slice(i)}`);
-      out.push({ t: "str", v: body.slice(i + 1, end) });
+      if (end < 0) throw new ExpressionError(`unterminated literal at ${body.slice(i)}`, i);
+      push({ t: "str", v: body.slice(i + 1, end) }, start);
       i = end + 1;
       continue;
     }
     if (c === "<") {
       const end = body.indexOf(">", i + 1);
-      if (end < 0) throw new Error(`unterminated <prose> at ${body.slice(i)}`);
-      out.push(opts.angleBracketNames ? { t: "name", v: body.slice(i + 1, end) } : { t: "prose", v: body.slice(i + 1, end) });
+      if (end < 0) throw new ExpressionError(`unterminated <prose> at ${body.slice(i)}`, i);
+      push(opts.angleBracketNames ? { t: "name", v: body.slice(i + 1, end) } : { t: "prose", v: body.slice(i + 1, end) }, start);
       i = end + 1;
       continue;
     }
     if (c === "%" && opts.numericValues) {
       const m = /^%([xdb])([0-9A-Fa-f]+)((?:-[0-9A-Fa-f]+)|(?:\.[0-9A-Fa-f]+)+)?/.exec(body.slice(i));
-      if (!m) throw new Error(`bad numeric value at ${body.slice(i)}`);
+      if (!m) throw new ExpressionError(`bad numeric value at ${body.slice(i)}`, i);
       const base = m[1] === "x" ? 16 : m[1] === "d" ? 10 : 2;
       const first = parseInt(m[2], base);
-      if (m[3] && m[3].startsWith("-")) out.push({ t: "numval", ranges: [[first, parseInt(m[3].slice(1), base)]], seq: null });
-      else if (m[3]) out.push({ t: "numval", ranges: [], seq: [first, ...m[3].slice(1).split(".").map((x) => parseInt(x, base))] });
-      else out.push({ t: "numval", ranges: [[first, first]], seq: null });
+      if (m[3] && m[3].startsWith("-")) push({ t: "numval", ranges: [[first, parseInt(m[3].slice(1), base)]], seq: null }, start);
+      else if (m[3]) push({ t: "numval", ranges: [], seq: [first, ...m[3].slice(1).split(".").map((x) => parseInt(x, base))] }, start);
+      else push({ t: "numval", ranges: [[first, first]], seq: null }, start);
       i += m[0].length;
       continue;
     }
     if (/[0-9]/.test(c)) {
       const m = /^[0-9]+/.exec(body.slice(i))!;
-      out.push({ t: "num", v: Number(m[0]) });
+      push({ t: "num", v: Number(m[0]) }, start);
       i += m[0].length;
       continue;
     }
-    if (c === "*") { out.push({ t: "star" }); i++; continue; }
-    if ("()[]".includes(c)) { out.push({ t: "op", v: c as "(" }); i++; continue; }
+    if (c === "*") { push({ t: "star" }, start); i++; continue; }
+    if ("()[]".includes(c)) { push({ t: "op", v: c as "(" }, start); i++; continue; }
     if (c === "|" || c === "/") {
-      if (c !== opts.alternative) throw new Error(`"${c}" is not this notation's alternative ("${opts.alternative}"): write a @repair`);
-      out.push({ t: "op", v: c });
+      if (c !== opts.alternative) throw new ExpressionError(`"${c}" is not this notation's alternative ("${opts.alternative}"): write a @repair`, i);
+      push({ t: "op", v: c }, start);
       i++;
       continue;
     }
     const m = /^[A-Za-z][A-Za-z0-9_+-]*/.exec(body.slice(i));
-    if (!m) throw new Error(`unexpected character ${JSON.stringify(c)} at ${body.slice(i)}`);
+    if (!m) throw new ExpressionError(`unexpected character ${JSON.stringify(c)} at ${body.slice(i)}`, i);
     // A rule name never ends with "-" or "+" in these documents; `"-"` stays a literal.
-    out.push({ t: "name", v: m[0] });
+    push({ t: "name", v: m[0] }, start);
     i += m[0].length;
   }
   return out;
 }
 
-/** Parses one rule's definition. Throws an Error naming the problem (the reader turns it into a value). */
+/** Parses one rule's definition. Throws an ExpressionError naming the problem and its offset (the reader turns it into a value). */
 export function parseExpression(body: string, opts: NotationOptions): Expr {
   const toks = tokenize(body, opts);
   let pos = 0;
   const peek = () => toks[pos];
+  /** Where the parser stands in the definition: the current token's offset, or the end. */
+  const here = () => toks[pos]?.at ?? body.length;
   const isOp = (v: string) => {
     const t = toks[pos];
     return t !== undefined && t.t === "op" && t.v === v;
   };
   const expectOp = (v: string) => {
-    if (!isOp(v)) throw new Error(`expected "${v}" at token ${pos} of: ${body}`);
+    if (!isOp(v)) throw new ExpressionError(`expected "${v}" ${pos < toks.length ? `at offset ${here()}` : "at the end"} of the definition: ${body}`, here());
     pos++;
   };
 
@@ -126,7 +142,7 @@ export function parseExpression(body: string, opts: NotationOptions): Expr {
       if (t === undefined || (t.t === "op" && (t.v === ")" || t.v === "]" || t.v === opts.alternative))) break;
       items.push(repetition());
     }
-    if (items.length === 0) throw new Error(`empty alternative in: ${body}`);
+    if (items.length === 0) throw new ExpressionError(`empty alternative in: ${body}`, here());
     return items.length === 1 ? items[0] : { type: "seq", items };
   }
 
@@ -164,7 +180,8 @@ export function parseExpression(body: string, opts: NotationOptions): Expr {
 
   function element(): Expr {
     const t = peek();
-    if (t === undefined) throw new Error(`unexpected end of: ${body}`);
+    const at = here();
+    if (t === undefined) throw new ExpressionError(`unexpected end of: ${body}`, body.length);
     pos++;
     switch (t.t) {
       case "name":
@@ -175,18 +192,22 @@ export function parseExpression(body: string, opts: NotationOptions): Expr {
         if (t.seq) return { type: "seq", items: t.seq.map((c) => ({ type: "chars", ranges: [[c, c]] })) };
         return codePointRange(t.ranges[0][0], t.ranges[0][1]);
       case "prose":
-        return prose(t.v);
+        try {
+          return prose(t.v);
+        } catch (e) {
+          throw new ExpressionError((e as Error).message, at);
+        }
       case "op":
         if (t.v === "(") { const e = alternation(); expectOp(")"); return e; }
         if (t.v === "[") { const e = alternation(); expectOp("]"); return { type: "opt", expr: e }; }
-        throw new Error(`unexpected "${t.v}" in: ${body}`);
+        throw new ExpressionError(`unexpected "${t.v}" in: ${body}`, at);
       default:
-        throw new Error(`unexpected repetition count in: ${body}`);
+        throw new ExpressionError(`unexpected repetition count in: ${body}`, at);
     }
   }
 
   const e = alternation();
-  if (pos !== toks.length) throw new Error(`unexpected text after position ${pos} in: ${body}`);
+  if (pos !== toks.length) throw new ExpressionError(`unexpected text after position ${pos} in: ${body}`, here());
   return e;
 }
 

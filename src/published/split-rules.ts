@@ -30,14 +30,27 @@ export interface RawRule {
   /** `; @reading`: the project's rule, not the document's. */
   reading: boolean;
   repairs: Repair[];
+  /** Where the rule's first line starts in the source (UTF-16 offset). */
+  offset: number;
+  /** Where the pieces of `body` come from: each piece's start in `body` and in the source, in order. */
+  pieces: { body: number; source: number }[];
   /** The revision's predicate that decides the rule's matches (`; @predicate NAME`), if any. */
   predicate?: string;
+}
+
+/** The source offset of an offset in a rule's body (the pieces it was joined from). */
+export function sourceOffset(rule: RawRule, bodyOffset: number): number {
+  let piece = rule.pieces[0] ?? { body: 0, source: rule.offset };
+  for (const p of rule.pieces) if (p.body <= bodyOffset) piece = p;
+  return piece.source + (bodyOffset - piece.body);
 }
 
 export interface SplitResult {
   rules: RawRule[];
   directives: Map<string, string>;
   errors: string[];
+  /** Each error's place in the source (the start of its line), in the order of `errors`. */
+  errorOffsets: number[];
 }
 
 /** Removes a `;` comment (outside "..." literals and <...> prose) from one line. */
@@ -59,6 +72,7 @@ export function splitRules(source: string, file: string): SplitResult {
   const rules: RawRule[] = [];
   const directives = new Map<string, string>();
   const errors: string[] = [];
+  const errorOffsets: number[] = [];
   let section: string | null = null;
   let core = false;
   let reading = false;
@@ -66,8 +80,21 @@ export function splitRules(source: string, file: string): SplitResult {
   let predicate: string | undefined;
   let current: RawRule | null = null;
   const lines = source.split(/\r?\n/);
+  // Where each line starts in the source (a line ends with "\n" or "\r\n").
+  const lineStart: number[] = [];
+  let at = 0;
+  for (const line of lines) {
+    lineStart.push(at);
+    at += line.length;
+    at += source.charCodeAt(at) === 13 ? 2 : 1;
+  }
+  const problem = (message: string, offset: number) => {
+    errors.push(message);
+    errorOffsets.push(offset);
+  };
   lines.forEach((line, i) => {
     const lineNo = i + 1;
+    const from = lineStart[i]!;
     const directive = /^;\s*@(\w+)\s*(.*)$/.exec(line);
     if (directive) {
       current = null;
@@ -79,7 +106,7 @@ export function splitRules(source: string, file: string): SplitResult {
       else if (key === "repair") repairs.push({ repair: value.trim(), seed: "" });
       else if (key === "seed") {
         const last = repairs[repairs.length - 1];
-        if (!last) errors.push(`${file}:${lineNo}: @seed without @repair`);
+        if (!last) problem(`${file}:${lineNo}: @seed without @repair`, from);
         else last.seed = value.trim();
       } else directives.set(key, value.trim());
       return;
@@ -91,22 +118,27 @@ export function splitRules(source: string, file: string): SplitResult {
       return;
     }
     if (/^\s/.test(line)) {
-      if (!current) errors.push(`${file}:${lineNo}: an indented line continues no rule: ${line.trim()}`);
+      if (!current) problem(`${file}:${lineNo}: an indented line continues no rule: ${line.trim()}`, from);
       else {
-        (current as RawRule).text.push(line);
-        (current as RawRule).body += " " + stripComment(line).trim();
+        const rule = current as RawRule;
+        rule.text.push(line);
+        rule.body += " ";
+        rule.pieces.push({ body: rule.body.length, source: from + (line.length - line.trimStart().length) });
+        rule.body += stripComment(line).trim();
       }
       return;
     }
     const head = /^(<[^<>]+>|[A-Za-z][A-Za-z0-9_+-]*)\s*(=\/|=)(.*)$/.exec(line);
     if (!head) {
-      errors.push(`${file}:${lineNo}: expected "name = definition": ${line}`);
+      problem(`${file}:${lineNo}: expected "name = definition": ${line}`, from);
       current = null;
       return;
     }
-    const name = head[1].startsWith("<") ? head[1].slice(1, -1) : head[1];
-    const rule: RawRule = { name, defined: head[2] as "=" | "=/", body: stripComment(head[3]).trim(), text: [line], line: lineNo, section, core, reading, repairs, ...(predicate !== undefined ? { predicate } : {}) };
-    for (const r of repairs) if (!r.seed) errors.push(`${file}:${lineNo}: @repair on ${rule.name} lacks the document's words (@seed)`);
+    const definition = head[3]!;
+    const bodyFrom = from + line.length - definition.length + (definition.length - definition.trimStart().length);
+    const name = head[1]!.startsWith("<") ? head[1]!.slice(1, -1) : head[1]!;
+    const rule: RawRule = { name, defined: head[2] as "=" | "=/", body: stripComment(definition).trim(), text: [line], line: lineNo, section, core, reading, repairs, offset: from, pieces: [{ body: 0, source: bodyFrom }], ...(predicate !== undefined ? { predicate } : {}) };
+    for (const r of repairs) if (!r.seed) problem(`${file}:${lineNo}: @repair on ${rule.name} lacks the document's words (@seed)`, from);
     rules.push(rule);
     current = rule;
     core = false;
@@ -114,5 +146,5 @@ export function splitRules(source: string, file: string): SplitResult {
     repairs = [];
     predicate = undefined;
   });
-  return { rules, directives, errors };
+  return { rules, directives, errors, errorOffsets };
 }

@@ -10,6 +10,11 @@ export interface Citation {
   quote: string;
   /** An English rendering when the seed is a translation. */
   translation?: string;
+  /**
+   * When the seed is a translation (RFC 1738's is Chinese): which, and the same words in the
+   * document as published (a file of ../shared/references), which a reader should be shown first.
+   */
+  translated?: { language: string; original: { file: string; line: number; section: string; quote: string } };
 }
 
 /**

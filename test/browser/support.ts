@@ -16,7 +16,7 @@ import { peggyRun } from "../support/peggy-reference";
 
 // The callbacks given to page.evaluate run in the page and name its globals, which this Node
 // program's compilation (lib ES2022, no DOM) does not declare.
-declare const document: any, getComputedStyle: any, window: any;
+declare const document: any, getComputedStyle: any, window: any, performance: any, PerformanceObserver: any, requestAnimationFrame: (f: () => void) => number;
 
 export const ROOT = join(__dirname, "..", "..", "..");
 export const OUT = join(ROOT, "test-output", "browser");
@@ -499,6 +499,36 @@ export async function overflowProblems(page: Page, address: string): Promise<str
   return r.sw > r.w ? [`${address} at ${r.w} px: the page is ${r.sw} px wide (${r.out.join("; ") || "?"})`] : [];
 }
 
+/** The longest tasks of the page's thread, as Chromium's long-task observer sees them, from `start` on. */
+export async function installLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list: any) => {
+      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+export async function longestTask(page: Page, since: number): Promise<{ longest: number; count: number; total: number }> {
+  return page.evaluate((t0: number) => {
+    const tasks = window.longTasks.filter((t: any) => t.start >= t0);
+    return { longest: Math.max(0, ...tasks.map((t: any) => t.duration)), count: tasks.length, total: tasks.reduce((a: number, t: any) => a + t.duration, 0) };
+  }, since);
+}
+
+/** From a key press to the next frame the page draws (its own thread answering). */
+export async function keyToFrame(page: Page, key: string): Promise<number> {
+  await page.evaluate(() => {
+    window.keyFrame = new Promise((resolve) => {
+      let t0 = NaN;
+      document.addEventListener("keydown", () => (t0 = performance.now()), { once: true, capture: true });
+      document.addEventListener("keyup", () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0)), { once: true, capture: true });
+    });
+  });
+  await page.keyboard.press(key);
+  return page.evaluate(() => window.keyFrame);
+}
+
 /** axe-core's serious and critical violations on the page as it stands (the context must bypass the page's CSP to inject it). */
 export async function axeProblems(page: Page, address: string): Promise<string[]> {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
@@ -520,6 +550,9 @@ export const PAGES: string[] = [
   "diff.html?a=draft-1997&b=draft-2003",
   "diff.html?a=draft-1993&b=rfc3986",
   "resolution.html",
+  "sandbox.html",
+  `sandbox.html#spec=rfc3986&rule=port&edit=${encodeURIComponent("port = 1*DIGIT")}`,
+  "exercises.html",
   "extract.html",
   "extract.html?example=broken-hyphen",
   "confusion.html",
@@ -535,6 +568,8 @@ export async function unreachable(page: Page, address: string): Promise<{ contro
     for (const el of Array.from(document.querySelectorAll(sel)) as any[]) {
       if (el.disabled || el.getAttribute("tabindex") === "-1" || el.closest("[hidden]") || el.closest("details:not([open]) > :not(summary)")) continue;
       if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      // A group of radio buttons is one Tab stop (the arrow keys move inside it): its first counts.
+      if (el.type === "radio" && el.name && document.querySelector(`input[type=radio][name="${el.name}"]`) !== el) continue;
       el.dataset.kb = String(n++);
     }
     return n;
@@ -557,4 +592,133 @@ export async function unreachable(page: Page, address: string): Promise<{ contro
     return out;
   }, [...reached]);
   return { controls, problems: missed.slice(0, 5).map((m) => `${address}: Tab never reaches ${m}`) };
+}
+
+// ---- Round two: the sandbox, the exercises, where two traces part ----
+
+/** What the sandbox shows for an edit: each language's verdict and the strings lost and gained. */
+export interface SandboxShown {
+  status: string;
+  unconfirmed: string | null;
+  error: { offset: number; text: string } | null;
+  languages: { rule: string; verdict: string; lost: string[]; gained: string[] }[];
+}
+
+/** Types an edit into the sandbox (open on its revision and rule) and waits for the worker's answer. */
+export async function sandboxEdit(page: Page, edit: string): Promise<SandboxShown> {
+  await page.fill("#edit", edit);
+  await page.waitForFunction((text) => document.body.dataset.pending === "0" && document.querySelector("#edit").value === text && (document.querySelector(".edit-error") || document.querySelector("#edit-results section") || document.querySelector("#edit-unconfirmed")), edit, { timeout: 60_000 });
+  return page.evaluate(() => ({
+    status: document.querySelector("#edit-status")?.textContent ?? "",
+    unconfirmed: document.querySelector("#edit-unconfirmed")?.textContent ?? null,
+    error: document.querySelector(".edit-error") ? { offset: Number(document.querySelector(".edit-error").dataset.offset), text: document.querySelector(".edit-error").textContent } : null,
+    languages: Array.from(document.querySelectorAll(".edit-language")).map((s: any) => ({
+      rule: s.dataset.rule,
+      verdict: s.dataset.verdict,
+      lost: Array.from(s.querySelectorAll(".lost li")).map((li: any) => li.dataset.input),
+      gained: Array.from(s.querySelectorAll(".gained li")).map((li: any) => li.dataset.input),
+    })),
+  }));
+}
+
+/** Where the sandbox disagrees with languageEdit() in Node on the same edit, as sentences (an unconfirmed language is one). */
+export function sandboxProblems(spec: SpecId, edit: string, shown: SandboxShown): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { languageEdit } = require("../../src/ops/language-edit") as typeof import("../../src/ops/language-edit");
+  const problems: string[] = [];
+  if (shown.unconfirmed) problems.push(`${spec} ${JSON.stringify(edit)}: the page says ${shown.unconfirmed}`);
+  const d = languageEdit(spec, [edit], { witnesses: 4 });
+  if (!d.ok) {
+    if (!shown.error) problems.push(`${spec} ${JSON.stringify(edit)}: languageEdit() says the edit does not read at offset ${"offset" in d.error ? d.error.offset : "?"}, the page shows no error`);
+    else if ("text" in d.error && shown.error.offset !== d.error.offset) problems.push(`${spec} ${JSON.stringify(edit)}: the page's error is at offset ${shown.error.offset}, languageEdit()'s at ${d.error.offset}`);
+    return problems;
+  }
+  for (const c of d.comparisons) {
+    const s = shown.languages.find((x) => x.rule === c.name);
+    if (!s) {
+      problems.push(`${spec} ${JSON.stringify(edit)}: no ${c.name} on the page`);
+      continue;
+    }
+    const want = { verdict: c.verdict, lost: c.onlyA.map((w) => w.input), gained: c.onlyB.map((w) => w.input) };
+    const got = { verdict: s.verdict, lost: s.lost, gained: s.gained };
+    if (JSON.stringify(want) !== JSON.stringify(got)) problems.push(`${spec} ${JSON.stringify(edit)} ${c.name}: the page shows ${JSON.stringify(got)}, languageEdit() gives ${JSON.stringify(want)}`);
+  }
+  return problems;
+}
+
+/** An exercise of data/exercises.json, as the site serves it. */
+export interface ServedExercise {
+  id: string;
+  kind: "string" | "choice";
+  constraints: { spec: string; rule: string | null; want: boolean }[];
+  hint: string | null;
+  choice?: { spec: string; rule: string; input: string; options: { label: string; rule: string }[] };
+}
+
+export async function servedExercises(siteUrl: string): Promise<ServedExercise[]> {
+  const r = await fetch(`${siteUrl}data/exercises.json`);
+  return ((await r.json()) as { exercises: ServedExercise[] }).exercises;
+}
+
+/** What the exercises page says of an answer: right or wrong, and for a wrong one the step where it fails. */
+export interface ExerciseShown {
+  state: string;
+  text: string;
+  failing: { spec: string; rule: string; offset: number | null } | null;
+  traceHref: string | null;
+}
+
+/** Answers an exercise on the exercises page (a string, or a choice exercise's alternative) and reads the verdict. */
+export async function answerExercise(page: Page, x: ServedExercise, answer: string): Promise<ExerciseShown> {
+  const card = `[id="${x.id}"]`;
+  await page.evaluate((c) => {
+    const el = document.querySelector(c);
+    el.dataset.state = "";
+    el.scrollIntoView();
+  }, card);
+  if (x.kind === "choice") await page.check(`${card} input[value="${answer}"]`);
+  else await page.fill(`${card} .exercise-answer`, answer);
+  await page.click(`${card} .check-answer`);
+  await page.waitForFunction((c) => ["correct", "wrong"].includes(document.querySelector(c).dataset.state), card, { timeout: 60_000 });
+  return page.$eval(card, (el: any) => {
+    const f = el.querySelector(".failing-step");
+    return {
+      state: el.dataset.state,
+      text: el.querySelector(".exercise-result").textContent,
+      failing: f ? { spec: f.dataset.failingSpec, rule: f.dataset.failingRule, offset: f.dataset.failingOffset === "" ? null : Number(f.dataset.failingOffset) } : null,
+      traceHref: el.querySelector(".exercise-result a.trace-link")?.getAttribute("href") ?? null,
+    };
+  });
+}
+
+/** Where the exercises page's verdict disagrees with the library: every condition judged by parse() here. */
+export function exerciseProblems(x: ServedExercise, answer: string, shown: ExerciseShown): string[] {
+  if (x.kind === "choice") {
+    const r = parse(x.choice!.input, { spec: x.choice!.spec as SpecId, rule: x.choice!.rule, tree: true });
+    const committed = r.ok ? (r as { tree?: { children: { rule: string }[] } }).tree?.children[0]?.rule : null;
+    const right = committed === answer;
+    return (shown.state === "correct") === right ? [] : [`${x.id} ${answer}: the page says ${shown.state}, the derivation commits to ${committed}`];
+  }
+  const verdicts = x.constraints.map((c) => ({ c, got: parse(answer, c.rule === null ? { spec: c.spec as SpecId } : { spec: c.spec as SpecId, rule: c.rule }) }));
+  const first = verdicts.find((v) => v.got.ok !== v.c.want);
+  const problems: string[] = [];
+  if ((shown.state === "correct") !== (first === undefined)) problems.push(`${x.id} ${JSON.stringify(answer)}: the page says ${shown.state}, parse() says ${first ? `${first.c.spec} ${first.c.rule ?? ""} ${first.got.ok ? "accepts" : "rejects"} it` : "every condition holds"}`);
+  if (first && !first.got.ok && first.got.error.code === "syntax") {
+    if (!shown.failing || shown.failing.spec !== first.c.spec || shown.failing.offset !== first.got.error.offset) problems.push(`${x.id} ${JSON.stringify(answer)}: the failing step shown is ${JSON.stringify(shown.failing)}, parse() stops ${first.c.spec} at offset ${first.got.error.offset}`);
+  }
+  return problems;
+}
+
+/** Where they part, as the trace's compare view names it: the rule both are in, and the rule each side tries first there. */
+export async function partingShown(page: Page, siteUrl: string, input: string, a: string, b: string): Promise<{ common: string; a: string; b: string; text: string; cardNames: string[]; partedRows: number }> {
+  await visit(page, `${siteUrl}trace.html#input=${encodeURIComponent(input)}&spec=${a}&b=${b}`);
+  await ready(page);
+  return page.$eval(".divergence", (el: any) => ({
+    common: el.dataset.common,
+    a: el.dataset.ruleA,
+    b: el.dataset.ruleB,
+    text: el.querySelector("p").textContent,
+    cardNames: Array.from(el.querySelectorAll(".diff-side h4 a.mono")).map((x: any) => x.textContent),
+    partedRows: (document.querySelector("[data-parted-rows]")?.dataset.partedRows ?? "").split(" ").filter(Boolean).length,
+  }));
 }

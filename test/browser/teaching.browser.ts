@@ -22,7 +22,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { parse } from "../../src/parse";
 import { availableSpecIds, getRevision } from "../../src/revisions";
 import {
-  closeExplorer, grammarPlaces, newLog, openExplorer, OUT, PAGES, paste, readInputs, ready, ROOT, settled, SHOTS, stepReferenceProblems, traceAgreement, traceOn, type Explorer, type GrammarPlaces, visit } from "./support";
+  closeExplorer, grammarPlaces, installLongTasks, keyToFrame, longestTask, newLog, openExplorer, OUT, PAGES, paste, readInputs, ready, ROOT, settled, SHOTS, stepReferenceProblems, traceAgreement, traceOn, type Explorer, type GrammarPlaces, visit } from "./support";
 import { referenceDir } from "../support/seeds";
 
 declare const document: any, getComputedStyle: any, window: any, location: { hash: string; href: string }, CSS: any, performance: any, PerformanceObserver: any, requestAnimationFrame: (f: () => void) => number;
@@ -32,36 +32,6 @@ const SPECS = availableSpecIds();
 
 export { axeProblems } from "./support";
 
-
-/** The longest tasks of the page's thread, as Chromium's long-task observer sees them, from `start` on. */
-async function installLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list: any) => {
-      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: "longtask", buffered: true });
-  });
-}
-
-async function longestTask(page: Page, since: number): Promise<{ longest: number; count: number; total: number }> {
-  return page.evaluate((t0: number) => {
-    const tasks = window.longTasks.filter((t: any) => t.start >= t0);
-    return { longest: Math.max(0, ...tasks.map((t: any) => t.duration)), count: tasks.length, total: tasks.reduce((a: number, t: any) => a + t.duration, 0) };
-  }, since);
-}
-
-/** From a key press to the next frame the page draws (its own thread answering). */
-async function keyToFrame(page: Page, key: string): Promise<number> {
-  await page.evaluate(() => {
-    window.keyFrame = new Promise((resolve) => {
-      let t0 = NaN;
-      document.addEventListener("keydown", () => (t0 = performance.now()), { once: true, capture: true });
-      document.addEventListener("keyup", () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0)), { once: true, capture: true });
-    });
-  });
-  await page.keyboard.press(key);
-  return page.evaluate(() => window.keyFrame);
-}
 
 describe("the explorer as a class uses it (trace, layouts, accessibility, big input)", function () {
   this.timeout(600_000);
@@ -150,11 +120,12 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       expect(await step()).to.equal(last);
       await page.keyboard.press("Home");
       expect(await step()).to.equal(0);
-      // The error's step: the first failure at the farthest offset (a space at offset 10).
+      // The error's step: the rule explain() names, which stopped at the space at offset 10.
+      const named = (await page.textContent(".jump-error"))!.replace(/^.*: /, "");
       await page.focus(".jump-error");
       await page.keyboard.press("Enter");
       const decided = await step();
-      expect(await page.$eval(".step-sentence", (el: any) => el.textContent)).to.contain("offset 10").and.contain("farthest failure");
+      expect(await page.$eval(".step-sentence", (el: any) => el.textContent)).to.contain(named).and.contain("to 10");
       expect(await page.$$eval(".rule-card svg .tp-x", (els) => els.length), "a ✗ where it failed").to.be.greaterThan(0);
       // The outermost rule's diagram at the same step: the path taken so far (matched, or being tried).
       await page.click(".call-stack button >> nth=0");
@@ -178,11 +149,18 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
     it("puts two revisions side by side, aligned, and marks where draft-1997 and draft-2003 part on http://[::1]/ with the rule texts that explain it", async () => {
       await visit(page, `${serve.url}trace.html#input=${encodeURIComponent("http://[::1]/")}&spec=draft-1997&b=draft-2003`);
       await ready(page);
-      const card = await page.$eval(".divergence", (el: any) => ({ a: el.dataset.ruleA, b: el.dataset.ruleB, text: el.textContent }));
-      expect([card.a, card.b]).to.deep.equal(["host", "host"]);
+      const card = await page.$eval(".divergence", (el: any) => ({ common: el.dataset.common, a: el.dataset.ruleA, b: el.dataset.ruleB, text: el.textContent }));
+      expect([card.common, card.a, card.b]).to.deep.equal(["host", "hostname", "IPv6reference"]);
       expect(card.text).to.contain("host = hostname | hostnumber").and.contain("host = IPv6reference / IPv4address / hostname");
-      const parted = await page.$eval(".aligned-row.parted", (el: any) => el.textContent);
-      expect(parted).to.contain("hostname at offset 7");
+      // Each side's call is marked, one button away (the rows lie apart: draft-1997's failed hostname comes first).
+      const parted: string[] = [];
+      for (const button of await page.$$(".go-parted")) {
+        await button.click();
+        parted.push(await page.$eval(".aligned-row.parted[aria-selected='true']", (el: any) => el.textContent));
+      }
+      expect(parted).to.have.length(2);
+      expect(parted[0]).to.contain("hostname at offset 7");
+      expect(parted[1]).to.contain("IPv6reference at offset 7");
       expect(await page.$$eval("#trace-a, #trace-b", (els) => els.map((e: any) => e.dataset.outcome))).to.deep.equal(["invalid", "valid"]);
     });
   });
@@ -301,7 +279,7 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
       for (const spec of SPECS) {
         await visit(page, `${serve.url}grammar.html?spec=${spec}`);
         await ready(page);
-        const hrefs = await page.$$eval(".links.try a", (as) => as.map((a: any) => a.getAttribute("href")));
+        const hrefs = await page.$$eval(".links.try a:not([href^='sandbox.html'])", (as) => as.map((a: any) => a.getAttribute("href")));
         for (const href of hrefs) {
           const state = new URLSearchParams(href.split("#")[1] ?? "");
           const rule = state.get("rule")!;
@@ -405,6 +383,14 @@ describe("the explorer as a class uses it (trace, layouts, accessibility, big in
         ["notation-glossary", "notation.html#glossary", false],
         ["diff", "diff.html?a=draft-1997&b=draft-2003", false],
         ["resolution", "resolution.html", false],
+        ["sandbox", "sandbox.html", false],
+        ["sandbox-edited", `sandbox.html#spec=rfc3986&rule=port&edit=${encodeURIComponent("port = 1*DIGIT")}`, true],
+        ["sandbox-error", `sandbox.html#spec=rfc3986&rule=port&edit=${encodeURIComponent("port = 1*(DIGIT")}`, false],
+        ["exercises", "exercises.html", false],
+        ["trace-error-jump", `trace.html#input=${encodeURIComponent("http://a/b[1]")}&spec=draft-1997&step=error`, false],
+        ["trace-parting", `trace.html#input=${encodeURIComponent("http://[::1]/")}&spec=rfc3986&b=draft-1997`, false],
+        ["trace-tree", `trace.html#input=${encodeURIComponent("http://a/b?c")}&spec=rfc3986&step=40`, true],
+        ["source-draft-1997", "source.html?spec=draft-1997#s-3.2", false],
         ["extract", "extract.html", true],
         ["extract-hyphen", "extract.html?example=broken-hyphen", false],
         ["source-rfc1738", "source.html?spec=rfc1738#rule=hostport", false],

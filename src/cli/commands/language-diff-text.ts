@@ -1,5 +1,6 @@
 // The text of `diff --languages` and of `fidelity --prove`.
 import type { LanguageComparison, LanguageDiff, LanguageWitness } from "../../ops/language-diff";
+import type { LanguageEdit } from "../../ops/language-edit";
 import type { FidelityProof, RuleProof } from "../../ops/fidelity-proof";
 import type { RuleSide } from "../../ops/diff";
 import { wrap } from "../table";
@@ -8,7 +9,10 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-function comparisonHead(d: LanguageDiff, c: LanguageComparison): string {
+/** What comparisonHead() and the blocks read of a diff: the names of its two sides. */
+type Sides = Pick<LanguageDiff, "comparisons" | "notes" | "milliseconds"> & { a: string; b: string };
+
+function comparisonHead(d: Sides, c: LanguageComparison): string {
   const what = c.kind === "reference" ? "whole reference" : c.kind === "component" ? `component ${c.name}` : `rule ${c.name}`;
   const rules = c.kind === "rule" ? "" : ` (${d.a} ${c.ruleA}, ${d.b} ${c.ruleB})`;
   if (c.verdict === "not-compiled" || c.verdict === "unconfirmed") return `${what}${rules}: ${c.verdict.toUpperCase()}: ${c.note}`;
@@ -33,7 +37,23 @@ function sideText(spec: string, side: RuleSide | null): string[] {
 
 /** `diff --languages`: one block per language compared; with `texts`, the differing rules' published texts. */
 export function languageDiffText(d: LanguageDiff, texts: boolean, width = 100): string {
-  const out: string[] = [`${d.a} -> ${d.b}: languages compared exactly (product of the DFAs the scanners run); every witness checked with validate() of both`, ""];
+  return comparisonsText(d, [`${d.a} -> ${d.b}: languages compared exactly (product of the DFAs the scanners run); every witness checked with validate() of both`, ""], texts, width);
+}
+
+/** `diff --languages <spec> --with '<rule>'`: the edits, then one block per language, A as published and B as edited. */
+export function languageEditText(d: LanguageEdit, width = 100): string {
+  const head = [`${d.a} -> ${d.b}: the published grammar (${d.file}, ${d.notation}) with ${plural(d.rules.length, "rule")} rewritten; languages compared exactly (product of the DFAs compiled from the published rules); every witness checked by the Earley recognizer on both grammars`, ""];
+  for (const r of d.rules) {
+    head.push(`${r.before ? "replaced" : "added"}: ${r.name}`);
+    if (r.before) head.push(...sideText(`${d.a}`, r.before));
+    head.push(...sideText(d.b, r.after));
+  }
+  head.push("", `only ${d.a} accepts = lost by the edit; only ${d.b} accepts = gained`, "");
+  return comparisonsText(d, head, false, width);
+}
+
+function comparisonsText(d: Sides, head: string[], texts: boolean, width: number): string {
+  const out: string[] = [...head];
   for (const c of d.comparisons) {
     out.push(comparisonHead(d, c));
     for (const [label, list] of [[`only ${d.a} accepts`, c.onlyA], [`only ${d.b} accepts`, c.onlyB]] as const) {

@@ -131,7 +131,9 @@ function terminalWidth(io: CommandContext["io"]): number {
 function citationLine(spec: string): string {
   const c = noResolution()[spec as SpecId];
   if (!c) return "";
-  return `${c.spec}, ${c.section}, seed ${c.seed} line ${c.line}: "${c.quote}"${c.translation && /[^\x00-\x7f]/.test(c.quote) ? ` (${c.translation})` : ""}`;
+  // The document's own words first; a translated seed's words after them, said to be a translation.
+  if (c.translated) return `${c.spec}, ${c.translated.original.section}: "${c.translated.original.quote}" (RFC as published, ${c.translated.original.file} line ${c.translated.original.line}; the project's seed is a ${c.translated.language} translation: "${c.quote}", line ${c.line})`;
+  return `${c.spec}, ${c.section}${c.line !== undefined ? `, line ${c.line} of the document's text` : ""}: "${c.quote}"${c.translation && /[^\x00-\x7f]/.test(c.quote) ? ` (${c.translation})` : ""}`;
 }
 
 /** One line per reference, the columns aligned (when not even one column of a panel fits the width). */

@@ -91,6 +91,11 @@ export function loadAppendixC(): Promise<AppendixC> {
   return loadJson<AppendixC>("data/appendix-c.json");
 }
 
+/** The exercises, expanded from their templates by the site build (scripts/site/exercises.mjs). */
+export function loadExercises(): Promise<import("./exercises").ExerciseSet> {
+  return loadJson<import("./exercises").ExerciseSet>("data/exercises.json");
+}
+
 /** The confusion page's examples (test/data/confusion/published.tsv). */
 export interface ConfusionExamples {
   examples: { input: string; sourceClass: string; source: string; readIn: string; note: string }[];
@@ -105,6 +110,12 @@ export function loadExtractExamples(): Promise<ExtractExamples> {
   return loadJson<ExtractExamples>("data/extract-examples.json");
 }
 
+/** A piece of a document as the page shows it (scripts/site/documents.mjs documentBlocks): offsets into its text. */
+export type DocumentBlock =
+  | { kind: "h"; level: number; id: string; label: string; start: number; end: number }
+  | { kind: "pre" | "p"; start: number; end: number }
+  | { kind: "page"; n: number; start: number; end: number };
+
 /** One document's text, and where each rule (published name) and each cited section stands in it. */
 export interface DocumentText {
   title: string;
@@ -113,6 +124,10 @@ export interface DocumentText {
   text: string;
   rules: Record<string, [number, number]>;
   sections: Record<string, number>;
+  /** The text in headings, paragraphs and page breaks. */
+  blocks: DocumentBlock[];
+  /** The heading (its id) each cited section begins at. */
+  sectionIds: Record<string, string>;
 }
 
 /**
@@ -121,6 +136,10 @@ export interface DocumentText {
  */
 export interface RevisionDocuments extends DocumentText {
   spec: string;
+  /** The seed lost its line breaks (its paragraphs are where its sections begin). */
+  flattened: boolean;
+  /** The seed is a translation: into which language (the original is `original`). */
+  translation: string | null;
   original: DocumentText | null;
   /** The earlier RFCs whose rules the revision keeps (rfc6874: RFC 3986; rfc8089: RFC 6874 and RFC 3986), each shown beside its document. */
   borrowed?: DocumentText[];

@@ -125,13 +125,58 @@ function followFragment(): void {
     history.replaceState(null, "", `${location.pathname}${location.search}#${[anchor, ...params].join("&")}`);
     if (target instanceof HTMLDetailsElement) target.open = true;
     target.scrollIntoView();
+    // As the browser's own fragment navigation does: a focusable target takes the focus (the skip
+    // link's <main tabindex="-1">), so the next Tab starts there.
+    if (target.hasAttribute("tabindex") && target instanceof HTMLElement) target.focus({ preventScroll: true });
   });
+}
+
+/**
+ * The header's page menu on a phone: the links fold behind one button that says which page this is
+ * (the stylesheet folds them only when this has run, so without scripts the links stay in view).
+ */
+function setUpMenu(): void {
+  const button = document.getElementById("menu-toggle");
+  const nav = document.getElementById("site-nav");
+  if (!button || !nav) return;
+  document.documentElement.classList.add("js-menu");
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    const open = button.getAttribute("aria-expanded") !== "true";
+    button.setAttribute("aria-expanded", String(open));
+    nav.classList.toggle("open", open);
+  });
+}
+
+/**
+ * A text box that scrolls (a published rule kept on its lines, a document's page) takes the focus,
+ * so a keyboard can scroll it (axe: scrollable-region-focusable); only those that do scroll, checked
+ * once a frame after the page changes, so the boxes that fit add no Tab stops.
+ */
+function scrollingBoxesFocusable(): void {
+  let queued = false;
+  const mark = () => {
+    queued = false;
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("main pre"))) {
+      if (el.hasAttribute("tabindex") || el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
+      el.tabIndex = 0;
+    }
+  };
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(mark);
+  };
+  new MutationObserver(queue).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("resize", queue);
+  queue();
 }
 
 /** Runs a page's start function once the document is ready, showing failures. */
 export function startPage(start: () => void | Promise<void>): void {
   followFragment();
-  const run = () => Promise.resolve().then(setUpTheme).then(start).catch(showFailure);
+  scrollingBoxesFocusable();
+  const run = () => Promise.resolve().then(setUpTheme).then(setUpMenu).then(start).catch(showFailure);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else void run();
 }

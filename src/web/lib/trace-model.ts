@@ -391,3 +391,200 @@ export function alignTraces(stepsA: number[], keysA: (string | null)[], stepsB: 
 export function firstDivergence(rows: AlignedRow[]): number {
   return rows.findIndex((r) => !r.own && (r.a < 0 || r.b < 0));
 }
+
+// ---- Where two traces part: the first rule-level choice they make differently ----
+
+/**
+ * The rule calls a call makes directly (ENTER steps), a helper's calls in the helper's place (a
+ * helper is the transcription's, not the document's: the choice inside it is its caller's).
+ */
+export function childCalls(revision: Revision, g: TraceGrammar, t: TraceResult, frame: number): number[] {
+  const s = t.steps;
+  const out: number[] = [];
+  const end = s.pair[frame] >= 0 ? s.pair[frame] : t.count;
+  for (let i = frame + 1; i < end; i++) {
+    if (s.kind[i] !== Step.ENTER || s.arg[i] !== frame) continue;
+    const rule = ruleByPegName(revision, g.rules[s.rule[i]]);
+    if (rule?.kind === "helper") out.push(...childCalls(revision, g, t, i));
+    else out.push(i);
+    if (s.pair[i] > i) i = s.pair[i];
+  }
+  return out;
+}
+
+/** A call as two revisions can share it: its rule's published name (without case) and its offset. */
+function callKey(revision: Revision, g: TraceGrammar, t: TraceResult, i: number): string {
+  return `${ruleLabel(revision, g.rules[t.steps.rule[i]]).name.toLowerCase()} ${t.steps.pos[i]}`;
+}
+
+/** How a call ended: matched up to an offset, or failed. */
+function outcome(t: TraceResult, i: number): string {
+  const close = t.steps.pair[i];
+  return close < 0 ? "open" : t.steps.kind[close] === Step.MATCH ? `match ${t.steps.end[close]}` : "fail";
+}
+
+/** Where two traces part: the calls both were in (ENTER steps), and the first call inside them each side makes differently (-1: that side makes no more calls there). */
+export interface Parting {
+  commonA: number;
+  commonB: number;
+  a: number;
+  b: number;
+}
+
+/**
+ * The first rule-level choice two revisions make differently on one input. The aligned rule calls
+ * (`rows`, alignTraces) give the innermost call both made, at the same offset, before they part
+ * (`parted`: firstDivergence); inside it, the calls each side makes are compared in order, and the
+ * first pair that differs (another rule, another offset, or the same call ending otherwise) is where
+ * they part: for http://[::1]/ under rfc3986 and draft-1997, both are in host at offset 7, where
+ * rfc3986 tries IP-literal first and draft-1997 hostname.
+ */
+export function whereTheyPart(ra: Revision, ga: TraceGrammar, ta: TraceResult, rb: Revision, gb: TraceGrammar, tb: TraceResult, rows: AlignedRow[], parted: number): Parting | null {
+  if (parted < 0) return null;
+  // The innermost call open on both sides at the last paired row before they part.
+  let common: AlignedRow | null = null;
+  for (let r = parted - 1; r >= 0; r--) if (rows[r].a >= 0 && rows[r].b >= 0) { common = rows[r]; break; }
+  const frameOf = (t: TraceResult, step: number) => (t.steps.kind[step] === Step.ENTER ? step : t.steps.arg[t.steps.frame[step]]);
+  const fa = common ? frameOf(ta, common.a) : -1;
+  const fb = common ? frameOf(tb, common.b) : -1;
+  if (fa < 0 || fb < 0) return { commonA: -1, commonB: -1, a: 0, b: 0 };
+  const ca = childCalls(ra, ga, ta, fa);
+  const cb = childCalls(rb, gb, tb, fb);
+  for (let i = 0; i < Math.max(ca.length, cb.length); i++) {
+    const x = ca[i];
+    const y = cb[i];
+    if (x === undefined || y === undefined || callKey(ra, ga, ta, x) !== callKey(rb, gb, tb, y) || outcome(ta, x) !== outcome(tb, y)) return { commonA: fa, commonB: fb, a: x ?? -1, b: y ?? -1 };
+  }
+  // Every call inside the same: they part below the calls (in a character test).
+  return { commonA: fa, commonB: fb, a: -1, b: -1 };
+}
+
+// ---- Stepping by the rules: over a call, out of it, to the next decision ----
+
+/** Steps where the PEG decides: a choice commits or runs out, a loop stops, an option is skipped, a lookahead answers, the end is expected. */
+const DECISIONS = new Set<number>([Step.COMMIT, Step.NO_ALT, Step.LOOP_END, Step.LOOP_FAIL, Step.OPT_SKIP, Step.LOOK_OK, Step.LOOK_FAIL, Step.END_FAIL]);
+
+export function isDecision(t: TraceResult, i: number): boolean {
+  return DECISIONS.has(t.steps.kind[i]);
+}
+
+/** Step over: from a step that opens an attempt (a rule call, an alternative, an iteration, a lookahead), to where it ends; else the next step. */
+export function stepOver(t: TraceResult, i: number): number {
+  const k = t.steps.kind[i];
+  const close = t.steps.pair[i];
+  if ((k === Step.ENTER || k === Step.TRY || k === Step.ITER || k === Step.LOOK) && close > i) return close;
+  return Math.min(t.count - 1, i + 1);
+}
+
+/** Step out: to the end of the rule the step is in (at that end already: to the end of its caller). */
+export function stepOut(t: TraceResult, i: number): number {
+  const s = t.steps;
+  let frame = s.kind[i] === Step.END_FAIL ? -1 : s.frame[i];
+  while (frame >= 0) {
+    const close = s.pair[frame];
+    if (close > i) return close;
+    frame = s.arg[frame];
+  }
+  return t.count - 1;
+}
+
+/** The next decision after step i, among the steps `shown` (sorted); i itself when there is none. */
+export function nextDecision(t: TraceResult, i: number, shown: ArrayLike<number>): number {
+  for (let k = 0; k < shown.length; k++) if (shown[k] > i && isDecision(t, shown[k])) return shown[k];
+  return i;
+}
+
+// ---- The error's step: the rule explain() names ----
+
+/**
+ * Where the trace shows the rule explain() names for an error (published name): the innermost call
+ * of that rule around the first failure that decided the error, landing on its end (what it matched,
+ * or its failure); else that rule's last call ending at the farthest offset; else the first deciding
+ * failure (null: no trace of an error).
+ */
+export function errorStep(revision: Revision, g: TraceGrammar, t: TraceResult, rule: string | null): number | null {
+  if (t.ok) return null;
+  const s = t.steps;
+  const named = (i: number) => rule !== null && ruleLabel(revision, g.rules[s.rule[i]]).name === rule;
+  const land = (frame: number) => (s.pair[frame] >= 0 ? s.pair[frame] : frame);
+  for (const d of t.deciding) {
+    const stack = callStack(t, d);
+    for (let k = stack.length - 1; k >= 0; k--) if (named(stack[k])) return land(stack[k]);
+  }
+  for (let i = t.count - 1; i >= 0; i--) if (s.kind[i] === Step.MATCH && s.end[i] === t.farthest && named(i)) return i;
+  return t.deciding[0] ?? t.count - 1;
+}
+
+// ---- The whole parse: a tree of the calls that matched, the failed ones folded ----
+
+/** Steps after which the parse goes back to their offset in the same rule call (what was read past it is given back). */
+const BACKTRACKS = new Set<number>([Step.ALT_FAIL, Step.NO_ALT, Step.ITER_FAIL, Step.LOOP_FAIL, Step.OPT_SKIP, Step.LOOK_OK, Step.LOOK_FAIL]);
+
+/**
+ * The rule calls that matched and were then given back (1 at their ENTER step): a call inside an
+ * option, an alternative, an iteration or a lookahead that failed (or looked without reading)
+ * after it, as `userinfo` matches "a" in http://a/ before `"@"` fails and the option is skipped.
+ * A call is given back when a later step of its caller goes back to an offset before the call's
+ * end; the calls inside a call given back are given back too.
+ */
+export function givenBack(t: TraceResult): Uint8Array {
+  const s = t.steps;
+  const out = new Uint8Array(t.count);
+  // Each caller's matched calls not (yet) given back: [ENTER step, end offset].
+  const pending = new Map<number, [number, number][]>();
+  for (let i = 0; i < t.count; i++) {
+    const k = s.kind[i];
+    if (k === Step.MATCH) {
+      const entered = s.pair[i];
+      if (entered < 0) continue;
+      const caller = s.arg[entered];
+      if (caller < 0) continue;
+      let list = pending.get(caller);
+      if (!list) pending.set(caller, (list = []));
+      list.push([entered, s.end[i]]);
+    } else if (BACKTRACKS.has(k)) {
+      const list = pending.get(s.frame[i]);
+      if (!list) continue;
+      const back = s.pos[i];
+      pending.set(s.frame[i], list.filter(([entered, end]) => {
+        if (end <= back) return true;
+        out[entered] = 1;
+        return false;
+      }));
+    }
+  }
+  // Callers come before their calls: a call inside one given back is given back too.
+  for (let i = 0; i < t.count; i++) if (s.kind[i] === Step.ENTER && s.arg[i] >= 0 && out[s.arg[i]]) out[i] = 1;
+  return out;
+}
+
+/** A rule call in the whole-parse view: its ENTER step, and the calls it made (helpers' calls in their place). */
+export interface CallNode {
+  step: number;
+  children: CallNode[];
+}
+
+/**
+ * The tree of rule calls (character rules left out: `hidden`), at most `budget` nodes; `more` counts
+ * the calls left out by the budget.
+ */
+export function callTree(revision: Revision, g: TraceGrammar, t: TraceResult, hidden: ReadonlySet<string>, budget = 1500): { root: CallNode | null; nodes: number; more: number } {
+  if (t.count === 0) return { root: null, nodes: 0, more: 0 };
+  let nodes = 0;
+  let more = 0;
+  const build = (frame: number): CallNode => {
+    nodes++;
+    const children: CallNode[] = [];
+    for (const c of childCalls(revision, g, t, frame)) {
+      const name = ruleByPegName(revision, g.rules[t.steps.rule[c]])?.published ?? g.rules[t.steps.rule[c]];
+      if (hidden.has(name) || hidden.has(g.rules[t.steps.rule[c]])) continue;
+      if (nodes >= budget) {
+        more++;
+        continue;
+      }
+      children.push(build(c));
+    }
+    return { step: frame, children };
+  };
+  return { root: build(0), nodes, more };
+}

@@ -3,7 +3,7 @@
 // worker is terminated: a parse of 2 MB cannot be interrupted otherwise) and goes to a spare
 // worker that has already loaded the library, so typing never waits for a stale parse. The spare
 // is started once a job has been stopped (small inputs never need one).
-import type { ColumnResult, WorkerAnswer, WorkerRequest } from "./worker-protocol";
+import { requestSpecs, type ColumnResult, type WorkerAnswer, type WorkerRequest } from "./worker-protocol";
 
 const WORKER_URL = "assets/worker.js";
 
@@ -75,7 +75,7 @@ export class WorkerClient {
     this.worker.postMessage({ ...req, id });
     // After a stopped job, a spare for the next one, loaded while this one runs.
     // It loads the tables of the revisions asked for now (a new worker has none: lib/revision-tables.ts).
-    const specs = req.type === "trace" ? [req.spec] : req.specs;
+    const specs = requestSpecs(req);
     if (this.cancelled > 0 && !this.spare) setTimeout(() => {
       if (this.spare) return;
       this.spare = this.start();

@@ -6,6 +6,9 @@ import type { ComponentValue } from "../../ops/components";
 import type { ExtractedReference, ReferenceGroup } from "../../ops/extract";
 import type { ConfusionResult } from "../../ops/confusion";
 import type { TraceResult } from "./trace";
+import type { Expr } from "../../published/model";
+import type { LanguageEditResult } from "../../ops/language-edit";
+import type { Exercise, ExerciseVerdict } from "./exercises";
 
 /** A derivation node as the playground draws it: one-character rules left out, cut to a node budget. */
 export interface ShownNode {
@@ -51,6 +54,8 @@ export interface ParseVerdict {
   offset: number | null;
   /** The error's rule (published name) and sentence. */
   errorRule: string | null;
+  /** The rule explain() names for the error (the one being extended where the input stopped matching), for the trace's error jump. */
+  explainRule: string | null;
   message: string | null;
   code: string | null;
 }
@@ -61,8 +66,61 @@ export type WorkerRequest =
   | { type: "load"; specs: string[] }
   | { type: "trace"; spec: string; rule: string; input: string }
   | { type: "extract"; text: string; specs: string[]; spec: string; rows: number }
+  /** The grammar sandbox: a revision's published grammar with rules rewritten, compared with it (src/ops/language-edit.ts). */
+  | { type: "edit"; spec: string; edits: string[]; witnesses: number }
+  /** An exercise's answer, checked (lib/exercises.ts): a string, or a choice exercise's alternative (its rule). */
+  | { type: "exercise"; exercise: Exercise; answer: string }
+  /** References resolved against a base by each revision (src/ops/resolve.ts). */
+  | { type: "resolve"; base: string; references: string[]; specs: string[] }
   /** confusion() of every revision, with this browser's URL as a row source. */
   | { type: "confusion"; input: string; specs: string[] };
+
+/** The revisions whose tables a request needs (a spare worker loads them ahead). */
+export function requestSpecs(req: WorkerRequest): string[] {
+  switch (req.type) {
+    case "trace":
+      return [req.spec];
+    case "edit":
+      return [];
+    case "exercise":
+      return [...new Set(req.exercise.constraints.map((c) => c.spec))];
+    default:
+      return req.specs;
+  }
+}
+
+/** The sandbox's answer: languageEdit()'s, and the edited rules' expressions (the diagrams redrawn). */
+export interface EditAnswer {
+  result: LanguageEditResult;
+  exprs: { name: string; expr: Expr }[];
+}
+
+/**
+ * Every reference resolved by every revision, in a shape that crosses to the page in one piece
+ * (10,000 references by 12 revisions as arrays of strings took the page's thread about 100 ms to
+ * receive): per revision (in the order asked), its results' texts one after another in one string,
+ * where each ends (`ends[j][k]`), and per reference and revision whether it is an error
+ * (`errors[k * revisions + j]`). resolvedText() and resolvedError() read them.
+ */
+export interface ResolveAnswer {
+  columns: string[];
+  ends: Uint32Array[];
+  errors: Uint8Array;
+  /** How many references the revisions resolve differently. */
+  differing: number;
+  milliseconds: number;
+}
+
+/** Reference k's result under revision j (its index in the order asked). */
+export function resolvedText(a: ResolveAnswer, k: number, j: number): string {
+  const ends = a.ends[j]!;
+  return a.columns[j]!.slice(k === 0 ? 0 : ends[k - 1], ends[k]);
+}
+
+/** Whether reference k's result under revision j is an error. */
+export function resolvedError(a: ResolveAnswer, k: number, j: number): boolean {
+  return a.errors[k * a.columns.length + j] === 1;
+}
 
 export interface TraceAnswer {
   /** The start rule as asked (published name) or parse()'s default, with its peggy name. */
@@ -95,7 +153,7 @@ export interface ExtractAnswer {
 
 export type WorkerAnswer =
   | { id: number; type: "column"; column: ColumnResult }
-  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer; confusion?: ConfusionResult | { ok: false; message: string } }
+  | { id: number; type: "done"; trace?: TraceAnswer; extract?: ExtractAnswer; edit?: EditAnswer; exercise?: ExerciseVerdict; resolve?: ResolveAnswer; confusion?: ConfusionResult | { ok: false; message: string } }
   | { id: number; type: "failed"; message: string };
 
 export type { ExtractedReference };

@@ -1,3 +1,4 @@
+// @page 85 confusion.html "Confusion" which parser reads a URL how: every revision and this browser's URL, their hosts side by side
 // Confusion: which parser reads a URL how (src/ops/confusion.ts, the same code as `uri-grammars
 // confusion`): one row per revision and one for this browser's URL, the scheme, userinfo, host and
 // port readings lettered (A, B ...) where they differ, each disagreement with its classes and the

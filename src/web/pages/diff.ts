@@ -1,3 +1,4 @@
+// @page 50 diff.html "Diff" what changed between two revisions
 // Diff: two revisions (?a=&b=). The rules added, removed and changed (each with both texts and
 // both diagrams), and the character-class matrix of the two, with its changes marked. Rules are
 // compared by src/ops/diff.ts and the matrix is computed by src/ops/characters.ts, in the page.

@@ -1,3 +1,4 @@
+// @page 80 extract.html "Extract" paste text and see the URLs each revision finds in it
 // Extract: paste text and see the URL references each revision finds in it (src/ops/extract.ts,
 // the same code as `uri-grammars extract --all-specs`): highlighted in place for one revision
 // (?spec=), and for every revision in a table, one row per place, with the wrapper, the reference

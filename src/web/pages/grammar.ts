@@ -1,3 +1,4 @@
+// @page 30 grammar.html "Grammars" every rule as published, its PEG and its railroad diagram
 // The grammar browser: one revision per address (?spec=), one entry per rule, with the rule as
 // published in its own notation, its PEG transcription, railroad diagrams of both (the PEG's only
 // where its shape differs, with the reason; each downloadable as SVG or PNG), repairs with the
@@ -113,7 +114,7 @@ function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo, links
     } else publishedSide.append(h("h3", {}, `As published (${data.publishedFile && pub ? `${data.publishedFile}:${pub.line}` : revision.id})`), h("pre", { class: "published-text" }, rule.text.join("\n")));
     if (pub) {
       const d = diagramElement(publishedItem(pub.expr, links), `railroad diagram of ${name} as published`, "published");
-      publishedSide.append(d, downloadButtons(d, `${file}-published`, `the diagram of ${name} as published`));
+      publishedSide.append(d, downloadButtons(d, `${file}-published`, `the diagram of ${name} as published`, { rule: name, revision: revision.id, section: rule.section, input: null, what: "as published" }));
     }
     if (pub && rule.repairs.length > 0) publishedSide.append(h("p", { class: "note" }, "The diagram draws the rule as repaired (below)."));
   } else {
@@ -125,7 +126,7 @@ function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo, links
     // published rule), and when there is no published model to draw.
     if (reasons.length > 0 || rule.kind === "helper" || !pub) {
       const d = diagramElement(pegItem(peg.expr, links), `railroad diagram of the PEG transcription of ${name}`, "peg");
-      pegSide.append(d, downloadButtons(d, `${file}-peg`, `the diagram of the PEG of ${name}`));
+      pegSide.append(d, downloadButtons(d, `${file}-peg`, `the diagram of the PEG of ${name}`, { rule: name, revision: revision.id, section: rule.section, input: null, what: "its PEG transcription" }));
     } else {
       pegSide.append(h("p", { class: "note" }, "Same shape as published: the diagram on the left is also the PEG's."));
     }
@@ -145,6 +146,7 @@ function ruleEntry(revision: Revision, data: RevisionData, rule: RuleInfo, links
     h("p", { class: "links try" },
       h("a", { class: "play", href: pageLink("index.html", {}, state) }, `Try ${name} in the playground`),
       h("a", { class: "play", href: pageLink("trace.html", {}, { ...state, spec: revision.id }) }, `Trace ${name}`),
+      pub ? h("a", { class: "play", href: pageLink("sandbox.html", {}, { spec: revision.id, rule: pub.name }) }, `Edit ${name} in the sandbox`) : null,
       example !== undefined ? h("span", { class: "note" }, " on ", h("code", { class: "example-input" }, example === "" ? "(the empty input)" : example.length > 60 ? `${example.slice(0, 59)}…` : example), ", an input it accepts") : null),
   );
   return entry;

@@ -1,3 +1,4 @@
+// @page 40 notation.html "Notation guide" how to read BNF, RFC 822-style BNF and ABNF next to PEG
 // The notation guide: how to read the 1993/1994 ad-hoc BNF, the RFC 822-style BNF of RFC 1738
 // and the 1997 draft, and the RFC 2234 ABNF of 2003 and RFC 3986, construct by construct, next to
 // the same construct in PEG. Every example is a rule of our grammars, drawn from the registry and

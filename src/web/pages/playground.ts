@@ -1,3 +1,4 @@
+// @page 10 index.html "Playground" one input, every revision side by side
 // The playground: one input, one column per revision of the registry. Each column shows the
 // verdict (and, for the scheme-aware revisions, the production that decided it), the error with a
 // caret, the components coloured in the input, the derivation tree and what `explain` says, and

@@ -1,11 +1,15 @@
+// @page 20 trace.html "Trace" every step of the parse, on the rule's diagram, one revision or two side by side
 // The trace: how the parser got there. For an input, a revision and a start rule (parse()'s own
 // default when none is given), every step of the PEG as peggy runs it (lib/trace.ts): each rule
 // entered, each alternative of an ordered choice tried, where it failed and why, where the choice
 // committed, each iteration of a repetition, each lookahead. Step forward and back (buttons,
-// slider, arrow keys in the timeline), show or hide failed attempts, jump from the error to the
-// step that decided it; the current rule's railroad diagram shows the path taken so far
-// (lib/diagram-path.ts). With a second revision (?b), both traces side by side, aligned rule call
-// by rule call, with the first place they part and the rule texts that explain it.
+// slider, arrow keys in the timeline), step over a call, out of it, or to the next decision; show or
+// hide failed attempts (runs of character tests fold into one row); jump from the error to the rule
+// explain() names; the current rule's railroad diagram shows the path taken so far
+// (lib/diagram-path.ts) and exports, with the steps as Markdown, captioned; the whole parse as a
+// tree of the calls that matched (failed attempts folded) beside the steps. With a second revision
+// (?b), both traces side by side, aligned rule call by rule call, with the first rule-level choice
+// they make differently and the rule texts that explain it.
 // State in the fragment: #input=&spec=&rule=&b=&step=&failed=&terms= (step=error: the step that
 // decided the error).
 import { availableSpecIds, DEFAULT_SPEC, getRevision, type Revision } from "../../revisions";
@@ -17,8 +21,10 @@ import { displayName, ruleByPegName, ruleHref, ruleLinks } from "../lib/rules";
 import { sourceHref } from "../lib/sources";
 import { FLAG_SILENT, Step, traceGrammar, TRACE_INPUT_LIMIT, TRACE_STEP_LIMIT, type TraceGrammar, type TraceResult } from "../lib/trace";
 import {
-  alignKey, alignTraces, callStack, describe, diagramState, firstDivergence, insideFailure, ruleLabel, ruleSteps, subtreeSizes, visibleSteps, type AlignedRow,
+  alignKey, alignTraces, callStack, callTree, describe, givenBack, quote, diagramState, errorStep, firstDivergence, insideFailure, nextDecision, ruleLabel, ruleSteps, stepOut, stepOver, subtreeSizes, visibleSteps, whereTheyPart,
+  type AlignedRow, type CallNode, type Parting,
 } from "../lib/trace-model";
+import { downloadButtons, downloadText, type Caption } from "../lib/diagram-export";
 import { readParam, shareNote, throttledWriter } from "../lib/url-state";
 import { WorkerClient } from "../lib/worker-client";
 import type { TraceAnswer } from "../lib/worker-protocol";
@@ -128,7 +134,7 @@ startPage(async () => {
       b.inside = b.trace ? insideFailure(b.trace) : new Uint8Array(0);
     }
     // #step=N, or #step=error: the step that decided the error (links from the playground's columns).
-    const deciding = a.trace?.deciding[0] ?? null;
+    const deciding = a.trace ? errorStep(a.revision, a.grammar, a.trace, ra.trace.parse.explainRule) : null;
     const initial = firstRun && stepParam !== null ? (stepParam === "error" ? (b ? null : deciding) : Number(stepParam)) : null;
     firstRun = false;
     stepParam = null;
@@ -165,28 +171,41 @@ function renderSingle(out: HTMLElement, side: Side, view: { setStep: (i: number)
   if (!t) return;
   const stepper = h("div", { class: "stepper" });
   const card = h("div", { class: "rule-card" });
-  const timeline = h("ol", { class: "timeline", role: "listbox", tabindex: "0", "aria-label": "steps of the trace (arrow keys move)" });
+  const timeline = h("ol", { class: "timeline", id: "trace-steps", role: "listbox", tabindex: "0", "aria-label": "steps of the trace (arrow keys move)" });
   const sentence = h("p", { class: "step-sentence", "aria-live": "polite" });
   const strip = h("div", { class: "input-strip", "aria-hidden": "true" });
   const stack = h("nav", { class: "call-stack", "aria-label": "rules being tried, outermost first" });
+  const tree = h("div", { class: "whole-parse", id: "whole-parse" });
+  const exportSteps = h("button", { type: "button", class: "small", id: "export-steps", "aria-label": "download the steps as Markdown" }, "Steps as Markdown");
   const layout = h("div", { class: "trace-layout" },
     h("div", { class: "trace-now" }, stepper, strip, sentence, stack, card),
-    h("div", { class: "trace-steps" }, h("h2", { class: "steps-title" }, "Steps"), timeline));
+    h("div", { class: "trace-steps" },
+      h("h2", { class: "steps-title" }, "Steps ", exportSteps), timeline,
+      h("section", { class: "whole-parse-panel", "aria-labelledby": "whole-parse-title" },
+        h("h2", { id: "whole-parse-title" }, "The whole parse"),
+        h("p", { class: "note" }, "The rules that matched, as a tree (the one-character rules left out); the attempts that failed are folded under ✗. Choose a rule to go to its call."),
+        tree)));
   el.append(layout);
 
   let shown = visibleSteps(t, showFailed.checked, showTerms.checked, side.inside);
   const slider = h("input", { type: "range", min: "0", max: String(Math.max(0, shown.length - 1)), value: "0", "aria-label": "step" });
   const counter = h("span", { class: "counter" });
-  const button = (label: string, title: string, go: () => void) => h("button", { type: "button", title, "aria-label": title, onclick: go }, label);
+  const button = (label: string, title: string, go: () => void, cls = "") => h("button", { type: "button", title, "aria-label": title, class: cls || null, onclick: go }, label);
   const nextFailure = () => {
     for (let k = indexOf(view.step) + 1; k < shown.length; k++) if (isFailure(t, shown[k])) return view.setStep(shown[k]);
   };
+  // Over a call (or an alternative, an iteration, a lookahead): to where it ends; out: to the end
+  // of the rule the step is in; the next decision: where a choice commits, a loop stops ...
+  const visibleFrom = (i: number) => shown[Math.min(shown.length - 1, indexOf(i) + (shown[indexOf(i)] < i ? 1 : 0))];
   fill(stepper,
     button("|◀", "first step", () => view.setStep(shown[0])),
     button("◀", "previous step", () => view.setStep(shown[Math.max(0, indexOf(view.step) - 1)])),
     slider,
     button("▶", "next step", () => view.setStep(shown[Math.min(shown.length - 1, indexOf(view.step) + 1)])),
     button("▶|", "last step", () => view.setStep(shown[shown.length - 1])),
+    button("over ↷", "step over: to the end of this call, alternative or iteration", () => view.setStep(visibleFrom(stepOver(t, view.step))), "step-over"),
+    button("out ⤴", "step out: to the end of the rule this step is in", () => view.setStep(visibleFrom(stepOut(t, view.step))), "step-out"),
+    button("decision ◆", "next decision: where a choice commits, a loop stops, an option is skipped", () => view.setStep(nextDecision(t, view.step, shown)), "next-decision"),
     button("next ✗", "next failed attempt", nextFailure),
     counter,
     h("label", { class: "check" }, showFailed, " failed attempts"),
@@ -204,9 +223,17 @@ function renderSingle(out: HTMLElement, side: Side, view: { setStep: (i: number)
     return lo;
   }
 
+  // Runs of character tests the reader opened (by their first step): the others fold into one row.
+  const opened = new Set<number>();
   // The step the reader chose: hiding failed attempts shows the nearest step before it, showing
   // them again returns to it.
   let chosen = 0;
+  const captionOf = (): Caption => {
+    const frame = t.steps.kind[view.step] === Step.END_FAIL ? 0 : t.steps.frame[view.step];
+    const pegName = side.grammar.rules[t.steps.rule[Math.max(0, frame)]];
+    const info = ruleByPegName(side.revision, pegName);
+    return { rule: ruleLabel(side.revision, pegName).name, revision: side.revision.id, section: info?.section ?? null, input: t.input, what: `its PEG with the path of the parse at step ${view.step + 1}` };
+  };
   const show = (step: number, choose: boolean) => {
     if (!Number.isFinite(step)) return;
     step = Math.max(0, Math.min(t.count - 1, Math.trunc(step)));
@@ -220,7 +247,8 @@ function renderSingle(out: HTMLElement, side: Side, view: { setStep: (i: number)
     fill(strip, ...inputStrip(t.input, t.steps.pos[step], t.steps.end[step], t.steps.kind[step]));
     fill(stack, ...stackLinks(side, step, (f) => showFrame(f)));
     showFrame(t.steps.kind[step] === Step.END_FAIL ? -1 : t.steps.frame[step]);
-    drawTimeline(timeline, side, shown, k, (i) => view.setStep(i));
+    drawTimeline(timeline, side, shown, k, (i) => view.setStep(i), opened, () => show(view.step, false));
+    markTree(tree, step);
     save();
   };
   view.setStep = (step: number) => show(step, true);
@@ -229,7 +257,7 @@ function renderSingle(out: HTMLElement, side: Side, view: { setStep: (i: number)
       fill(card, h("p", { class: "note" }, "After the start rule: the whole input should have been read."));
       return;
     }
-    ruleCard(card, side, frame, view.step);
+    ruleCard(card, side, frame, view.step, captionOf);
   };
   slider.addEventListener("input", () => view.setStep(shown[Number(slider.value)]));
   const refilter = () => {
@@ -247,8 +275,80 @@ function renderSingle(out: HTMLElement, side: Side, view: { setStep: (i: number)
     view.setStep(shown[Math.max(0, Math.min(shown.length - 1, to[ev.key]))]);
     (timeline.querySelector("[aria-selected='true']") as HTMLElement | null)?.scrollIntoView({ block: "nearest" });
   });
-  (el as HTMLElement & { exportSteps?: () => unknown }).exportSteps = () => exportSteps(side);
+  exportSteps.addEventListener("click", () => downloadText(stepsMarkdown(side, shown, captionOf()), `${side.revision.id}-${t.startRule}-trace.md`));
+  drawTree(tree, side, (i) => view.setStep(i));
+  (el as HTMLElement & { exportSteps?: () => unknown }).exportSteps = () => exportStepsData(side);
   view.setStep(initial ?? 0);
+}
+
+/** The steps shown, as Markdown: the caption, then one line per step, indented by depth. */
+function stepsMarkdown(side: Side, shown: Int32Array, caption: Caption): string {
+  const t = side.trace!;
+  const min = Math.min(...Array.from(shown, (i) => t.steps.depth[i]));
+  const lines = [`# ${caption.revision} ${ruleLabel(side.revision, t.startRule).name}: the trace of ${JSON.stringify(t.input)}`, "", `${t.ok ? "Valid" : `Invalid: the farthest failure is at offset ${t.farthest}`}; ${t.count.toLocaleString("en")} steps, ${shown.length.toLocaleString("en")} shown. From the uri-grammars explorer.`, ""];
+  for (const i of Array.from(shown)) lines.push(`${"  ".repeat(Math.min(12, t.steps.depth[i] - min))}${i + 1}. ${describe(side.revision, side.grammar, t, i)}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The whole parse as a tree of rule calls: matched calls open, the failed ones folded under ✗ (lib/trace-model.ts callTree). */
+function drawTree(box: HTMLElement, side: Side, go: (step: number) => void): void {
+  const t = side.trace!;
+  const { root, more } = callTree(side.revision, side.grammar, t, side.revision.characterRules);
+  if (!root) return;
+  // A call that matched and was given back (inside an option or alternative that failed after it) is no part of the parse.
+  const back = givenBack(t);
+  const kept = (n: CallNode) => {
+    const close = t.steps.pair[n.step];
+    return close >= 0 && t.steps.kind[close] === Step.MATCH && !back[n.step];
+  };
+  const label = (n: CallNode) => {
+    const close = t.steps.pair[n.step];
+    const ok = kept(n);
+    const name = ruleLabel(side.revision, side.grammar.rules[t.steps.rule[n.step]]).name;
+    const matched = close >= 0 && t.steps.kind[close] === Step.MATCH;
+    const span = ok ? quote(t.input, t.steps.pos[n.step], t.steps.end[close], 24) : matched ? `${quote(t.input, t.steps.pos[n.step], t.steps.end[close], 24)}, given back` : `at offset ${t.steps.pos[n.step]}`;
+    return h("button", { type: "button", class: `tree-node ${ok ? "ok" : "fail"}`, "data-step": n.step, "data-close": close, onclick: () => go(ok ? n.step : close >= 0 ? close : n.step) }, `${ok ? "" : "✗ "}${name}`, h("span", { class: "note" }, ` ${span}`));
+  };
+  // A call's calls: each matched one with its own calls; a run of failed ones folded into one item.
+  const list = (nodes: CallNode[]): HTMLElement => {
+    const items: HTMLElement[] = [];
+    let failed: CallNode[] = [];
+    const flush = () => {
+      if (failed.length === 0) return;
+      const names = failed.map((f) => ruleLabel(side.revision, side.grammar.rules[t.steps.rule[f.step]]).name);
+      const distinct = [...new Set(names)];
+      items.push(h("li", { class: "tree-failed" }, h("details", {}, h("summary", {}, `✗ ${failed.length} failed attempt${failed.length === 1 ? "" : "s"}: ${distinct.slice(0, 4).join(", ")}${distinct.length > 4 ? " …" : ""}`),
+        h("ul", {}, failed.map((f) => h("li", {}, label(f), f.children.length > 0 ? list(f.children) : null))))));
+      failed = [];
+    };
+    for (const n of nodes) {
+      if (!kept(n)) {
+        failed.push(n);
+        continue;
+      }
+      flush();
+      items.push(h("li", {}, label(n), n.children.length > 0 ? list(n.children) : null));
+    }
+    flush();
+    return h("ul", {}, items);
+  };
+  fill(box, h("ul", { class: "parse-tree" }, h("li", {}, label(root), root.children.length > 0 ? list(root.children) : null)), more > 0 ? h("p", { class: "note" }, `… and ${more.toLocaleString("en")} more calls (a long input: step through them in the list).`) : null);
+}
+
+/** The tree's calls around the current step: the innermost call that holds it is marked. */
+function markTree(box: HTMLElement, step: number): void {
+  let best: HTMLElement | null = null;
+  let bestStart = -1;
+  for (const b of Array.from(box.querySelectorAll<HTMLElement>("button.tree-node"))) {
+    b.removeAttribute("aria-current");
+    const start = Number(b.dataset.step);
+    const close = Number(b.dataset.close);
+    if (start <= step && (close < 0 || step <= close) && start > bestStart) {
+      best = b;
+      bestStart = start;
+    }
+  }
+  best?.setAttribute("aria-current", "step");
 }
 
 function isFailure(t: TraceResult, i: number): boolean {
@@ -290,7 +390,9 @@ function verdictLine(side: Side, go: (step: number) => void): HTMLElement {
     lines.push(h("p", { class: "verdict valid" }, `✓ valid under ${spec}`));
     lines.push(h("p", {}, "Start rule ", start, ...how, `: it reads all ${t.input.length} characters in ${t.count.toLocaleString("en")} steps.`));
   } else {
-    const jump = h("button", { type: "button", class: "jump-error", onclick: () => go(t.deciding[0] ?? t.count - 1) }, "Go to the step that decided it");
+    const target = errorStep(side.revision, side.grammar, t, a.parse.explainRule);
+    const named = target !== null ? ruleLabel(side.revision, side.grammar.rules[t.steps.rule[target]]).name : null;
+    const jump = h("button", { type: "button", class: "jump-error", onclick: () => go(target ?? t.deciding[0] ?? t.count - 1) }, named ? `Go to the rule that decided it: ${named}` : "Go to the step that decided it");
     const others = t.deciding.length > 1
       ? h("span", { class: "note deciding" }, ` ${t.deciding.length} attempts failed there: `,
         t.deciding.slice(0, 8).flatMap((d, k) => [k > 0 ? ", " : "", h("button", { type: "button", class: "link-button", onclick: () => go(d) }, `step ${d + 1}`)]), t.deciding.length > 8 ? " …" : ".")
@@ -343,7 +445,7 @@ function stackLinks(side: Side, step: number, show: (frame: number) => void): (H
 }
 
 /** The rule a frame runs: as published, as PEG (the current piece marked), and its diagram with the path. */
-function ruleCard(card: HTMLElement, side: Side, frame: number, step: number): void {
+function ruleCard(card: HTMLElement, side: Side, frame: number, step: number, caption: (() => Caption) | null = null): void {
   const t = side.trace!;
   const ruleIdx = t.steps.rule[frame];
   const pegName = side.grammar.rules[ruleIdx];
@@ -368,20 +470,57 @@ function ruleCard(card: HTMLElement, side: Side, frame: number, step: number): v
     info && info.kind !== "helper" ? h("pre", { class: "published-text", "aria-label": "the rule as published" }, info.text.join("\n")) : null,
     h("pre", { class: "peg-text", "aria-label": "the rule in PEG, the current piece marked" },
       at ? [source.slice(0, at[0]), h("mark", {}, source.slice(at[0], at[1])), source.slice(at[1])] : source),
-    diagram);
+    diagram,
+    caption ? downloadButtons(diagram, `${side.revision.id}-${label.name}-trace`, `the diagram of ${label.name} with the path of the parse`, caption) : null);
   drawPath(diagram, side.grammar, state);
   card.dataset.rule = pegName;
 }
 
-function drawTimeline(list: HTMLElement, side: Side, shown: Int32Array, k: number, go: (i: number) => void): void {
+/** Runs of this many failed attempts or more at one offset fold into one row (unless opened, or the current step is in one). */
+const FOLD_MIN = 4;
+
+/** A step of a failed attempt: inside one, or opening or closing one, or a character test that failed. */
+function ofFailedAttempt(t: TraceResult, inside: Uint8Array, i: number): boolean {
+  if (inside[i]) return true;
+  const k = t.steps.kind[i];
+  if (k === Step.TERM_FAIL || k === Step.ALT_FAIL || k === Step.NO_ALT || k === Step.FAIL || k === Step.LOOK_FAIL || k === Step.LOOP_FAIL) return true;
+  const close = t.steps.pair[i];
+  return (k === Step.TRY || k === Step.ENTER || k === Step.LOOK) && close > i && (t.steps.kind[close] === Step.ALT_FAIL || t.steps.kind[close] === Step.FAIL || t.steps.kind[close] === Step.LOOK_FAIL);
+}
+
+function drawTimeline(list: HTMLElement, side: Side, shown: Int32Array, k: number, go: (i: number) => void, opened: Set<number>, redraw: () => void): void {
   const t = side.trace!;
   const from = Math.max(0, k - ROWS_BEFORE);
   const to = Math.min(shown.length, k + ROWS_AFTER);
   const rows: HTMLElement[] = [];
   if (from > 0) rows.push(h("li", { class: "more", role: "presentation" }, `… ${from.toLocaleString("en")} steps before`));
   const minDepth = Math.min(...Array.from(shown.slice(from, to), (i) => t.steps.depth[i]));
+  const folds = (i: number) => ofFailedAttempt(t, side.inside, i);
   for (let x = from; x < to; x++) {
     const i = shown[x];
+    // A run of failed attempts at one offset (the character tests of a choice that found nothing):
+    // one row that says what they were, opened on demand. The run is whole, even past the window.
+    if (folds(i)) {
+      let a = x;
+      while (a > 0 && folds(shown[a - 1]) && t.steps.pos[shown[a - 1]] === t.steps.pos[i]) a--;
+      let y = x;
+      while (y + 1 < shown.length && folds(shown[y + 1]) && t.steps.pos[shown[y + 1]] === t.steps.pos[i]) y++;
+      const first = shown[a];
+      if (y - a + 1 >= FOLD_MIN && !opened.has(first) && !(k >= a && k <= y)) {
+        const run = shown.slice(a, y + 1);
+        const terms = Array.from(run).filter((j) => t.steps.kind[j] === Step.TERM_FAIL).length;
+        const fold = h("li", { class: "step fold", role: "option", "aria-selected": "false", id: `fold-${first}`, title: "show these steps", "data-fold": `${first}-${shown[y]}` },
+          h("span", { class: "step-no" }, "▸"), h("span", { class: "step-text" }, `${run.length} steps of failed attempts at offset ${t.steps.pos[first]} (${terms} character test${terms === 1 ? "" : "s"} that failed): show them`));
+        fold.style.setProperty("--depth", String(Math.min(12, Math.max(0, t.steps.depth[first] - minDepth))));
+        fold.addEventListener("click", () => {
+          opened.add(first);
+          redraw();
+        });
+        rows.push(fold);
+        x = y;
+        continue;
+      }
+    }
     const depth = Math.min(12, t.steps.depth[i] - minDepth);
     const fail = isFailure(t, i);
     const row = h("li", {
@@ -398,7 +537,7 @@ function drawTimeline(list: HTMLElement, side: Side, shown: Int32Array, k: numbe
 }
 
 /** The steps as data: what the page shows, for the tests and for anyone who wants the raw trace. */
-function exportSteps(side: Side): unknown {
+function exportStepsData(side: Side): unknown {
   const t = side.trace!;
   const g = side.grammar;
   const names: Record<number, string> = { [Step.ENTER]: "enter", [Step.MATCH]: "match", [Step.FAIL]: "fail", [Step.TRY]: "try", [Step.COMMIT]: "commit", [Step.ALT_FAIL]: "alt-fail", [Step.NO_ALT]: "no-alt", [Step.ITER]: "iteration", [Step.ITER_OK]: "iteration-ok", [Step.ITER_FAIL]: "iteration-fail", [Step.LOOP_END]: "loop-end", [Step.LOOP_FAIL]: "loop-fail", [Step.OPT_SKIP]: "option-absent", [Step.LOOK]: "lookahead", [Step.LOOK_OK]: "lookahead-holds", [Step.LOOK_FAIL]: "lookahead-fails", [Step.TERM_OK]: "char-ok", [Step.TERM_FAIL]: "char-fail", [Step.END_FAIL]: "end-expected" };
@@ -427,7 +566,18 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
   const stepsA = ruleSteps(ta);
   const stepsB = ruleSteps(tb);
   const rows = alignTraces(stepsA, stepsA.map((i) => alignKey(a.revision, a.grammar, ta, i, b.revision)), stepsB, stepsB.map((i) => alignKey(b.revision, b.grammar, tb, i, a.revision)));
-  const parted = firstDivergence(rows);
+  // Where they part: the first rule-level choice made differently inside the innermost call both
+  // made (lib/trace-model.ts whereTheyPart); the rows holding each side's call are marked.
+  const diverged = firstDivergence(rows);
+  const parting = whereTheyPart(a.revision, a.grammar, ta, b.revision, b.grammar, tb, rows, diverged);
+  const partRows = new Set<number>();
+  if (parting) {
+    if (parting.a >= 0) partRows.add(rows.findIndex((r) => r.a === parting.a));
+    if (parting.b >= 0) partRows.add(rows.findIndex((r) => r.b === parting.b));
+    partRows.delete(-1);
+  }
+  if (partRows.size === 0 && diverged >= 0) partRows.add(diverged);
+  const parted = partRows.size > 0 ? Math.min(...partRows) : -1;
   const cards = h("div", { class: "side-by-side compare-cards" }, h("div", { class: "rule-card", "data-side": "a" }), h("div", { class: "rule-card", "data-side": "b" }));
   const list = h("div", { class: "aligned", role: "listbox", tabindex: "0", "aria-label": "rule calls of both revisions, aligned (arrow keys move)" });
   const slider = h("input", { type: "range", min: "0", max: String(Math.max(0, rows.length - 1)), value: "0", "aria-label": "aligned step" });
@@ -451,7 +601,7 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
       ruleCard(card, side, t.steps.kind[step] === Step.END_FAIL ? t.steps.frame[Math.max(0, step - 1)] : t.steps.frame[step], step);
       card.prepend(h("p", { class: "compare-side-name" }, h("strong", {}, side.revision.id), ": ", describe(side.revision, side.grammar, t, step)));
     }
-    drawAligned(list, a, b, rows, current, parted, go);
+    drawAligned(list, a, b, rows, current, partRows, go);
     save();
   };
   toStep = (which, step) => {
@@ -463,7 +613,7 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
   };
   const divergence = parted < 0
     ? h("p", { class: "divergence none" }, `${a.revision.id} and ${b.revision.id} take the same rule calls on this input, at the same offsets.`)
-    : divergenceCard(a, b, rows, parted, () => go(parted));
+    : divergenceCard(a, b, parting, () => go(parted));
   fill(out,
     sides,
     divergence,
@@ -473,7 +623,8 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
       slider,
       h("button", { type: "button", "aria-label": "next row", onclick: () => go(current + 1) }, "▶"),
       h("button", { type: "button", "aria-label": "last row", onclick: () => go(rows.length - 1) }, "▶|"),
-      parted >= 0 ? h("button", { type: "button", onclick: () => go(parted) }, "where they part") : null,
+      // Each side's call where they part (their rows may lie far apart: one side's failed attempt comes first).
+      [...partRows].sort((x, y) => x - y).map((r) => h("button", { type: "button", class: "go-parted", "data-row": r, onclick: () => go(r) }, partRows.size > 1 ? `where they part: ${rows[r]!.a >= 0 ? a.revision.id : b.revision.id}` : "where they part")),
       counter),
     h("p", { class: "note" }, "Rule calls of both revisions, aligned: a row holds the same call (the same rule, by its published name, at the same offsets) on both sides, or a call only one side makes. Calls of a rule only one grammar has are shown in grey; they are not where the revisions part."),
     list,
@@ -486,10 +637,11 @@ function renderCompare(out: HTMLElement, a: Side, b: Side, view: { setStep: (i: 
     go(to[ev.key]);
   });
   out.dataset.parted = String(parted);
+  out.dataset.partedRows = [...partRows].sort((x, y) => x - y).join(" ");
   go(initial ?? (parted >= 0 ? parted : 0));
 }
 
-function drawAligned(list: HTMLElement, a: Side, b: Side, rows: AlignedRow[], k: number, parted: number, go: (r: number) => void): void {
+function drawAligned(list: HTMLElement, a: Side, b: Side, rows: AlignedRow[], k: number, parted: ReadonlySet<number>, go: (r: number) => void): void {
   const from = Math.max(0, k - ROWS_BEFORE);
   const to = Math.min(rows.length, k + ROWS_AFTER);
   const cell = (side: Side, i: number) => (i < 0 ? h("div", { class: "cell empty" }, "—") : h("div", { class: `cell${isFailure(side.trace!, i) ? " fail" : ""}` }, h("span", { class: "step-no" }, String(i + 1)), " ", describe(side.revision, side.grammar, side.trace!, i)));
@@ -497,9 +649,9 @@ function drawAligned(list: HTMLElement, a: Side, b: Side, rows: AlignedRow[], k:
   if (from > 0) out.push(h("div", { class: "more", role: "presentation" }, `… ${from} rows before`));
   for (let r = from; r < to; r++) {
     const row = rows[r];
-    const el = h("div", { id: `row-${r}`, role: "option", "aria-selected": r === k ? "true" : "false", class: `aligned-row${row.own ? " own" : row.a < 0 || row.b < 0 ? " unpaired" : ""}${r === parted ? " parted" : ""}`, "data-row": r },
+    const el = h("div", { id: `row-${r}`, role: "option", "aria-selected": r === k ? "true" : "false", class: `aligned-row${row.own ? " own" : row.a < 0 || row.b < 0 ? " unpaired" : ""}${parted.has(r) ? " parted" : ""}`, "data-row": r },
       cell(a, row.a), cell(b, row.b));
-    if (r === parted) el.prepend(h("div", { class: "parted-label" }, "they part here"));
+    if (parted.has(r)) el.prepend(h("div", { class: "parted-label" }, "they part here"));
     el.addEventListener("click", () => go(r));
     out.push(el);
   }
@@ -509,46 +661,45 @@ function drawAligned(list: HTMLElement, a: Side, b: Side, rows: AlignedRow[], k:
 }
 
 /**
- * Where the two traces part: the last call both made (the rule they were both in) and what each
- * does next, with the rule's text in both revisions.
+ * Where the two traces part: the innermost rule both were in, at the same offset, and the first
+ * call each makes differently inside it (the first rule-level choice they make differently), with
+ * the texts of both rules in both revisions. The box and the card name the same rules.
  */
-function divergenceCard(a: Side, b: Side, rows: AlignedRow[], parted: number, go: () => void): HTMLElement {
+function divergenceCard(a: Side, b: Side, parting: Parting | null, go: () => void): HTMLElement {
   const ta = a.trace!;
   const tb = b.trace!;
-  // The innermost rule both were in when they parted: the frame of the last paired step.
-  let common: AlignedRow | null = null;
-  for (let r = parted - 1; r >= 0; r--) if (rows[r].a >= 0 && rows[r].b >= 0) { common = rows[r]; break; }
-  const next = (side: Side, t: TraceResult, which: "a" | "b") => {
-    for (let r = parted; r < rows.length; r++) if (rows[r][which] >= 0) return describe(side.revision, side.grammar, t, rows[r][which]);
-    return "nothing more";
+  const nameOf = (side: Side, t: TraceResult, step: number) => (step >= 0 ? ruleLabel(side.revision, side.grammar.rules[t.steps.rule[step]]).name : null);
+  const pegOf = (side: Side, t: TraceResult, step: number) => (step >= 0 ? side.grammar.rules[t.steps.rule[step]] : null);
+  const common = parting && parting.commonA >= 0 ? nameOf(a, ta, parting.commonA) : null;
+  const chosenA = parting ? nameOf(a, ta, parting.a) : null;
+  const chosenB = parting ? nameOf(b, tb, parting.b) : null;
+  const offset = parting && parting.commonA >= 0 ? ta.steps.pos[parting.commonA] : 0;
+  const what = (side: Side, t: TraceResult, step: number, name: string | null) => {
+    if (step < 0 || !name) return `calls no other rule in ${common ?? "it"} there`;
+    const close = t.steps.pair[step];
+    const ended = close < 0 ? "" : t.steps.kind[close] === Step.MATCH ? `, which matches ${quote(t.input, t.steps.pos[step], t.steps.end[close])}` : ", which fails";
+    return `tries ${name} at offset ${t.steps.pos[step]}${ended}`;
   };
-  const frameRule = (side: Side, t: TraceResult, step: number) => {
-    // An ENTER step opens its own frame; a closing step belongs to the frame it closes, whose caller is where they part.
-    const k = t.steps.kind[step];
-    const frame = k === Step.ENTER ? step : t.steps.arg[t.steps.frame[step]];
-    return frame >= 0 ? side.grammar.rules[t.steps.rule[frame]] : null;
-  };
-  const ra = common ? frameRule(a, ta, common.a) : null;
-  const rb = common ? frameRule(b, tb, common.b) : null;
-  const ruleText = (side: Side, pegName: string | null) => {
-    if (!pegName) return h("p", { class: "note" }, "(the start rule)");
-    const info = ruleByPegName(side.revision, pegName)!;
+  const ruleText = (side: Side, pegName: string | null, role: string) => {
+    if (!pegName) return null;
+    const info = ruleByPegName(side.revision, pegName);
     const label = ruleLabel(side.revision, pegName);
-    return h("div", { class: "diff-side" },
-      h("h4", {}, h("a", { href: ruleHref(side.revision.id, pegName, false), class: "mono" }, label.name), " in ", side.revision.id, info.section ? [" ", h("a", { href: sourceHref(side.revision.id, info.section, info.published) }, info.section)] : null),
-      info.kind !== "helper" ? h("pre", { class: "published-text" }, info.text.join("\n")) : null,
+    return h("div", { class: "diff-side", "data-role": role },
+      h("h4", {}, h("a", { href: ruleHref(side.revision.id, pegName, false), class: "mono" }, label.name), " in ", side.revision.id, info?.section ? [" ", h("a", { href: sourceHref(side.revision.id, info.section, info.published) }, info.section)] : null),
+      info && info.kind !== "helper" ? h("pre", { class: "published-text" }, info.text.join("\n")) : null,
       h("pre", { class: "peg-text" }, side.data.peg[pegName].source));
   };
-  const offset = common ? ta.steps.pos[common.a] : 0;
-  return h("section", { class: "divergence", "data-rule-a": ra ?? "", "data-rule-b": rb ?? "" },
+  const sideColumn = (side: Side, t: TraceResult, frame: number, step: number) =>
+    h("div", { class: "diff-column" }, h("h3", {}, side.revision.id), ruleText(side, pegOf(side, t, frame), "common"), ruleText(side, pegOf(side, t, step), "chosen"));
+  return h("section", { class: "divergence", "data-common": common ?? "", "data-rule-a": chosenA ?? "", "data-rule-b": chosenB ?? "" },
     h("h2", {}, "Where they part"),
     h("p", {}, common
-      ? ["Both revisions are in ", h("strong", {}, ra ? ruleLabel(a.revision, ra).name : "the start rule"), ` at offset ${offset} when they part (row ${parted + 1}). `]
+      ? ["Both revisions are in ", h("strong", {}, common), ` at offset ${offset}. There `, h("strong", {}, a.revision.id), " ", ...(chosenA ? ["first tries ", h("strong", { class: "mono" }, chosenA)] : ["calls nothing more"]), "; ", h("strong", {}, b.revision.id), " ", ...(chosenB ? ["first tries ", h("strong", { class: "mono" }, chosenB)] : ["calls nothing more"]), ". "]
       : "They part from the first call: their start rules differ. ",
       h("button", { type: "button", onclick: go }, "Show that row")),
-    h("ul", {}, h("li", {}, h("strong", {}, a.revision.id), ": ", next(a, ta, "a")), h("li", {}, h("strong", {}, b.revision.id), ": ", next(b, tb, "b"))),
-    h("div", { class: "side-by-side" }, ruleText(a, ra), ruleText(b, rb)),
-    h("p", { class: "note" }, "The rule texts above are where the two grammars differ for this input: the same rule, written differently in each revision."));
+    parting ? h("ul", {}, h("li", {}, h("strong", {}, a.revision.id), ": ", what(a, ta, parting.a, chosenA)), h("li", {}, h("strong", {}, b.revision.id), ": ", what(b, tb, parting.b, chosenB))) : null,
+    parting ? h("div", { class: "side-by-side" }, sideColumn(a, ta, parting.commonA, parting.a), sideColumn(b, tb, parting.commonB, parting.b)) : null,
+    h("p", { class: "note" }, `The rule both are in, as each revision writes it, and the rule each tries first there: an ordered choice tries its alternatives in the order written, so the first alternative is where the two grammars' readings of the input part.`));
 }
 
 // ---- The key ----

@@ -5,7 +5,7 @@
 import type { DerivationNode } from "../../scanner/derivation";
 import { caretDisplay } from "../../errors";
 import { componentFilter, componentsOf, type ComponentValue } from "../../ops/components";
-import { explain, type OtherVerdict } from "../../ops/explain";
+import { explain, ruleBefore, type OtherVerdict } from "../../ops/explain";
 import { extractAllSpecs, type ReferenceGroup } from "../../ops/extract";
 import { confusion } from "../../ops/confusion";
 import { urlApiSource } from "../../ops/url-api";
@@ -16,7 +16,10 @@ import { loadRevisionData } from "../lib/data";
 import { loadRevisions, tablesLoaded } from "../lib/revision-tables";
 import { publishedMessage } from "../lib/published-names";
 import { stepBuffers, trace, traceGrammar, TRACE_INPUT_LIMIT, type TraceGrammar } from "../lib/trace";
-import type { ColumnResult, ExtractAnswer, ParseVerdict, ShownNode, TraceAnswer, WorkerAnswer, WorkerRequest } from "../lib/worker-protocol";
+import type { ColumnResult, EditAnswer, ExtractAnswer, ParseVerdict, ResolveAnswer, ShownNode, TraceAnswer, WorkerAnswer, WorkerRequest } from "../lib/worker-protocol";
+import { checkChoice, checkString } from "../lib/exercises";
+import { resolve, resultText } from "../../ops/resolve";
+import type { SpecId } from "../../revisions";
 
 /** Past this length the playground shows no derivation: explain and `tree: true` take hundreds of bytes per character. */
 export const DERIVATION_LIMIT = 64 * 1024;
@@ -51,6 +54,22 @@ async function run(req: WorkerRequest & { id: number }): Promise<void> {
     case "extract":
       await loadRevisions(req.specs);
       post({ id: req.id, type: "done", extract: extractAnswer(req.text, req.specs, req.spec, req.rows) });
+      return;
+    case "edit":
+      post({ id: req.id, type: "done", edit: await editAnswer(req.spec, req.edits, req.witnesses) });
+      return;
+    case "exercise": {
+      const specs = [...new Set(req.exercise.constraints.map((c) => c.spec))];
+      await loadRevisions(specs);
+      post({ id: req.id, type: "done", exercise: req.exercise.kind === "choice" ? checkChoice(req.exercise, req.answer) : checkString(req.exercise, req.answer) });
+      return;
+    }
+    case "resolve":
+      await loadRevisions(req.specs);
+      {
+        const answer = resolveAnswer(req.base, req.references, req.specs);
+        post({ id: req.id, type: "done", resolve: answer }, [answer.errors.buffer as ArrayBuffer, ...answer.ends.map((e) => e.buffer as ArrayBuffer)]);
+      }
       return;
     case "confusion": {
       await loadRevisions(req.specs);
@@ -193,15 +212,18 @@ function grammarOf(spec: string): Promise<TraceGrammar> {
   return g;
 }
 
-export function parseVerdict(revision: Revision, r: ParseResult): ParseVerdict {
-  if (r.ok) return { ok: true, rule: r.rule, production: r.production ?? null, offset: null, errorRule: null, message: null, code: null };
+export function parseVerdict(revision: Revision, r: ParseResult, input = "", startRule = ""): ParseVerdict {
+  if (r.ok) return { ok: true, rule: r.rule, production: r.production ?? null, offset: null, errorRule: null, explainRule: null, message: null, code: null };
   const e = r.error;
+  const errorRule = e.code === "syntax" ? publishedRuleOf(revision, e.ruleStack ?? [e.rule]) : null;
   return {
     ok: false,
     rule: r.rule,
     production: r.production ?? null,
     offset: e.code === "syntax" ? e.offset : null,
-    errorRule: e.code === "syntax" ? publishedRuleOf(revision, e.ruleStack ?? [e.rule]) : null,
+    errorRule,
+    // explain()'s rule: the one that was being extended where the input stopped (its sentence names it).
+    explainRule: e.code === "syntax" ? (ruleBefore(revision, input, e.offset, startRule || undefined)?.rule ?? errorRule) : null,
     message: e.code === "syntax" ? publishedMessage(revision, e.message, e.ruleStack ?? []) : e.message,
     code: e.code,
   };
@@ -219,18 +241,60 @@ function publishedRuleOf(revision: Revision, stack: readonly string[]): string |
 async function traceAnswer(spec: string, rule: string, input: string): Promise<TraceAnswer> {
   const revision = getRevision(spec);
   const none = (problem: string, parse: ParseVerdict): TraceAnswer => ({ startRule: null, startPeg: null, production: null, tooLong: false, trace: null, parse, problem });
-  const noVerdict: ParseVerdict = { ok: false, rule: null, production: null, offset: null, errorRule: null, message: null, code: null };
+  const noVerdict: ParseVerdict = { ok: false, rule: null, production: null, offset: null, errorRule: null, explainRule: null, message: null, code: null };
   if (!revision) return none(`There is no revision “${spec}”.`, noVerdict);
   // The start rule parse() applies: the one asked for, or the revision's default (for the
   // scheme-aware revisions, the production the input's scheme selects).
   const chosen = rule ? { rule, production: undefined } : defaultRule(revision, input);
   const info = findRule(revision, chosen.rule);
-  const verdict = parseVerdict(revision, rule ? parse(input, { spec: revision.id, rule }) : parse(input, { spec: revision.id }));
+  const verdict = parseVerdict(revision, rule ? parse(input, { spec: revision.id, rule }) : parse(input, { spec: revision.id }), input, rule);
   if (!info) return none(`${spec} has no rule “${chosen.rule}”.`, verdict);
   const base = { startRule: info.published ?? info.pegName, startPeg: info.pegName, production: chosen.production ?? null, parse: verdict, problem: null };
   if (input.length > TRACE_INPUT_LIMIT) return { ...base, tooLong: true, trace: null };
   const t = trace(await grammarOf(spec), info.pegName, input);
   return { ...base, tooLong: false, trace: t };
+}
+
+// ---- The grammar sandbox ----
+
+/**
+ * The edit compared with the published grammar (src/ops/language-edit.ts, loaded on first use: the
+ * published grammars' text and the automata come in a chunk of their own), and the edited rules'
+ * expressions for the page's diagrams. Every witness is checked by the Earley recognizer on both
+ * grammars (`witness` is where a test plants a wrong one).
+ */
+async function editAnswer(spec: string, edits: string[], witnesses: number): Promise<EditAnswer> {
+  const [{ compareEdit }, { editPublished }, { PUBLISHED_SOURCES }] = await Promise.all([import("../../ops/language-edit"), import("../../published/edit"), import("../../../generated/published-sources")]);
+  const result = compareEdit(spec, edits, { witnesses }, { witness: (input) => input });
+  const edited = result.ok ? editPublished(spec, PUBLISHED_SOURCES, edits) : null;
+  const exprs = edited && edited.ok ? edited.rules.map((r) => ({ name: r.name, expr: r.after.expr })) : [];
+  return { result, exprs };
+}
+
+// ---- Resolution ----
+
+/** Every reference against the base, by every revision asked (the page draws only the rows in view). */
+function resolveAnswer(base: string, references: string[], specs: string[]): ResolveAnswer {
+  const started = performance.now();
+  const pieces: string[][] = specs.map(() => []);
+  const ends = specs.map(() => new Uint32Array(references.length));
+  const lengths = specs.map(() => 0);
+  const errors = new Uint8Array(references.length * specs.length);
+  let differing = 0;
+  references.forEach((reference, k) => {
+    const row: string[] = [];
+    specs.forEach((spec, j) => {
+      const r = resolve(base, reference, { spec: spec as SpecId });
+      const text = resultText(r);
+      row.push(text);
+      pieces[j]!.push(text);
+      lengths[j]! += text.length;
+      ends[j]![k] = lengths[j]!;
+      if (!r.ok) errors[k * specs.length + j] = 1;
+    });
+    if (new Set(row).size > 1) differing++;
+  });
+  return { columns: pieces.map((p) => p.join("")), ends, errors, differing, milliseconds: performance.now() - started };
 }
 
 // ---- Extract ----
