@@ -76,6 +76,16 @@ export interface UnplacedError extends ErrorFields {
 /** An error value: where the input stopped matching, which rule, what was expected, and a sentence to act on. */
 export type ParseError = PlacedError | UnplacedError;
 
+/**
+ * An error value as a plain object of its own fields: parse()'s error of a rejected input is made
+ * when first read, its fields getters (src/parse.ts, DeferredRejection), so a spread or
+ * Object.keys() of it sees none; spread this instead. (Every other error is returned as it is.)
+ */
+export function plainError<E extends ParseError>(error: E): E {
+  const toJSON = (error as { toJSON?: unknown }).toJSON;
+  return typeof toJSON === "function" ? (toJSON.call(error) as E) : error;
+}
+
 /** `"#", "/", [A-Za-z]` -> `one of "#/" or [A-Za-z]`: one-character literals are grouped into one string. */
 export function summarizeExpected(expected: string[]): string {
   const singles: string[] = [];

@@ -15,7 +15,7 @@ import { isFailure, optionsObject, requireRevision, requireRule, requireString, 
 import type { GeneratedScanner, NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
 import { walkCaptures } from "./scanner/walk-captures";
-import { predicateFailure, predicateRules } from "./predicates";
+import { predicateFailure, predicateFailureAt, predicateRules } from "./predicates";
 import { ruleForBase } from "./base";
 
 export { unknownRuleMessage } from "./request";
@@ -158,7 +158,7 @@ export function readInput(input: unknown, opts: ParseOptions): Read | ParseFailu
   if (typeof input !== "string") return failing(requireString(input, revision.id, target.ruleName)!, target.production);
   const c = capturesOf(target.entry, revision.scanner, target.pegName, target.start, input);
   if (c === null) return failing(rejected(revision, target.ruleName, target.pegName, input), target.production);
-  const refused = target.checked ? predicateFailure(revision, target.ruleName, target.pegName, input) : null;
+  const refused = target.checked ? checkedFailure(target, input, c) : null;
   if (refused !== null) return failing({ ok: false, spec: revision.id, rule: target.ruleName, error: refused }, target.production);
   lastRead.revision = revision;
   lastRead.target = target;
@@ -177,6 +177,15 @@ export function capturesOf(entry: AstEntry, scanner: GeneratedScanner, pegName: 
   if (entry.table !== null) return capture(entry.table, scanner, input);
   if (scanner.scan(start, input) !== -1) return null;
   return entry.walk !== undefined ? walkCaptures(entry.walk, scanner, pegName, input) : wholeMatch(input);
+}
+
+/**
+ * The predicates' verdict on an input the target's rule accepted (`c`: capturesOf()'s array): from
+ * the positions its tagged DFA recorded when it records the checked rules' matches, else from the walk.
+ */
+function checkedFailure(target: Target, input: string, c: Int32Array): ParseError | null {
+  const slots = target.entry.predicates;
+  return slots !== undefined && target.entry.table !== null ? predicateFailureAt(target.revision, target.ruleName, input, c, slots) : predicateFailure(target.revision, target.ruleName, target.pegName, input);
 }
 
 /**
@@ -410,8 +419,19 @@ function makeTarget(revision: Revision, ruleName: string, production: string | u
   const start = scanner.START[rule.pegName];
   const checked = predicateRules(revision) !== null;
   const published = rule.published ?? ruleName;
-  const accepts = checked ? (input: string) => scanner.scan(start, input) === -1 && predicateFailure(revision, published, rule.pegName, input) === null : (input: string) => scanner.scan(start, input) === -1;
-  return { revision, ruleName: published, production, pegName: rule.pegName, start, entry: revision.ast[rule.pegName], checked, accepts };
+  const entry = revision.ast[rule.pegName];
+  // A checked rule's matches, where the tagged DFA records them, come from its one pass (no walk).
+  const table = entry?.table ?? null;
+  const slots = entry?.predicates;
+  const accepts = !checked
+    ? (input: string) => scanner.scan(start, input) === -1
+    : table !== null && slots !== undefined
+      ? (input: string) => {
+          const c = capture(table, scanner, input);
+          return c !== null && predicateFailureAt(revision, published, input, c, slots) === null;
+        }
+      : (input: string) => scanner.scan(start, input) === -1 && predicateFailure(revision, published, rule.pegName, input) === null;
+  return { revision, ruleName: published, production, pegName: rule.pegName, start, entry, checked, accepts };
 }
 
 /** A failure, with the scheme-aware production that was applied when there was one. */
@@ -420,11 +440,72 @@ function failing(f: ParseFailure, production: string | undefined): ParseFailure 
   return f;
 }
 
-/** The error of an input the start rule rejects: where the scanner's DFA stops, and why. */
+/**
+ * The error of an input the start rule rejects: where the scanner's DFA stops, and why. Made when
+ * first read (DeferredRejection): a program that parses a list keeps every failure, and most never
+ * read their error (draft-1993 rejects 97 in 100 of the docs corpus).
+ */
 function rejected(revision: Revision, ruleName: string, pegName: string, input: string): ParseFailure {
-  const scanner = revision.scanner;
-  const offset = scanner.scan(scanner.START[pegName], input);
-  return { ok: false, spec: revision.id, rule: ruleName, error: rejection(revision, ruleName, input, offset) };
+  return { ok: false, spec: revision.id, rule: ruleName, error: new DeferredRejection(revision, ruleName, pegName, input) as unknown as ParseError };
+}
+
+/**
+ * A syntax error made on the first read of any of its fields: the scan again (to where the DFA
+ * stops, and its state there), then rejection(), kept. Reading it shows exactly that error: its
+ * fields, in order, are enumerable getters (and setters: `error.message += ...` edits it) on the
+ * prototype, for ... in and chai's deep equality see them, JSON.stringify writes them (toJSON), and
+ * node's util.inspect shows them. Like the lazy AST (src/ast/lazy.ts), Object.keys(), a spread and
+ * structuredClone() see none: copy `plainError(error)` (src/errors.ts) first.
+ */
+class DeferredRejection {
+  #revision: Revision | null;
+  #ruleName: string;
+  #pegName: string;
+  #input: string;
+  #error: ParseError | null = null;
+
+  constructor(revision: Revision, ruleName: string, pegName: string, input: string) {
+    this.#revision = revision;
+    this.#ruleName = ruleName;
+    this.#pegName = pegName;
+    this.#input = input;
+  }
+
+  /** The error, made now if it was not (then the revision and the input are let go). */
+  static error(e: DeferredRejection): ParseError {
+    if (e.#error !== null) return e.#error;
+    const revision = e.#revision!;
+    const scanner = revision.scanner;
+    const offset = scanner.scan(scanner.START[e.#pegName], e.#input);
+    e.#error = rejection(revision, e.#ruleName, e.#input, offset);
+    e.#revision = null;
+    e.#input = "";
+    return e.#error;
+  }
+
+  /** The error as a plain object (what JSON.stringify writes). */
+  toJSON(): ParseError {
+    return { ...DeferredRejection.error(this) };
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")](): ParseError {
+    return this.toJSON();
+  }
+}
+
+/** The fields of a syntax error (diagnose.ts, syntaxError()), in its order. */
+const SYNTAX_ERROR_FIELDS = ["code", "spec", "startRule", "rule", "section", "ruleStack", "offset", "line", "column", "found", "expected", "message"] as const;
+for (const name of SYNTAX_ERROR_FIELDS) {
+  Object.defineProperty(DeferredRejection.prototype, name, {
+    get(this: DeferredRejection) {
+      return (DeferredRejection.error(this) as unknown as Record<string, unknown>)[name];
+    },
+    set(this: DeferredRejection, value: unknown) {
+      (DeferredRejection.error(this) as unknown as Record<string, unknown>)[name] = value;
+    },
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /**

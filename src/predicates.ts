@@ -46,30 +46,66 @@ export function predicateFailure(revision: Revision, startRule: string, pegName:
     const node = stack.pop()!;
     const rule = rules.byRule.get(node.rule);
     if (rule !== undefined) {
-      const text = input.slice(node.start, node.end);
-      const r = safely(rule.check, text);
-      if (!r.ok) {
-        const { line, column } = lineAndColumn(input, node.start);
-        return {
-          code: "predicate",
-          spec: revision.id,
-          startRule,
-          rule: node.rule,
-          section: rule.section,
-          ruleStack: [startRule, node.rule].filter((x, i, a) => a.indexOf(x) === i),
-          offset: node.start,
-          line,
-          column,
-          found: characterAt(input, node.start),
-          expected: [],
-          message: `At offset ${node.start}, ${JSON.stringify(text)} is a ${node.rule} by the grammar, but not a valid one (${rule.name}, ${r.step}): ${r.message}`,
-          predicate: { name: rule.name, check: r.check, step: r.step },
-        };
-      }
+      const refused = refusal(revision, startRule, node.rule, rule, input, node.start, node.end);
+      if (refused !== null) return refused;
     }
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   return null;
+}
+
+/**
+ * predicateFailure() for a start rule whose tagged DFA records the checked rules' matches (AstEntry's
+ * `predicates`: capture slots and rule names; `c`: the capture array of the input): the same error,
+ * without the walk. The matches are checked in input order, as the walk meets them.
+ */
+export function predicateFailureAt(revision: Revision, startRule: string, input: string, c: Int32Array, slots: readonly (readonly [number, string])[]): ParseError | null {
+  const rules = predicateRules(revision);
+  if (rules === null) return null;
+  // Most start rules hold one checked match (a host): no list to sort.
+  let first = -1;
+  let firstStart = -1;
+  let matched = 0;
+  for (let k = 0; k < slots.length; k++) {
+    const start = c[slots[k][0]];
+    if (start < 0 || !rules.byRule.has(slots[k][1])) continue;
+    matched++;
+    if (first < 0 || start < firstStart) (first = k), (firstStart = start);
+  }
+  if (matched === 0) return null;
+  if (matched === 1) {
+    const [slot, name] = slots[first];
+    return refusal(revision, startRule, name, rules.byRule.get(name)!, input, c[slot], c[slot + 1]);
+  }
+  const order = slots.filter(([slot, name]) => c[slot] >= 0 && rules.byRule.has(name)).sort((a, b) => c[a[0]] - c[b[0]]);
+  for (const [slot, name] of order) {
+    const refused = refusal(revision, startRule, name, rules.byRule.get(name)!, input, c[slot], c[slot + 1]);
+    if (refused !== null) return refused;
+  }
+  return null;
+}
+
+/** The error of a checked rule's match its predicate refuses (null when it passes). */
+function refusal(revision: Revision, startRule: string, ruleName: string, rule: { name: string; check: Predicate; section: string | null }, input: string, start: number, end: number): ParseError | null {
+  const text = input.slice(start, end);
+  const r = safely(rule.check, text);
+  if (r.ok) return null;
+  const { line, column } = lineAndColumn(input, start);
+  return {
+    code: "predicate",
+    spec: revision.id,
+    startRule,
+    rule: ruleName,
+    section: rule.section,
+    ruleStack: [startRule, ruleName].filter((x, i, a) => a.indexOf(x) === i),
+    offset: start,
+    line,
+    column,
+    found: characterAt(input, start),
+    expected: [],
+    message: `At offset ${start}, ${JSON.stringify(text)} is a ${ruleName} by the grammar, but not a valid one (${rule.name}, ${r.step}): ${r.message}`,
+    predicate: { name: rule.name, check: r.check, step: r.step },
+  };
 }
 
 /** A predicate's answer; a predicate that throws (it must not) refuses with what it threw. */

@@ -76,6 +76,13 @@ export function validatorFor(dfa: AcceptanceDfa, facts: ValidatorFacts): Validat
     return pegName === undefined ? -1 : dfa.START[pegName];
   };
   const top = startOf(facts.topRule);
+  // The start state of each production a scheme selects, found once (not a name made and looked up per input).
+  const startByProduction = new Map<string, number>();
+  const productionStart = (production: string): number => {
+    let start = startByProduction.get(production);
+    if (start === undefined) startByProduction.set(production, (start = startOf(production + (how!.ruleSuffix ?? ""))));
+    return start;
+  };
   return function validate(input: unknown, options?: unknown): boolean {
     if (typeof input !== "string") return false;
     const read = readOptions(options);
@@ -83,7 +90,7 @@ export function validatorFor(dfa: AcceptanceDfa, facts: ValidatorFacts): Validat
     const { spec, rule } = read;
     if (spec !== undefined && spec !== facts.id) return false;
     let start: number;
-    if (rule === undefined && how !== null) start = startOf(schemeProduction(how, input) + (how.ruleSuffix ?? ""));
+    if (rule === undefined && how !== null) start = productionStart(schemeProduction(how, input));
     else start = rule === undefined || rule === null ? top : startOf(rule);
     return start >= 0 && dfa.accepts(start, input);
   };

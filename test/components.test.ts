@@ -108,6 +108,36 @@ describe("components() and format(): edges", () => {
     expect(format({ ...base, userinfo: "u", host: "h", port: "1", path: "" })).to.equal("s://u@h:1");
     for (const junk of [null, undefined, 42, "http://a/", {}, { path: 3 }]) expect(format(junk as never)).to.equal(null);
   });
+  // components() reads the positions through lean builders that refill one piece per place
+  // (src/ast/build.ts, LeanPiece): its answer must hold strings only, the same as the reader of the
+  // whole AST, and stay what it was after the next call.
+  /** The keys of a components() answer whose value is neither a string nor null (a piece kept). */
+  const notStrings = (c: object) => Object.entries(c).filter(([k, v]) => !["ok", "spec", "rule", "production"].includes(k) && v !== null && typeof v !== "string").map(([k]) => k);
+  const valid = [...new Set(caseTables().flatMap((t) => readTable(t)).filter((c) => c.valid).map((c) => c.input))];
+  it("components() of every valid table input holds strings only, is the whole AST's reading, and stays so after the next call", () => {
+    let compared = 0;
+    for (const spec of SPEC_IDS) {
+      let before: { json: string; c: object } | null = null;
+      for (const input of valid) {
+        const c = components(input, { spec });
+        if (before !== null) expect(JSON.stringify(before.c), `${spec}: an answer changed by the next call`).to.equal(before.json);
+        if (!c.ok) continue;
+        compared++;
+        expect(notStrings(c), `${spec} ${JSON.stringify(input)}`).to.deep.equal([]);
+        const r = parse(input, { spec });
+        const read = r.ok ? getRevision(spec)!.readComponents!(r.ast) : null;
+        expect(read?.components, `${spec} ${JSON.stringify(input)}`).to.deep.equal(Object.fromEntries(KEYS.map((k) => [k, c[k]])));
+        before = { json: JSON.stringify(c), c };
+      }
+    }
+    expect(compared).to.be.greaterThan(500);
+  });
+
+  it("finds a components() answer that kept a piece (planted)", () => {
+    const c = components("http://a/b?c#d", { spec: "rfc3986" });
+    expect(notStrings({ ...c, host: { text: "a", span: { start: 7, end: 8 } } })).to.deep.equal(["host"]);
+  });
+
   it("every revision's reader (generated from its @components) reads the AST its parse builds, as components() reads the positions", () => {
     for (const spec of SPEC_IDS) {
       const r = parse("http://a/b?c#d", { spec });

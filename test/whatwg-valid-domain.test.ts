@@ -6,7 +6,8 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { endsInANumber, strictDomain, validDomain, type ValidDomainResult } from "../grammar/whatwg/valid-domain";
+import { toASCII } from "tr46";
+import { asciiStrictDomain, endsInANumber, strictDomain, validDomain, type ValidDomainResult } from "../grammar/whatwg/valid-domain";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -68,6 +69,54 @@ describe("valid domain (URL Standard §3.4; grammar/whatwg/valid-domain.ts)", ()
     for (const t of tests.filter((x) => x.output === null)) expect(strictDomain(t.input).ok, t.input).to.equal(false);
   });
 
+  // The ASCII shortcut (asciiStrictDomain) answers without UTS #46's tables: where it answers, it must
+  // be tr46's strict ToASCII, and it must answer every letters-digits-hyphens domain tr46 accepts but
+  // a Punycode one ("xn--").
+  const STRICT = { checkHyphens: true, checkBidi: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false, verifyDNSLength: true, ignoreInvalidPunycode: false };
+  const tr46Strict = (s: string) => {
+    try {
+      return toASCII(s, STRICT);
+    } catch {
+      return null;
+    }
+  };
+  const LDH = /^[A-Za-z0-9.-]*$/;
+  const PUNYCODE_LABEL = /(^|\.)xn--/i;
+  /** The inputs a shortcut answers otherwise than tr46 (an answer that is not tr46's, or no answer for an LDH domain tr46 accepts). */
+  const shortcutMismatches = (shortcut: (s: string) => string | null, inputs: Iterable<string>) =>
+    [...inputs].filter((s) => {
+      const fast = shortcut(s);
+      const slow = tr46Strict(s);
+      return fast !== null ? fast !== slow : slow !== null && LDH.test(s) && !PUNYCODE_LABEL.test(s);
+    });
+  function* asciiInputs(): Generator<string> {
+    // Every ASCII code point alone and between letters, and every pair (UTS #46 statuses of ASCII).
+    for (let c = 0; c < 128; c++) {
+      const ch = String.fromCharCode(c);
+      yield ch;
+      yield `a${ch}b`;
+      yield `ab${ch}${ch}cd`;
+      for (let d = 0; d < 128; d++) yield ch + String.fromCharCode(d);
+    }
+    // VerifyDnsLength's edges: labels of 63 and 64, domains of 253 and 254, a trailing dot, Punycode.
+    for (const n of [62, 63, 64]) yield `${"a".repeat(n)}.com`;
+    for (const n of [252, 253, 254]) yield `${"abcdefghi.".repeat(25)}${"x".repeat(n - 250)}`;
+    yield* ["example.com.", ".example.com", "a..b", "xn--53h.example", "XN--53H.example", "xn--8i7caa", "ab--c.d", "-a.b", "a-.b", "a-b.c-d", "EXAMPLE.Com"];
+  }
+  it("the ASCII shortcut of strict ToASCII (asciiStrictDomain) is tr46's answer wherever it answers, and answers every LDH domain tr46 accepts but Punycode", () => {
+    expect(shortcutMismatches(asciiStrictDomain, asciiInputs())).to.deep.equal([]);
+    expect([...asciiInputs()].filter((s) => asciiStrictDomain(s) !== null).length).to.be.greaterThan(4000);
+    fc.assert(
+      fc.property(fc.stringOf(fc.constantFrom(..."aZ09-.xn-_é".split("")), { maxLength: 70 }), (s) => shortcutMismatches(asciiStrictDomain, [s]).length === 0),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("fails that comparison with a shortcut that forgets CheckHyphens' third and fourth positions (planted)", () => {
+    const planted = (s: string) => (LDH.test(s) && s !== "" && s.split(".").every((l) => l.length > 0 && l.length < 64 && !l.startsWith("-") && !l.endsWith("-")) ? s.toLowerCase() : null);
+    expect(shortcutMismatches(planted, asciiInputs())).to.include.members(["ab--cd", "xn--8i7caa"]);
+  });
+
   it("the ends in a number checker follows §3.5 step by step", () => {
     const table: [string, boolean, string][] = [
       ["example.255", true, "step 5: the last part is ASCII digits"],
@@ -80,6 +129,29 @@ describe("valid domain (URL Standard §3.4; grammar/whatwg/valid-domain.ts)", ()
       [".", false, "step 3 leaves one empty part: not a number"],
     ];
     for (const [input, expected, why] of table) expect(endsInANumber(input), `${input}: ${why}`).to.equal(expected);
+  });
+
+  // endsInANumber() reads the parts in place; the steps read literally (split, regexes) must agree.
+  const literalEndsInANumber = (input: string, removeEmptyLast = true) => {
+    if (input === "") return false;
+    const parts = input.split(".");
+    if (removeEmptyLast && parts[parts.length - 1] === "") parts.pop();
+    const last = parts.length > 0 ? parts[parts.length - 1] : "";
+    if (last !== "" && /^[0-9]+$/.test(last)) return true;
+    if (last === "") return false;
+    const [digits, radix] = /^0[xX]/.test(last) ? [last.slice(2), /[^0-9A-Fa-f]/] : last.length >= 2 && last.startsWith("0") ? [last.slice(1), /[^0-7]/] : [last, /[^0-9]/];
+    return digits === "" || !radix.test(digits);
+  };
+  const endsDisagree = (checker: (s: string) => boolean) => {
+    const bad: string[] = [];
+    fc.assert(fc.property(fc.stringOf(fc.constantFrom(..."0179afxX.g-".split("")), { maxLength: 12 }), (s) => (checker(s) === literalEndsInANumber(s) ? true : (bad.push(s), true))), { numRuns: 5000, seed: 45 });
+    return bad;
+  };
+  it("the ends in a number checker agrees with its steps read literally (split on '.', regexes)", () => {
+    expect(endsDisagree(endsInANumber)).to.deep.equal([]);
+  });
+  it("fails that comparison with a checker that keeps a last empty part (step 3 left out; planted)", () => {
+    expect(endsDisagree((s) => literalEndsInANumber(s, false)).length).to.be.greaterThan(10);
   });
 
   it("never throws and always answers ok true or false, whatever the string", () => {

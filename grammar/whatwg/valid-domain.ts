@@ -82,9 +82,51 @@ export function strictDomain(input: string): ValidDomainResult {
   if (typeof input !== "string") {
     return { ok: false, check: "not-a-string", step: "URL Standard §3.4 valid domain", label: null, message: "A valid domain is a string; this is none." };
   }
+  const ascii = asciiStrictDomain(input);
+  if (ascii !== null) return { ok: true, domain: ascii };
   const strict = attempt(() => toASCII(input, STRICT));
   if (typeof strict === "string") return { ok: true, domain: strict };
   return diagnose(input);
+}
+
+/**
+ * Strict ToASCII (the flags of STRICT) of a domain that is ASCII letters, digits, "-" and "." only
+ * and that it accepts, without UTS #46's tables: the lowercased domain; null for any other input
+ * (every refusal, every non-ASCII or Punycode label: tr46 decides those, and diagnose() says why).
+ * The URL Standard's domain parser states a shortcut for ASCII with beStrict false only (2026-07-02
+ * step 5, 2026-06-25 step 3.2: "set result to domain, lowercased"); with beStrict true it is UTS #46
+ * itself that reduces to this on such a domain:
+ * - §4 Processing step 1 (Map): A-Z are "mapped" to a-z; a-z, 0-9, "-" and "." are "valid" (tr46's
+ *   table; test/whatwg-valid-domain.test.ts holds every ASCII code point to it). Step 2 (Normalize):
+ *   ASCII is NFC. Step 3 (Break) on ".". Step 4: a label starting "xn--" would be Punycode, but it
+ *   has "-" in its third and fourth positions, which this refuses below (tr46 then decides it).
+ * - §4.1 Validity Criteria: 1 (NFC), 4 (not CheckHyphens: no test), 5 (no "."), 6 (no combining
+ *   mark), 7 (status valid; UseSTD3ASCIIRules: a-z, 0-9, "-") hold for these characters; 8
+ *   (CheckJoiners) concerns U+200C and U+200D only, 9 (CheckBidi) a Bidi domain name only (one with
+ *   a right-to-left character); 2 and 3 (CheckHyphens) are tested here.
+ * - §4.2 ToASCII: no label holds a non-ASCII code point, so none is Punycode-encoded; step 4
+ *   (VerifyDnsLength): 1 to 253 characters, each label 1 to 63 (tr46 counts a trailing dot's empty
+ *   label as empty: refused).
+ */
+export function asciiStrictDomain(input: string): string | null {
+  const n = input.length;
+  if (n === 0 || n > 253) return null;
+  let labelStart = 0;
+  let upper = false;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? input.charCodeAt(i) : 0x2e; /* . */
+    if (c === 0x2e) {
+      const length = i - labelStart;
+      // §4.2 step 4 (VerifyDnsLength): each label 1 to 63; §4.1 criterion 3: no "-" first or last.
+      if (length === 0 || length > 63 || input.charCodeAt(labelStart) === 0x2d || input.charCodeAt(i - 1) === 0x2d) return null;
+      // §4.1 criterion 2: no "-" in both the third and fourth positions (so no "xn--" label either).
+      if (length >= 4 && input.charCodeAt(labelStart + 2) === 0x2d && input.charCodeAt(labelStart + 3) === 0x2d) return null;
+      labelStart = i + 1;
+    } else if (c >= 0x41 && c <= 0x5a) upper = true;
+    else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return null;
+  }
+  // §4 Processing step 1: A-Z mapped to a-z.
+  return upper ? input.toLowerCase() : input;
 }
 
 /** Which UTS #46 check refused `input` (strict ToASCII failed): the first, in the order UTS #46 applies them. */
@@ -151,43 +193,58 @@ function diagnose(input: string): ValidDomainResult & { ok: false } {
 }
 
 /**
- * URL Standard §3.5 ends in a number checker, on an ASCII string (the domain parser's result).
+ * URL Standard §3.5 ends in a number checker, on an ASCII string (the domain parser's result). The
+ * parts are read in place (positions in `input`, no list of strings): every host of a valid URL
+ * string goes through here.
  */
 export function endsInANumber(input: string): boolean {
   // 1. Assert: input is not the empty string (the domain parser never returns it).
   if (input === "") return false;
   // 2. Let parts be the result of strictly splitting input on U+002E (.).
-  const parts = input.split(".");
   // 3. If the last item in parts is the empty string, then remove the last item from parts.
-  if (parts[parts.length - 1] === "") parts.pop();
-  // 4. Let last be the last item in parts.
-  const last = parts.length > 0 ? parts[parts.length - 1] : "";
+  let end = input.length;
+  if (input.charCodeAt(end - 1) === 0x2e /* . */) end--;
+  // 4. Let last be the last item in parts (from after the "." before `end`, or the start).
+  let start = end;
+  while (start > 0 && input.charCodeAt(start - 1) !== 0x2e) start--;
   // 5. If last is not the empty string and contains only ASCII digits, then return true.
-  if (last !== "" && /^[0-9]+$/.test(last)) return true;
+  if (start < end && onlyDigits(input, start, end, 10)) return true;
   // 6. If parsing last as an IPv4 number does not return failure, then return true.
-  if (ipv4NumberParses(last)) return true;
+  if (ipv4NumberParses(input, start, end)) return true;
   // 7. Return false.
   return false;
 }
 
-/** URL Standard §3.5 IPv4 number parser, steps 1-7: whether it returns failure (false) or a number (true). */
-function ipv4NumberParses(input: string): boolean {
+/** URL Standard §3.5 IPv4 number parser, steps 1-7, on input[start, end): whether it returns failure (false) or a number (true). */
+function ipv4NumberParses(input: string, start: number, end: number): boolean {
   // 1. If input is the empty string, then return failure.
-  if (input === "") return false;
+  if (start === end) return false;
   // 3-5. R is 16 after a leading "0x"/"0X", 8 after a leading "0" (of at least two code points), else 10.
-  let digits = input;
-  let radix = /[^0-9]/;
-  if (input.length >= 2 && (input.startsWith("0x") || input.startsWith("0X"))) {
-    digits = input.slice(2);
-    radix = /[^0-9A-Fa-f]/;
-  } else if (input.length >= 2 && input.startsWith("0")) {
-    digits = input.slice(1);
-    radix = /[^0-7]/;
+  let radix: 8 | 10 | 16 = 10;
+  if (end - start >= 2 && input.charCodeAt(start) === 0x30 /* 0 */) {
+    const second = input.charCodeAt(start + 1);
+    if (second === 0x78 /* x */ || second === 0x58 /* X */) {
+      start += 2;
+      radix = 16;
+    } else {
+      start += 1;
+      radix = 8;
+    }
   }
   // 6. If input is the empty string, then return (0, true).
-  if (digits === "") return true;
+  if (start === end) return true;
   // 7. If input contains a code point that is not a radix-R digit, then return failure.
-  return !radix.test(digits);
+  return onlyDigits(input, start, end, radix);
+}
+
+/** Whether input[start, end) holds radix-`radix` digits only (8, 10 or 16; ASCII, either case for hex). */
+function onlyDigits(input: string, start: number, end: number, radix: 8 | 10 | 16): boolean {
+  for (let i = start; i < end; i++) {
+    const c = input.charCodeAt(i);
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : radix === 16 && ((c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)) ? 10 : 99;
+    if (digit >= radix) return false;
+  }
+  return true;
 }
 
 function attempt<T>(f: () => T): T | null {

@@ -12,7 +12,7 @@
 //                                      the tests only
 // (the scanner compiler's passes plan-ast, build-tagged, emit-ast and emit-ast-tables call these:
 // scripts/scanner/passes/)
-import { readStartRules } from "../build-grammars.mjs";
+import { readAnnotations, readStartRules } from "../build-grammars.mjs";
 import { readAstAnnotations } from "./read-ast.mjs";
 import { StartRulePlan, wantedRules } from "./plan-ast.mjs";
 import { TaggedGraph, TaggedBuilder, determinize, tables } from "../scanner/tdfa.mjs";
@@ -68,6 +68,11 @@ export function planGrammar(source, file, id, ruleList, publishedNames) {
   };
   ctx.wanted = wantedRules(spec, pegOf);
   for (const w of ctx.wanted) if (!rules.has(w)) throw new Error(`${file}: the AST annotations name an unknown rule ${w}`);
+  // The rules a predicate checks (`@predicate`, src/predicates.ts): a start rule whose tagged DFA
+  // ships records their matches too, so that parse() and validate() hand them to the predicate from
+  // the one pass (no walk). Their nodes are in the skeleton; the builders never read them.
+  ctx.predicates = new Set(readAnnotations(source, file).rules.filter((r) => r.predicate !== undefined).map((r) => r.pegName));
+  for (const peg of ctx.predicates) ctx.wanted.add(peg);
   const plans = ruleList.map((r) => {
     const plan = new StartRulePlan(ctx, r.name);
     const built = plan.builder();
@@ -84,12 +89,13 @@ export function taggedAutomata(planned, rules, publishedNames, classes) {
   const tagged = new Map();
   let next = 0;
   for (const p of planned.plans) {
-    const slots = p.plan.assignSlots();
+    const slots = p.plan.assignSlots(planned.ctx.shipped.has(p.peg) && planned.ctx.predicates.size > 0 ? planned.ctx.predicates : null);
     p.code = slots.code;
     p.type = slots.type;
     p.leanCode = planned.ctx.keep ? p.plan.leanBuilder(planned.ctx.keep) : null;
     p.captures = slots.captures;
     p.tags = slots.tags;
+    p.predicateSlots = slots.predicateSlots;
     p.local = new Map();
     p.slots = [];
     const bySlot = new Map(); // slot -> { open, close } global tags, shared by the nodes of the slot
@@ -166,7 +172,7 @@ export function emitAstModule(planned, id, file, srcDir, extras, encoded) {
   for (const p of plans.filter((x) => x.tables && x.ship && x.walk)) out.push(`// ${pub(p)} keeps its tagged DFA although parse() does not apply it by default: ${p.walk.reason}.`);
   out.push(`/* eslint-disable */`);
   out.push(`import type { Host, Port, Span, TextComponent } from "${srcDir}/ast/types";`);
-  out.push(`import { hostOf, numberOf, pathOf, portOf, tc } from "${srcDir}/ast/build";`);
+  out.push(`import { hostOf, numberOf, pathOf, portOf, tc${ctx.reader ? ", leanPiece, lh, lp" : ""} } from "${srcDir}/ast/build";`);
   out.push(`import { taggedTable, type AstEntry } from "${srcDir}/scanner/tagged";`);
   out.push(`import { lazyAst, packOffsets, type Offsets } from "${srcDir}/ast/lazy";`);
   if (encoded.ast !== null) out.push(readerImport(encoded, [encoded.ast.table], srcDir));
@@ -211,7 +217,8 @@ export function emitAstModule(planned, id, file, srcDir, extras, encoded) {
     const table = t && p.ship ? `/* @__PURE__ */ taggedTable(TABLES, ${encoded.ast.at.get(p.peg).join(", ")}, ${t.K}, ${t.count}, ${t.start}, ${t.registers}, ${t.captures})` : "null";
     const walk = t && !p.ship ? `, walk: /* @__PURE__ */ walkTags(${JSON.stringify(p.walk.keep)}, ${JSON.stringify(p.walk.entries)}, ${p.captures})` : "";
     const components = ctx.reader ? `, components: (input: string, c: Int32Array) => readComponents(lean_${p.peg}(input, c))` : "";
-    out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}${walk}, build: build_${p.peg} as AstEntry["build"]${components} },`);
+    const predicates = t && p.ship && p.predicateSlots ? `, predicates: ${JSON.stringify(p.predicateSlots.map(({ slot, rule }) => [slot, rule]))}` : "";
+    out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}${walk}, build: build_${p.peg} as AstEntry["build"]${components}${predicates} },`);
   }
   out.push(`};`);
   return out.join("\n") + "\n";

@@ -93,6 +93,13 @@ export class StartRulePlan {
     this.mode = "root";
   }
 
+  /** A lean builder's piece (src/ast/build.ts, LeanPiece): a module constant of its own, named here. */
+  piece() {
+    const name = `P_${this.start}_${this.pieces.length}`;
+    this.pieces.push(name);
+    return name;
+  }
+
   /** The slot of node i in code (a placeholder until slots are assigned). */
   slot(i) {
     return this.slotOf === null ? `@{${i}}` : `${this.slotOf(i)}`;
@@ -203,7 +210,9 @@ export class StartRulePlan {
       case "number": {
         const make = { text: "tc", port: "portOf", number: "numberOf" }[e.kind];
         const type = { text: "TextComponent", port: "Port", number: "TextComponent & { number: number }" }[e.kind];
-        return this.spanValue(out, scope, e.sources, where, (a, b) => `${make}(input, ${a}, ${b})`, type);
+        // A lean builder's text component fills a piece of its own (src/ast/build.ts, LeanPiece).
+        const lean = e.kind === "text" && !this.lazy();
+        return this.spanValue(out, scope, e.sources, where, (a, b) => (lean ? `lp(${this.piece()}, input, ${a}, ${b})` : `${make}(input, ${a}, ${b})`), type);
       }
       case "host":
         return this.hostValue(scope, e.sources, where);
@@ -286,7 +295,7 @@ export class StartRulePlan {
     const shapeOf = new Map(ruled.map((x) => [this.pegOf(x.rule, where), x]).reverse());
     const otherwise = shapes.find((x) => x.rule === null);
     const classify = (h) => {
-      const host = (kind, a) => `hostOf(input, ${this.startOf(h)}, ${this.endOf(h)}, ${JSON.stringify(kind)}, ${a === null ? "-1, -1" : `${this.startOf(a)}, ${this.endOf(a)}`})`;
+      const host = (kind, a) => `${this.lazy() ? "hostOf(" : `lh(${this.piece()}, `}input, ${this.startOf(h)}, ${this.endOf(h)}, ${JSON.stringify(kind)}, ${a === null ? "-1, -1" : `${this.startOf(a)}, ${this.endOf(a)}`})`;
       const found = this.candidates(h, ruled.map((x) => x.rule), where);
       const parts = settle(found.map((f) => {
         const shape = shapeOf.get(this.nodes[f].peg);
@@ -374,7 +383,11 @@ export class StartRulePlan {
       this.functions.push(lazyNodeCode(name, record.type, `return new ${name}$Node(input, o!) as unknown as ${record.type};`, all.map(([n, v]) => [n, lazyBody(entries.statements, v)])));
       return name;
     }
-    this.functions.push(`function ${name}(input: string, c: Int32Array): ${this.keep ? "any" : record.type} {\n${out.map((l) => `  ${l}\n`).join("")}  return { ${all.map(([n, v]) => `${n}: ${v}`).join(", ")} };\n}`);
+    // A lean builder's record with a span fills a piece of its own (its text is read from the span).
+    const result = this.keep && !record.nospan
+      ? [`const r = ${this.piece()};`, `r.input = input;`, `r.span.start = ${this.startOf(i)};`, `r.span.end = ${this.endOf(i)};`, ...rest.map(([n, v]) => `r.${n} = ${v};`), `return r;`]
+      : [`return { ${all.map(([n, v]) => `${n}: ${v}`).join(", ")} };`];
+    this.functions.push(`function ${name}(input: string, c: Int32Array): ${this.keep ? "any" : record.type} {\n${[...out, ...result].map((l) => `  ${l}\n`).join("")}}`);
     return name;
   }
 
@@ -447,6 +460,7 @@ export class StartRulePlan {
     const saved = { open: this.open, close: this.close };
     this.keep = keep;
     this.reset();
+    this.pieces = [];
     const b = this.builder();
     this.keep = null;
     // The lean builder reads a subset of what the full one reads: the slots and tags stay.
@@ -454,7 +468,8 @@ export class StartRulePlan {
     for (const i of this.close) if (!saved.close.has(i)) throw new Error(`ast: the lean builder of ${this.start} reads the end of node ${i}, which the full one does not`);
     this.open = saved.open;
     this.close = saved.close;
-    return dedupeFunctions(b.code).replace(`function build_${this.start}(`, `function lean_${this.start}(`).replace(/: [A-Za-z0-9]+<"[^"]+"> \{/, ": any {").replace(/const ast: [A-Za-z0-9]+<"[^"]+"> =/, "const ast: any =");
+    const pieces = this.pieces.length === 0 ? "" : `${this.pieces.map((p) => `const ${p} = /* @__PURE__ */ leanPiece();`).join("\n")}\n\n`;
+    return pieces + dedupeFunctions(b.code).replace(`function build_${this.start}(`, `function lean_${this.start}(`).replace(/: [A-Za-z0-9]+<"[^"]+"> \{/, ": any {").replace(/const ast: [A-Za-z0-9]+<"[^"]+"> =/, "const ast: any =");
   }
 
   /** The builder of the start rule's AST (the root's fields in the start rule's match) and its type. */
@@ -536,7 +551,13 @@ export class StartRulePlan {
    * DFA then records them with the same tags). Returns the code with slots in place of the
    * placeholders, and the nodes that get tags ([{ node, slot, open, close }]).
    */
-  assignSlots() {
+  assignSlots(predicates = null) {
+    // The matches of the rules a predicate checks (`predicates`: their pegNames; null: none wanted):
+    // recorded, start and end, unless one may match more than once (in a repetition: the walk then
+    // finds them all).
+    const checked = predicates === null ? [] : this.nodes.filter((n) => predicates.has(n.peg)).map((n) => n.index);
+    const recorded = checked.some((i) => this.nodes[i].inLoop) ? [] : checked;
+    for (const i of recorded) if (i !== 0) this.open.add(i), this.close.add(i);
     const read = [...new Set([...this.open, ...this.close])].sort((a, b) => a - b);
     const shape = new Map();
     const shapeOf = (i) => {
@@ -569,7 +590,10 @@ export class StartRulePlan {
     this.captureCount = 2 * (classes.length + 1);
     this.reset();
     const again = this.builder();
-    return { code: dedupeFunctions(again.code), type: again.type, tags, captures: 2 * (classes.length + 1) };
+    // Per slot that holds a checked rule's match: the slot and the rule's published name ([]: no
+    // checked rule can match; null: none asked, or the matches are not all recorded).
+    const predicateSlots = predicates === null ? null : checked.length === 0 ? [] : recorded.length === 0 ? null : [...new Map(recorded.map((i) => [slotOf(i), { slot: slotOf(i), rule: this.ctx.published.get(this.nodes[i].peg) ?? this.nodes[i].peg }])).values()];
+    return { code: dedupeFunctions(again.code), type: again.type, tags, captures: 2 * (classes.length + 1), predicateSlots };
   }
 
   /** The record node i is read in: its nearest ancestor that is a record (0: the root). */

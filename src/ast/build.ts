@@ -67,3 +67,42 @@ export function piecesBetween(input: string, start: number, end: number, sep: st
   out.push({ text: input.slice(from, end), span: { start: from, end } });
   return out;
 }
+
+/**
+ * components()' lean builders (generated/<spec>.ast.ts, lean_*) hand their pieces straight to the
+ * revision's reader (src/ast/components.ts), which copies out the strings and positions it needs and
+ * keeps none of the pieces: so each place in a lean builder that makes a piece fills one piece of its
+ * own, made once (a module constant), instead of a new object per call. A piece reads as a text
+ * component (`text`, computed when read; `span`), a host (`kind`, `address`) or a record (the fields
+ * its builder sets). Nothing else may keep one: the next call of the same builder refills it.
+ */
+export class LeanPiece {
+  input = "";
+  readonly span = { start: 0, end: 0 };
+  kind: HostKind | undefined = undefined;
+  address: TextComponent | undefined = undefined;
+  get text(): string {
+    return this.input.slice(this.span.start, this.span.end);
+  }
+}
+
+/** A lean builder's piece, made once per place that fills it. */
+export function leanPiece(): any {
+  return new LeanPiece();
+}
+
+/** tc() for a lean builder: `piece`, refilled (typed as the builders' lean values are: any). */
+export function lp(piece: LeanPiece, input: string, start: number, end: number): any {
+  piece.input = input;
+  piece.span.start = start;
+  piece.span.end = end;
+  return piece;
+}
+
+/** hostOf() for a lean builder: `piece`, refilled (its address, when there is one, a new text component). */
+export function lh(piece: LeanPiece, input: string, start: number, end: number, kind: HostKind, addressStart: number, addressEnd: number): any {
+  lp(piece, input, start, end);
+  piece.kind = kind;
+  piece.address = addressStart < 0 ? undefined : tc(input, addressStart, addressEnd);
+  return piece;
+}

@@ -8,7 +8,7 @@
 // component's rule admits escapes, and cannot be written at all where it does not (a port, most
 // hosts). "%" itself is always escaped, so that decoding gives back the value (rfc3986 §2.4: "it
 // must be percent-encoded as "%25" for that octet to be used as data within a URI").
-import { percentEncode, usageError, type ParseError } from "../errors";
+import { percentEncode, plainError, usageError, type ParseError } from "../errors";
 import { findRule, type Revision, type SpecId } from "../revisions";
 import { COMPONENT_KEYS, type ComponentKey } from "../revisions/revision";
 import type { Components } from "../ast/types";
@@ -230,7 +230,7 @@ export function decodeComponent(input: unknown, options: ComponentCodingOptions)
     }
     if (!r.ok) {
       // A syntax error of the piece, moved to its place in the whole text.
-      const error: ParseError = r.error.offset === null ? r.error : { ...r.error, offset: r.error.offset + at, column: r.error.column + at };
+      const error: ParseError = r.error.offset === null ? r.error : { ...plainError(r.error), offset: r.error.offset + at, column: r.error.column + at };
       return { ok: false, spec: revision.id, rule: escaping.rule, error, component: escaping.key, reference: null };
     }
     at += piece.length + 1;
@@ -355,7 +355,7 @@ export function buildWith(revision: Revision, parts: unknown, escapings: Map<Enc
     const reference = recombine({ scheme: written.scheme, authority: written.host === null ? null : (written.userinfo !== null ? written.userinfo + "@" : "") + written.host + (written.port !== null ? ":" + written.port : ""), path: written.path, query: written.query, fragment: written.fragment });
     const back = components(reference, { spec: revision.id });
     if (!back.ok) {
-      last = { ...back, rule: back.rule, component: null, reference, error: { ...back.error, message: `The reference written, "${reference}", is not one ${revision.id} accepts: ${back.error.message}` } };
+      last = { ...back, rule: back.rule, component: null, reference, error: { ...plainError(back.error), message: `The reference written, "${reference}", is not one ${revision.id} accepts: ${back.error.message}` } };
       continue;
     }
     const differs = (["scheme", "userinfo", "host", "port", "path", "query", "fragment"] as const).find((k) => back[k] !== written[k]);

@@ -6,7 +6,7 @@ import { authorityOf } from "../ast/components";
 import type { Ast } from "../revisions/revision";
 import type { Components } from "../ast/types";
 import { components, readComponents } from "./reference-components";
-import { usageError, type ParseError } from "../errors";
+import { plainError, usageError, type ParseError } from "../errors";
 import { invalidOption, isFailure, optionsObject, requireRevision } from "../request";
 import type { SpecId } from "../revisions";
 import type { UriComponents } from "./uri-components";
@@ -117,7 +117,7 @@ function checkFormatted(x: Ast | Components, text: string | null, options: Forma
   const parts = text === null ? null : partsGiven(x);
   if (text === null || parts === null) return { ...invalidOption(revision.id, null, "format() takes the AST of a whole reference or flat components ({ scheme, userinfo, host, port, path, query, fragment }); this is neither."), reference: null };
   const back = components(text, { spec: revision.id });
-  if (!back.ok) return { ...back, reference: text, error: { ...back.error, message: `format() wrote "${text}", which ${revision.id} does not accept: ${back.error.message}` } };
+  if (!back.ok) return { ...back, reference: text, error: { ...plainError(back.error), message: `format() wrote "${text}", which ${revision.id} does not accept: ${back.error.message}` } };
   const read: Record<string, string | null> = { scheme: back.scheme, userinfo: back.userinfo, host: back.host, port: back.port, path: back.path, query: back.query, fragment: back.fragment, authority: authorityOf(back) };
   const differs = Object.keys(parts).find((k) => parts[k] !== read[k]);
   if (differs === undefined) return { ok: true, spec: revision.id, reference: text };

@@ -111,6 +111,12 @@ export interface AstEntry {
   readonly build: (input: string, c: Int32Array) => unknown;
   /** The components of a whole reference (null for a smaller rule), building only the AST fields they are read from. */
   readonly components?: (input: string, c: Int32Array) => { components: Components; prefix: string } | null;
+  /**
+   * With a tagged DFA, in a revision with predicates (src/predicates.ts): the capture slots that hold
+   * the matches of the rules a predicate checks, each with the rule's published name (every match
+   * the walk would find; none when the list is empty). Absent: the walk finds them.
+   */
+  readonly predicates?: readonly (readonly [slot: number, rule: string])[];
 }
 
 let registers = /* @__PURE__ */ new Int32Array(64);
