@@ -80,7 +80,9 @@ export function coreBuildOptions() {
             contents:
               "export const BUILT_IN_REVISIONS = __uriGrammarsBuiltIn.revisions;\n" +
               "export const BUILT_IN_DEFAULT = __uriGrammarsBuiltIn.default;\n" +
-              "export const BUILT_IN_NOTE = __uriGrammarsBuiltIn.note;\n",
+              "export const BUILT_IN_NOTE = __uriGrammarsBuiltIn.note;\n" +
+              // A revision's entry validates with its own part (src/validator.ts): its core's parse() carries no acceptance DFA.
+              "export const BUILT_IN_ACCEPTORS = {};\n",
           }));
           // The core names no revision: a generated module reached from it is a mistake (a module of
           // src/ that imports a revision's tables or descriptor directly).

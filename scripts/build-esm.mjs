@@ -141,7 +141,7 @@ export async function main() {
             });
             b.onLoad({ filter: /.*/, namespace: "no-built-in" }, () => ({
               loader: "js",
-              contents: "export const BUILT_IN_REVISIONS = undefined;\nexport const BUILT_IN_DEFAULT = undefined;\nexport const BUILT_IN_NOTE = \"\";\n",
+              contents: "export const BUILT_IN_REVISIONS = undefined;\nexport const BUILT_IN_DEFAULT = undefined;\nexport const BUILT_IN_NOTE = \"\";\nexport const BUILT_IN_ACCEPTORS = {};\n",
             }));
             // The tables and the validate() parts stay where they are, shared with the CommonJS entries,
             // and so do the modules of src/ the tables require.

@@ -7,7 +7,7 @@
 import { collectNodes, type DerivationNode } from "./scanner/derivation";
 import { syntaxError } from "./diagnose";
 import type { ParseError } from "./errors";
-import { defaultRule, registryVersion, schemeProduction, type Revision } from "./revisions";
+import { acceptorOf, defaultRule, registryVersion, schemeProduction, type Revision } from "./revisions";
 import { registryInForce, type Registry } from "./revisions/scope";
 import type { DefaultSpec, RuleName, SpecId } from "./revisions";
 import type { RuleAst, TopAst } from "./revisions/revision";
@@ -423,8 +423,15 @@ function makeTarget(revision: Revision, ruleName: string, production: string | u
   // A checked rule's matches, where the tagged DFA records them, come from its one pass (no walk).
   const table = entry?.table ?? null;
   const slots = entry?.predicates;
+  // An unchecked rule's verdict from the revision's acceptance DFA where it has one: the scanner's
+  // DFA keeps apart states that only its error labels tell apart (rfc1738's otherurl follows a
+  // hostname's labels there; the acceptance DFA reads its schemepart as one run of xchar).
+  const acceptor = checked ? undefined : acceptorOf(revision);
+  const acceptStart = acceptor?.START[rule.pegName];
   const accepts = !checked
-    ? (input: string) => scanner.scan(start, input) === -1
+    ? acceptor !== undefined && acceptStart !== undefined
+      ? (input: string) => acceptor.accepts(acceptStart, input)
+      : (input: string) => scanner.scan(start, input) === -1
     : table !== null && slots !== undefined
       ? (input: string) => {
           const c = capture(table, scanner, input);

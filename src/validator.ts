@@ -7,14 +7,10 @@
 // name and the options a caller may pass.
 import { schemeProduction } from "./revisions/scheme-production";
 import type { SchemeProductions } from "./revisions/revision";
+import type { GeneratedAcceptor } from "./scanner/types";
 
 /** What generated/<spec>.accept.ts exports to validate(). */
-export interface AcceptanceDfa {
-  /** The state where each rule (pegName) starts. */
-  readonly START: Readonly<Record<string, number>>;
-  /** Whether the rule starting in `start` accepts the whole input. */
-  accepts(start: number, input: string): boolean;
-}
+export type AcceptanceDfa = GeneratedAcceptor;
 
 /** A revision's facts that choose the start rule, as the build reads them from its descriptor (JSON: Maps as entry lists). */
 export interface ValidatorFacts {

@@ -10,11 +10,14 @@
 //   as the entry's parse() does (validate() promises parse(input, options).ok): the same verdict on every rule's random derivations and their mutations
 //   (test/support/peg-generator.ts), under every name of every rule (as published, as PEG names it,
 //   in other cases), under unknown names, and with options that are strings, null, numbers, objects
-//   whose getters throw, and other revisions' ids.
+//   whose getters throw, and other revisions' ids;
+// - the CommonJS main entry's validate() runs a built-in revision's acceptance DFA (acceptorOf(),
+//   src/parse.ts makeTarget()) and answers its parse(input, options).ok, which runs the tagged DFA
+//   (planted: the DFA's verdict flipped on some inputs is caught).
 import { expect } from "chai";
 import { join } from "node:path";
-import { SPEC_IDS, validate as mainValidate } from "../src";
-import { getRevision, ruleNameMaps } from "../src/revisions";
+import { SPEC_IDS, parse as mainParse, validate as mainValidate } from "../src";
+import { acceptorOf, getRevision, ruleNameMaps } from "../src/revisions";
 import type { GeneratedScanner } from "../src/scanner/types";
 import type { AcceptanceDfa } from "../src/validator";
 import { PegGenerator, pegGrammar } from "./support/peg-generator";
@@ -176,4 +179,45 @@ describe("validate() of a per-revision entry: the acceptance DFA, as the scanner
       expect(problems).to.deep.equal([]);
     });
   }
+});
+
+/** Where the main entry's validate() and parse().ok disagree on a revision's samples, under every rule name and with none. */
+function mainDisagreements(spec: string, inputs: readonly string[]): string[] {
+  const problems: string[] = [];
+  const names: (string | undefined)[] = [undefined, ...getRevision(spec)!.rules.map((r) => r.published ?? r.pegName)];
+  for (const rule of names) {
+    const options = { spec, rule };
+    for (const input of inputs) {
+      const want = mainParse(input, options as never).ok;
+      if (mainValidate(input, options as never) !== want && problems.length < 10) problems.push(`rule ${rule}: ${JSON.stringify(input).slice(0, 60)}: validate ${!want}, parse().ok ${want}`);
+    }
+  }
+  return problems;
+}
+
+describe("validate() of the CommonJS main entry: a built-in revision's acceptance DFA, as parse() answers", function () {
+  this.timeout(120000);
+  for (const spec of SPEC_IDS) {
+    it(`${spec}: acceptorOf() is generated/${spec}.accept for the built-in descriptor, none for a copy; validate() answers parse().ok for every rule`, () => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const accept = require(join(ROOT, "dist", "generated", `${spec}.accept.js`)) as AcceptModule;
+      const revision = getRevision(spec)!;
+      expect(acceptorOf(revision)).to.equal(accept);
+      expect(acceptorOf({ ...revision })).to.equal(undefined);
+      expect(mainDisagreements(spec, samples(spec, 2))).to.deep.equal([]);
+    });
+  }
+
+  it("the check finds an acceptance DFA that answers otherwise (planted: rfc3986's verdict flipped where an input holds a digit)", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const accept = require(join(ROOT, "dist", "generated", "rfc3986.accept.js")) as { accepts: (start: number, input: string) => boolean };
+    const real = accept.accepts;
+    accept.accepts = (start, input) => real(start, input) !== /[0-9]/.test(input);
+    try {
+      expect(mainDisagreements("rfc3986", samples("rfc3986", 2))).to.not.deep.equal([]);
+    } finally {
+      accept.accepts = real;
+    }
+    expect(mainDisagreements("rfc3986", samples("rfc3986", 2))).to.deep.equal([]);
+  });
 });

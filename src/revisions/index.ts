@@ -3,7 +3,8 @@
 // build makes one entry point per revision (scripts/build-entries.mjs, scripts/build-esm.mjs) whose
 // registry is that revision alone, so nothing here may name a revision but through the registry in
 // force (src/revisions/scope.ts), which every function here reads when it is called.
-import { BUILT_IN_DEFAULT, BUILT_IN_NOTE } from "./built-in";
+import { BUILT_IN_ACCEPTORS, BUILT_IN_DEFAULT, BUILT_IN_NOTE, BUILT_IN_REVISIONS } from "./built-in";
+import type { GeneratedAcceptor } from "../scanner/types";
 import { BUILT_IN, registryInForce, type Registry } from "./scope";
 import type { Revision, RuleName, SchemeProductions, SpecAst, SpecAsts, SpecId, SpecInfo } from "./revision";
 import type { Citation, NormalizationAlgorithm, ResolutionAlgorithm, RuleInfo } from "./types";
@@ -132,6 +133,15 @@ export function isSpecId(id: unknown): id is SpecId {
 /** The descriptor of a revision (parsers, AST builder, component map): internal, not exported by the package. */
 export function getRevision(id: unknown): Revision | undefined {
   return typeof id === "string" ? (view().byId.get(id) ?? REGISTERED.get(id)) : undefined;
+}
+
+/**
+ * The acceptance DFA of a built-in revision (the very descriptor of the build's list, not another
+ * registered under its id), or undefined: validate() then runs the scanner's DFA, which accepts the same.
+ */
+export function acceptorOf(revision: Revision): GeneratedAcceptor | undefined {
+  const id = revision.id;
+  return Object.hasOwn(BUILT_IN_ACCEPTORS, id) && (BUILT_IN_REVISIONS as Readonly<Record<string, Revision>> | undefined)?.[id] === revision ? BUILT_IN_ACCEPTORS[id] : undefined;
 }
 
 /**

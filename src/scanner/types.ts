@@ -46,3 +46,16 @@ export interface GeneratedScanner {
    */
   walk(rule: string, input: string, tree: true | NodeFilter | ReadonlySet<string>): DerivationNode[];
 }
+
+/**
+ * What scripts/compile-scanner.mjs writes as a revision's acceptance DFA (generated/<spec>.accept.ts,
+ * src/scanner/acceptor.ts): every rule as a start rule, with no walk, no error labels and no AST
+ * tables, so fewer states than the scanner's DFA (those an error label alone kept apart are one).
+ * It accepts exactly what the scanner's DFA accepts (test/validator.test.ts proves it per revision).
+ */
+export interface GeneratedAcceptor {
+  /** The state where each rule (pegName) starts. */
+  readonly START: Readonly<Record<string, number>>;
+  /** Whether the rule starting in `start` accepts the whole input. */
+  accepts(start: number, input: string): boolean;
+}
