@@ -179,6 +179,9 @@ describe("valid domain (URL Standard §3.4; grammar/whatwg/valid-domain.ts)", ()
   it("fails that comparison with a checker that keeps a last empty part (step 3 left out; planted)", () => {
     expect(endsDisagree((s) => literalEndsInANumber(s, false)).length).to.be.greaterThan(10);
   });
+  it("fails that comparison with a shortcut on the last code point that forgets the x of a bare \"0x\" (planted)", () => {
+    expect(endsDisagree((s) => /[0-9A-Fa-f]$/.test(s.replace(/\.$/, "")) && literalEndsInANumber(s))).to.include.members(["0x"]);
+  });
 
   it("never throws and always answers ok true or false, whatever the string", () => {
     fc.assert(

@@ -260,6 +260,13 @@ function endsInANumberAt(input: string, from: number, to: number): boolean {
   // 3. If the last item in parts is the empty string, then remove the last item from parts.
   let end = to;
   if (input.charCodeAt(end - 1) === 0x2e /* . */) end--;
+  // Steps 5 and 6 return true only for a last item that ends in an ASCII digit, an ASCII hex digit
+  // or the "x" of a bare "0x" (step 6's radix prefix, then an empty number): on any other last code
+  // point (most domains: "com", "org") they fail, and step 4 need not look for where `last` starts.
+  if (end > from) {
+    const c = input.charCodeAt(end - 1);
+    if (c > 0x7f || MAY_END_A_NUMBER[c] === 0) return false;
+  }
   // 4. Let last be the last item in parts (from after the "." before `end`, or the start).
   let start = end;
   while (start > from && input.charCodeAt(start - 1) !== 0x2e) start--;
@@ -270,6 +277,9 @@ function endsInANumberAt(input: string, from: number, to: number): boolean {
   // 7. Return false.
   return false;
 }
+
+/** The ASCII code points an IPv4 number (§3.5 IPv4 number parser) can end in: 0-9, a-f, A-F, and x or X (of "0x"). */
+const MAY_END_A_NUMBER = /* @__PURE__ */ Uint8Array.from({ length: 128 }, (_, c) => (/[0-9a-fA-FxX]/.test(String.fromCharCode(c)) ? 1 : 0));
 
 /** URL Standard §3.5 IPv4 number parser, steps 1-7, on input[start, end): whether it returns failure (false) or a number (true). */
 function ipv4NumberParses(input: string, start: number, end: number): boolean {
