@@ -1,17 +1,26 @@
 // The answers as an application sees them (issue 45, item 4): validate, parse and components of every
-// revision, over both corpora (test/data/corpora/), each round's results kept in an array (as a
+// revision, over both corpora (test/data/corpora/), each pass's results kept in an array (as a
 // program that parses a list keeps them) and dropped at once, next to the peers in the same process
 // (the RFC 3986 Appendix B regex, Node's URL.canParse, new URL); then the heap that 10^5 kept results
 // retain, against the size of the input strings themselves.
 //
-// Rounds are interleaved (round r of every contestant, then round r + 1; each round from another
-// contestant): on a shared machine a slow minute then slows every contestant alike. Each round runs after a full collection (gc(), with
-// --expose-gc), so a contestant pays for its own garbage and not for the previous one's. Time is the
-// process's CPU time (user + system, every thread: the collector's helpers included). The A/A rows
-// run the same contestant twice under two names: their ratio is the noise of the run.
+// How a ratio is made. On this machine one process's timing of the same loop swings by up to 40%
+// from one 10 ms pass to the next (the regex alone: 125 to 280 ns per URL), so a ratio of two
+// medians taken minutes apart moved by 2x between runs. Here every sample of a contestant is paired
+// with a sample of the regex taken just before it, in the same mode, and the ratio is the median of
+// those pairs' ratios over the rounds: a slow minute slows both sides of a pair. A sample is whole
+// passes over the corpus until it has run at least BENCH_SAMPLE_MS of CPU time (each pass a fresh
+// array in kept mode: the previous pass's answers are garbage, as an application's last batch is).
+// Rounds are interleaved (round r of every contestant, then round r + 1, each from another
+// contestant), and each sample starts after a full collection (gc(), with --expose-gc), so a
+// contestant pays for its own garbage and not for the previous one's. Time is the process's CPU
+// time (user + system, every thread: the collector's helpers included). The A/A rows run the same
+// contestant twice under two names: their ratio is the noise of the run.
 //
-//   node --expose-gc bench/answers.mjs          (npm run bench runs it; BENCH_ROUNDS, default 5)
-// Writes bench/results/answers.md and .json (one current result; the history is git's).
+//   node --expose-gc bench/answers.mjs [--no-write]   (npm run bench runs it)
+//   BENCH_ROUNDS (default 7), BENCH_SAMPLE_MS (default 40)
+// Writes bench/results/answers.md and .json (one current result; the history is git's) unless
+// --no-write (or BENCH_ANSWERS_OUT=0).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -20,7 +29,25 @@ const require = createRequire(import.meta.url);
 const ROOT = new URL("..", import.meta.url);
 const { parse, validate, components, availableSpecIds } = require("../dist/src/index.js");
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const USAGE = `Usage: node --expose-gc bench/answers.mjs [--no-write]
+
+Times validate, parse and components of every revision over both corpora against the RFC 3986
+Appendix B regex (paired samples, median of the rounds' ratios), with results kept and dropped, and
+the heap that 10^5 kept answers retain. Writes bench/results/answers.md and .json unless --no-write.
+Environment: BENCH_ROUNDS (default 7), BENCH_SAMPLE_MS (CPU ms per sample, default 40).`;
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = args.filter((a) => a !== "--no-write");
+if (unknown.length > 0) {
+  console.error(`answers.mjs: unknown argument ${JSON.stringify(unknown[0])}\n\n${USAGE}`);
+  process.exit(2);
+}
+const WRITE = !args.includes("--no-write") && process.env.BENCH_ANSWERS_OUT !== "0";
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const SAMPLE_US = Number(process.env.BENCH_SAMPLE_MS ?? 40) * 1000;
 const gc = globalThis.gc ?? (() => {});
 const SPECS = availableSpecIds();
 const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;
@@ -65,41 +92,59 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
-/** One round: CPU ns per URL; `keep` pushes every answer into an array that lives to the round's end. */
-function round(run, urls, keep) {
+/**
+ * One sample: CPU ns per URL over whole passes of the corpus until SAMPLE_US of CPU time has run.
+ * `keep` pushes every answer of a pass into an array that lives to the pass's end.
+ */
+function sample(run, urls, keep) {
   gc();
   const t0 = process.cpuUsage();
-  if (keep) {
-    const kept = [];
-    for (let i = 0; i < urls.length; i++) kept.push(run(urls[i]));
+  let passes = 0;
+  let used = 0;
+  do {
+    if (keep) {
+      const kept = [];
+      for (let i = 0; i < urls.length; i++) kept.push(run(urls[i]));
+      if (kept.length !== urls.length) throw new Error("lost answers");
+    } else {
+      let truthy = 0;
+      for (let i = 0; i < urls.length; i++) if (run(urls[i])) truthy++;
+      if (truthy < 0) throw new Error("unreachable");
+    }
+    passes++;
     const d = process.cpuUsage(t0);
-    if (kept.length !== urls.length) throw new Error("lost answers");
-    return ((d.user + d.system) * 1e3) / urls.length;
-  }
-  let truthy = 0;
-  for (let i = 0; i < urls.length; i++) if (run(urls[i])) truthy++;
-  const d = process.cpuUsage(t0);
-  if (truthy < 0) throw new Error("unreachable");
-  return ((d.user + d.system) * 1e3) / urls.length;
+    used = d.user + d.system;
+  } while (used < SAMPLE_US);
+  return (used * 1e3) / (urls.length * passes);
 }
 
 function timeCorpus(corpus, all) {
-  const rows = all.map((c) => ({ ...c, kept: [], dropped: [] }));
+  const regex = all.find((c) => c.key === "regex");
+  const rows = all.map((c) => ({ ...c, kept: [], dropped: [], keptRatio: [], droppedRatio: [] }));
   for (const r of rows) for (const u of corpus.urls.slice(0, 2000)) r.run(u); // warm-up
   for (let k = 0; k < ROUNDS; k++) {
     // Each round starts at another contestant: none always runs first, or after the same one.
     const from = Math.floor((k * rows.length) / ROUNDS);
     for (const r of [...rows.slice(from), ...rows.slice(0, from)]) {
-      r.kept.push(round(r.run, corpus.urls, true));
-      r.dropped.push(round(r.run, corpus.urls, false));
+      for (const [mode, keep] of [["kept", true], ["dropped", false]]) {
+        const floor = sample(regex.run, corpus.urls, keep); // the pair's regex side, just before
+        const t = sample(r.run, corpus.urls, keep);
+        r[mode].push(t);
+        r[`${mode}Ratio`].push(t / floor);
+      }
     }
   }
   const out = {};
-  // The regex, the denominator of every ratio: the median of both its rows' rounds (its A/A pair), the
-  // steadier for it (kept, its match arrays make it the contestant the collector's timing moves most).
-  const pooled = rows.filter((r) => r.key === "regex" || r.key === "regex A/A");
-  out.floor = { kept: median(pooled.flatMap((r) => r.kept)), dropped: median(pooled.flatMap((r) => r.dropped)) };
-  for (const r of rows) out[r.key] = { kept: median(r.kept), dropped: median(r.dropped), keptSpread: [Math.min(...r.kept), Math.max(...r.kept)], droppedSpread: [Math.min(...r.dropped), Math.max(...r.dropped)] };
+  for (const r of rows) {
+    out[r.key] = {
+      kept: median(r.kept),
+      dropped: median(r.dropped),
+      keptRatio: median(r.keptRatio),
+      droppedRatio: median(r.droppedRatio),
+      keptRatioSpread: [Math.min(...r.keptRatio), Math.max(...r.keptRatio)],
+      droppedRatioSpread: [Math.min(...r.droppedRatio), Math.max(...r.droppedRatio)],
+    };
+  }
   return out;
 }
 
@@ -161,20 +206,19 @@ const f2 = (x) => x.toFixed(2);
 const lines = [
   "# The answers as an application sees them (bench/answers.mjs)",
   "",
-  `Machine: ${os.cpus()[0]?.model ?? "?"} x${os.cpus().length}, Node ${process.version}, ${os.platform()} ${os.arch()}. ${ROUNDS} interleaved rounds, median CPU ns per URL (user + system, every thread), a full collection before each round. Load average (1 min) ${load0[0].toFixed(1)} at the start, ${load1[0].toFixed(1)} at the end; ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  `Machine: ${os.cpus()[0]?.model ?? "?"} x${os.cpus().length}, Node ${process.version}, ${os.platform()} ${os.arch()}. ${ROUNDS} interleaved rounds; in each, every contestant's sample (whole passes over the corpus, at least ${SAMPLE_US / 1000} ms of CPU time: user + system, every thread; a full collection before it) is paired with a sample of the Appendix B regex taken just before it, and a ratio is the median of the rounds' pair ratios. Load average (1 min) ${load0[0].toFixed(1)} at the start, ${load1[0].toFixed(1)} at the end; ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   "",
-  "**kept**: each round's answers pushed into one array that lives to the round's end (a program that parses a list); **dropped**: each answer dropped at once. Ratios are to the Appendix B regex in the same mode (its match arrays kept, or dropped). The whole corpus, valid and invalid URLs alike.",
+  "**kept**: each pass's answers pushed into one array that lives to the pass's end (a program that parses a list); **dropped**: each answer dropped at once. Ratios are to the Appendix B regex in the same mode (its match arrays kept, or dropped). The whole corpus, valid and invalid URLs alike.",
 ];
 for (const { corpus, t } of perCorpus) {
   const lengths = corpus.urls.map((u) => u.length).sort((a, b) => a - b);
-  const rk = t.floor.kept;
-  const rd = t.floor.dropped;
-  const cell = (k) => (t[k] ? `${f2(t[k].kept / rk)} / ${f2(t[k].dropped / rd)}` : "-");
+  const cell = (k) => (t[k] ? `${f2(t[k].keptRatio)} / ${f2(t[k].droppedRatio)}` : "-");
+  const aa = (k) => `${f2(t[k].keptRatio)} / ${f2(t[k].droppedRatio)} (pairs from ${f2(t[k].keptRatioSpread[0])} to ${f2(t[k].keptRatioSpread[1])} kept, ${f2(t[k].droppedRatioSpread[0])} to ${f2(t[k].droppedRatioSpread[1])} dropped)`;
   lines.push(
     "",
     `## Corpus "${corpus.name}": test/data/corpora/${corpus.file}, ${corpus.urls.length} URLs, length median ${lengths[lengths.length >> 1]}`,
     "",
-    `Appendix B regex (the median of its two rows' rounds): ${rk.toFixed(0)} ns kept, ${rd.toFixed(0)} ns dropped. A/A noise: the regex's second row over its first ${f2(t["regex A/A"].kept / t.regex.kept)} / ${f2(t["regex A/A"].dropped / t.regex.dropped)}, rfc3986 parse again ${f2(t["parse rfc3986 A/A"].kept / t["parse rfc3986"].kept)} / ${f2(t["parse rfc3986 A/A"].dropped / t["parse rfc3986"].dropped)} (kept / dropped; 1.00 is no noise).`,
+    `Appendix B regex (median of its own row's samples): ${t.regex.kept.toFixed(0)} ns kept, ${t.regex.dropped.toFixed(0)} ns dropped. A/A noise (1.00 is none): the regex against itself ${aa("regex A/A")}; rfc3986 parse under a second name ${cell("parse rfc3986 A/A")} against ${cell("parse rfc3986")}.`,
     `Peers, x regex kept / dropped: URL.canParse ${cell("canParse")}; new URL ${cell("new URL")}.`,
     "",
     "| revision | validate | validate, uri-grammars/<spec> | parse | components |",
@@ -203,7 +247,7 @@ const json = {
   corpora: perCorpus.map(({ corpus, t }) => ({ name: corpus.name, count: corpus.urls.length, nsPerUrl: t })),
   heap,
 };
-if (process.env.BENCH_ANSWERS_OUT !== "0") {
+if (WRITE) {
   writeFileSync(new URL("bench/results/answers.md", ROOT), text);
   writeFileSync(new URL("bench/results/answers.json", ROOT), JSON.stringify(json, null, 2) + "\n");
 }

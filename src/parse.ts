@@ -15,7 +15,7 @@ import { isFailure, optionsObject, requireRevision, requireRule, requireString, 
 import type { GeneratedScanner, NodeFilter } from "./scanner/types";
 import { capture, wholeMatch, type AstEntry } from "./scanner/tagged";
 import { walkCaptures } from "./scanner/walk-captures";
-import { predicateFailure, predicateFailureAt, predicateRules } from "./predicates";
+import { checkedSlots, predicateFailure, predicateFailureAtSlots, predicateRules, type CheckedSlot } from "./predicates";
 import { ruleForBase } from "./base";
 
 export { unknownRuleMessage } from "./request";
@@ -184,8 +184,8 @@ export function capturesOf(entry: AstEntry, scanner: GeneratedScanner, pegName: 
  * the positions its tagged DFA recorded when it records the checked rules' matches, else from the walk.
  */
 function checkedFailure(target: Target, input: string, c: Int32Array): ParseError | null {
-  const slots = target.entry.predicates;
-  return slots !== undefined && target.entry.table !== null ? predicateFailureAt(target.revision, target.ruleName, input, c, slots) : predicateFailure(target.revision, target.ruleName, target.pegName, input);
+  const slots = target.checkedSlots;
+  return slots !== null ? predicateFailureAtSlots(target.revision, target.ruleName, input, c, slots) : predicateFailure(target.revision, target.ruleName, target.pegName, input);
 }
 
 /**
@@ -203,6 +203,8 @@ export interface Target {
   entry: AstEntry;
   /** The revision names predicates (src/predicates.ts): an accepted input is checked by them too. */
   checked: boolean;
+  /** A checked start rule whose tagged DFA records the checked rules' matches: those slots, resolved (null: the walk finds the matches). */
+  checkedSlots: readonly CheckedSlot[] | null;
   /**
    * validate()'s verdict for this start rule: a function of its own per target, holding the scanner
    * and start state, so that validate() reads one field of one object shape whichever revision it
@@ -422,7 +424,7 @@ function makeTarget(revision: Revision, ruleName: string, production: string | u
   const entry = revision.ast[rule.pegName];
   // A checked rule's matches, where the tagged DFA records them, come from its one pass (no walk).
   const table = entry?.table ?? null;
-  const slots = entry?.predicates;
+  const slots = checked && table !== null && entry.predicates !== undefined ? checkedSlots(revision, entry.predicates) : null;
   // An unchecked rule's verdict from the revision's acceptance DFA where it has one: the scanner's
   // DFA keeps apart states that only its error labels tell apart (rfc1738's otherurl follows a
   // hostname's labels there; the acceptance DFA reads its schemepart as one run of xchar).
@@ -432,13 +434,13 @@ function makeTarget(revision: Revision, ruleName: string, production: string | u
     ? acceptor !== undefined && acceptStart !== undefined
       ? (input: string) => acceptor.accepts(acceptStart, input)
       : (input: string) => scanner.scan(start, input) === -1
-    : table !== null && slots !== undefined
+    : table !== null && slots !== null
       ? (input: string) => {
           const c = capture(table, scanner, input);
-          return c !== null && predicateFailureAt(revision, published, input, c, slots) === null;
+          return c !== null && predicateFailureAtSlots(revision, published, input, c, slots) === null;
         }
       : (input: string) => scanner.scan(start, input) === -1 && predicateFailure(revision, published, rule.pegName, input) === null;
-  return { revision, ruleName: published, production, pegName: rule.pegName, start, entry, checked, accepts };
+  return { revision, ruleName: published, production, pegName: rule.pegName, start, entry, checked, checkedSlots: slots, accepts };
 }
 
 /** A failure, with the scheme-aware production that was applied when there was one. */

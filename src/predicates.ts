@@ -12,6 +12,8 @@ import type { DerivationNode } from "./scanner/derivation";
 interface PredicateRules {
   readonly byRule: ReadonlyMap<string, { name: string; check: Predicate; section: string | null }>;
   readonly names: ReadonlySet<string>;
+  /** checkedSlots()' answers, per list of slots. */
+  readonly resolved: WeakMap<readonly (readonly [number, string])[], readonly CheckedSlot[]>;
 }
 
 const cache = /* @__PURE__ */ new WeakMap<Revision, PredicateRules | null>();
@@ -28,7 +30,7 @@ export function predicateRules(revision: Revision): PredicateRules | null {
     // then read as the grammar states it (the test of every descriptor holds the two in step).
     if (check !== undefined) byRule.set(r.published ?? r.pegName, { name: r.predicate, check, section: r.section });
   }
-  p = byRule.size === 0 ? null : { byRule, names: new Set(byRule.keys()) };
+  p = byRule.size === 0 ? null : { byRule, names: new Set(byRule.keys()), resolved: new WeakMap() };
   cache.set(revision, p);
   return p;
 }
@@ -54,32 +56,54 @@ export function predicateFailure(revision: Revision, startRule: string, pegName:
   return null;
 }
 
+/** A capture slot of a start rule's tagged DFA whose match a predicate checks, its rule resolved (checkedSlots()). */
+export interface CheckedSlot {
+  readonly slot: number;
+  readonly name: string;
+  readonly rule: { name: string; check: Predicate; section: string | null };
+}
+
+/**
+ * The slots of an AstEntry's `predicates` (capture slots and rule names) whose rule has a predicate
+ * in the revision, resolved once per list: a start rule's target keeps them, so that an input's
+ * check looks nothing up.
+ */
+export function checkedSlots(revision: Revision, slots: readonly (readonly [number, string])[]): readonly CheckedSlot[] {
+  const rules = predicateRules(revision);
+  if (rules === null) return [];
+  let out = rules.resolved.get(slots);
+  if (out !== undefined) return out;
+  out = slots.filter(([, name]) => rules.byRule.has(name)).map(([slot, name]) => ({ slot, name, rule: rules.byRule.get(name)! }));
+  rules.resolved.set(slots, out);
+  return out;
+}
+
 /**
  * predicateFailure() for a start rule whose tagged DFA records the checked rules' matches (AstEntry's
  * `predicates`: capture slots and rule names; `c`: the capture array of the input): the same error,
  * without the walk. The matches are checked in input order, as the walk meets them.
  */
 export function predicateFailureAt(revision: Revision, startRule: string, input: string, c: Int32Array, slots: readonly (readonly [number, string])[]): ParseError | null {
-  const rules = predicateRules(revision);
-  if (rules === null) return null;
+  return predicateFailureAtSlots(revision, startRule, input, c, checkedSlots(revision, slots));
+}
+
+/** predicateFailureAt() over the slots checkedSlots() resolved. */
+export function predicateFailureAtSlots(revision: Revision, startRule: string, input: string, c: Int32Array, slots: readonly CheckedSlot[]): ParseError | null {
   // Most start rules hold one checked match (a host): no list to sort.
-  let first = -1;
+  let first: CheckedSlot | null = null;
   let firstStart = -1;
   let matched = 0;
   for (let k = 0; k < slots.length; k++) {
-    const start = c[slots[k][0]];
-    if (start < 0 || !rules.byRule.has(slots[k][1])) continue;
+    const start = c[slots[k].slot];
+    if (start < 0) continue;
     matched++;
-    if (first < 0 || start < firstStart) (first = k), (firstStart = start);
+    if (first === null || start < firstStart) (first = slots[k]), (firstStart = start);
   }
-  if (matched === 0) return null;
-  if (matched === 1) {
-    const [slot, name] = slots[first];
-    return refusal(revision, startRule, name, rules.byRule.get(name)!, input, c[slot], c[slot + 1]);
-  }
-  const order = slots.filter(([slot, name]) => c[slot] >= 0 && rules.byRule.has(name)).sort((a, b) => c[a[0]] - c[b[0]]);
-  for (const [slot, name] of order) {
-    const refused = refusal(revision, startRule, name, rules.byRule.get(name)!, input, c[slot], c[slot + 1]);
+  if (first === null) return null;
+  if (matched === 1) return refusal(revision, startRule, first.name, first.rule, input, firstStart, c[first.slot + 1]);
+  const order = slots.filter((s) => c[s.slot] >= 0).sort((a, b) => c[a.slot] - c[b.slot]);
+  for (const { slot, name, rule } of order) {
+    const refused = refusal(revision, startRule, name, rule, input, c[slot], c[slot + 1]);
     if (refused !== null) return refused;
   }
   return null;
@@ -87,6 +111,9 @@ export function predicateFailureAt(revision: Revision, startRule: string, input:
 
 /** The error of a checked rule's match its predicate refuses (null when it passes). */
 function refusal(revision: Revision, startRule: string, ruleName: string, rule: { name: string; check: Predicate; section: string | null }, input: string, start: number, end: number): ParseError | null {
+  // The predicate's shortcut, where it has one, on the match in place (Predicate.passesAt).
+  const passesAt = rule.check.passesAt;
+  if (passesAt !== undefined && passesAt(input, start, end)) return null;
   const text = input.slice(start, end);
   const r = safely(rule.check, text);
   if (r.ok) return null;

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { availableSpecIds } from "../src";
 import { getRevision, type Revision } from "../src/revisions";
+import type { Predicate } from "../src/revisions/revision";
 import { predicateFailure, predicateFailureAt, predicateRules } from "../src/predicates";
 import { capture } from "../src/scanner/tagged";
 import { caseTables, readTable } from "./support/table";
@@ -63,6 +64,35 @@ describe("predicates read from the tagged DFA's positions (AstEntry.predicates)"
       expect(refused.length, revision.id).to.be.greaterThan(20);
     });
   }
+
+  // A predicate's shortcut (Predicate.passesAt) is read before the predicate: the errors (and nulls)
+  // must be those of the predicate alone, on every input.
+  const withoutShortcut = (revision: Revision, shortcut?: Predicate["passesAt"]): Revision => ({
+    ...revision,
+    predicates: Object.fromEntries(Object.entries(revision.predicates!).map(([name, check]) => [name, Object.assign((text: string) => check(text), shortcut ? { passesAt: shortcut } : {})])),
+  });
+  const shortcutMismatches = (revision: Revision, other: Revision, inputs: readonly string[]) => {
+    const out: string[] = [];
+    for (const { published, entry } of recordingStartRules(revision)) {
+      for (const input of inputs) {
+        const c = capture(entry.table!, revision.scanner, input);
+        if (c === null) continue;
+        const a = JSON.stringify(predicateFailureAt(revision, published, input, c, entry.predicates!));
+        const b = JSON.stringify(predicateFailureAt(other, published, input, c, entry.predicates!));
+        if (a !== b) out.push(input);
+      }
+    }
+    return out;
+  };
+  for (const revision of checked) {
+    it(`${revision.id}: its predicates' shortcuts change no answer (case tables, both corpora, hosts each check refuses)`, () => {
+      expect(Object.values(revision.predicates!).some((p) => p.passesAt !== undefined), "a shortcut to test").to.equal(true);
+      expect(shortcutMismatches(revision, withoutShortcut(revision), INPUTS)).to.deep.equal([]);
+    });
+  }
+  it("fails that comparison with a shortcut that passes every match (planted)", () => {
+    expect(shortcutMismatches(checked[0], withoutShortcut(checked[0], () => true), SMALL).length).to.be.greaterThan(20);
+  });
 
   it("fails that comparison when the slots point one capture pair off (planted)", () => {
     expect(mismatches(checked[0], 2, SMALL).length).to.be.greaterThan(20);

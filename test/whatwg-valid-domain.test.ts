@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { toASCII } from "tr46";
-import { asciiStrictDomain, endsInANumber, strictDomain, validDomain, type ValidDomainResult } from "../grammar/whatwg/valid-domain";
+import { asciiStrictDomain, endsInANumber, strictAsciiDomainAt, strictDomain, validAsciiDomainAt, validDomain, type ValidDomainResult } from "../grammar/whatwg/valid-domain";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -117,6 +117,32 @@ describe("valid domain (URL Standard §3.4; grammar/whatwg/valid-domain.ts)", ()
     expect(shortcutMismatches(planted, asciiInputs())).to.include.members(["ab--cd", "xn--8i7caa"]);
   });
 
+  // The shortcuts read in place (Predicate.passesAt: validAsciiDomainAt for whatwg, strictAsciiDomainAt
+  // for 2026-06-25) answer true only where the predicate answers ok, and answer every domain the
+  // ASCII shortcut answers (so the predicates see no other input): on the match set inside other text.
+  type InPlace = (input: string, start: number, end: number) => boolean;
+  const inPlaceMismatches = (shortcut: InPlace, predicate: (s: string) => ValidDomainResult, domains: Iterable<string>) =>
+    [...domains].filter((d) => {
+      const expected = predicate(d).ok && asciiStrictDomain(d) !== null;
+      return [["", ""], ["https://", "/p"], ["a.", ".b"], ["--", "--"], ["1.", "x"]].some(([before, after]) => shortcut(before + d + after, before.length, before.length + d.length) !== expected);
+    });
+  const corpusHosts = () =>
+    ["real-world.txt", "debian-packages.txt"].flatMap((f) =>
+      readFileSync(join(ROOT, "test", "data", "corpora", f), "utf8").split("\n").map((u) => /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]*)/i.exec(u)?.[1]).filter((h): h is string => h !== undefined),
+    );
+  const hostile = () => fc.sample(fc.stringOf(fc.constantFrom(..."aZ09-.xn-_é0x7".split("")), { maxLength: 70 }), { numRuns: 5000, seed: 45 });
+  const domainInputs = () => [...asciiInputs(), ...rows().map((r) => r.input), ...corpusHosts(), ...hostile(), "example.0x1f", "example.0X1F.", "example.255", "a.09", "a.08", "a.0x"];
+  it("the in-place shortcuts answer true exactly where the predicate is ok and the ASCII shortcut answers (table, corpora's hosts, ASCII pairs, 5,000 generated strings)", () => {
+    const inputs = domainInputs();
+    expect(inputs.length).to.be.greaterThan(40000);
+    expect(inPlaceMismatches(validAsciiDomainAt, validDomain, inputs)).to.deep.equal([]);
+    expect(inPlaceMismatches(strictAsciiDomainAt, strictDomain, inputs)).to.deep.equal([]);
+    expect(inputs.filter((d) => validAsciiDomainAt(d, 0, d.length)).length).to.be.greaterThan(20000);
+  });
+  it("fails that comparison when valid domain's shortcut leaves out step 3, the ends in a number checker (planted)", () => {
+    expect(inPlaceMismatches(strictAsciiDomainAt, validDomain, domainInputs())).to.include.members(["example.255", "example.0x1f", "a.0x"]);
+  });
+
   it("the ends in a number checker follows §3.5 step by step", () => {
     const table: [string, boolean, string][] = [
       ["example.255", true, "step 5: the last part is ASCII digits"],
@@ -152,6 +178,9 @@ describe("valid domain (URL Standard §3.4; grammar/whatwg/valid-domain.ts)", ()
   });
   it("fails that comparison with a checker that keeps a last empty part (step 3 left out; planted)", () => {
     expect(endsDisagree((s) => literalEndsInANumber(s, false)).length).to.be.greaterThan(10);
+  });
+  it("fails that comparison with a shortcut on the last code point that forgets the x of a bare \"0x\" (planted)", () => {
+    expect(endsDisagree((s) => /[0-9A-Fa-f]$/.test(s.replace(/\.$/, "")) && literalEndsInANumber(s))).to.include.members(["0x"]);
   });
 
   it("never throws and always answers ok true or false, whatever the string", () => {

@@ -9,7 +9,7 @@ import { AST, readComponents } from "../../generated/whatwg-2026-06-25.ast";
 import type { Whatwg20260625Ast } from "../../generated/whatwg-2026-06-25.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { whatwgDefaultPorts } from "../../src/revisions/default-ports";
-import { strictDomain } from "../whatwg/valid-domain";
+import { strictAsciiDomainAt, strictDomain } from "../whatwg/valid-domain";
 import { baseRulesOf, WHATWG_FACTS } from "../whatwg/facts";
 
 export const descriptor: Revision<Whatwg20260625Ast> = {
@@ -27,7 +27,7 @@ export const descriptor: Revision<Whatwg20260625Ast> = {
   // §3.4 at 3c83874: "A string input is a valid domain if these steps return true: 1. Let domain be
   // the result of running domain parser with input and true. 2. Return false if domain is failure;
   // otherwise true."
-  predicates: { "strict-domain": (text) => strictDomain(text) },
+  predicates: { "strict-domain": Object.assign((text: string) => strictDomain(text), { passesAt: strictAsciiDomainAt }) },
   baseRules: baseRulesOf(BASE_RULES!),
   // No parser row of its own: whatwg's is the same §4.4.
 };

@@ -8,7 +8,7 @@ import { AST, readComponents } from "../../generated/whatwg.ast";
 import type { WhatwgAst } from "../../generated/whatwg.ast";
 import type { Revision } from "../../src/revisions/revision";
 import { whatwgDefaultPorts } from "../../src/revisions/default-ports";
-import { validDomain } from "./valid-domain";
+import { validAsciiDomainAt, validDomain } from "./valid-domain";
 import { PARSER } from "./parser";
 import { baseRulesOf, WHATWG_FACTS } from "./facts";
 
@@ -24,8 +24,9 @@ export const descriptor: Revision<WhatwgAst> = {
   scanner,
   ast: AST,
   readComponents,
-  // §3.4 valid domain: UTS #46 ToASCII (strict), then the ends in a number checker.
-  predicates: { "valid-domain": (text) => validDomain(text) },
+  // §3.4 valid domain: UTS #46 ToASCII (strict), then the ends in a number checker; its ASCII
+  // shortcut read in place where it answers (valid-domain.ts, validAsciiDomainAt).
+  predicates: { "valid-domain": Object.assign((text: string) => validDomain(text), { passesAt: validAsciiDomainAt }) },
   baseRules: baseRulesOf(BASE_RULES!),
   // §4.4: the basic URL parser reads any string, valid or not; shown beside the grammar's row.
   parser: PARSER,

@@ -109,24 +109,75 @@ export function strictDomain(input: string): ValidDomainResult {
  *   label as empty: refused).
  */
 export function asciiStrictDomain(input: string): string | null {
-  const n = input.length;
-  if (n === 0 || n > 253) return null;
-  let labelStart = 0;
-  let upper = false;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? input.charCodeAt(i) : 0x2e; /* . */
-    if (c === 0x2e) {
-      const length = i - labelStart;
-      // §4.2 step 4 (VerifyDnsLength): each label 1 to 63; §4.1 criterion 3: no "-" first or last.
-      if (length === 0 || length > 63 || input.charCodeAt(labelStart) === 0x2d || input.charCodeAt(i - 1) === 0x2d) return null;
-      // §4.1 criterion 2: no "-" in both the third and fourth positions (so no "xn--" label either).
-      if (length >= 4 && input.charCodeAt(labelStart + 2) === 0x2d && input.charCodeAt(labelStart + 3) === 0x2d) return null;
-      labelStart = i + 1;
-    } else if (c >= 0x41 && c <= 0x5a) upper = true;
-    else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return null;
-  }
+  const verdict = asciiStrictDomainAt(input, 0, input.length);
   // §4 Processing step 1: A-Z mapped to a-z.
-  return upper ? input.toLowerCase() : input;
+  return verdict === ASCII_REFUSED ? null : verdict === ASCII_UPPER ? input.toLowerCase() : input;
+}
+
+/** asciiStrictDomainAt(): the shortcut does not answer (tr46 decides). */
+const ASCII_REFUSED = 0;
+/** asciiStrictDomainAt(): accepted, and the domain is its own ASCII form. */
+const ASCII_LOWER = 1;
+/** asciiStrictDomainAt(): accepted, and its ASCII form is the domain lowercased (it holds A-Z). */
+const ASCII_UPPER = 2;
+
+/** asciiStrictDomainAt()'s reading of an ASCII code point: what §4 Processing step 1 and §4.1 criterion 7 make of it. */
+const LDH_OTHER = 0; // not valid with UseSTD3ASCIIRules (or not ASCII): the shortcut does not answer
+const LDH_LOWER = 1; // a-z, 0-9: valid
+const LDH_UPPER = 2; // A-Z: mapped to a-z
+const LDH_HYPHEN = 3; // "-": valid (CheckHyphens looks at where)
+const LDH_DOT = 4; // ".": step 3 breaks labels there
+const LDH = /* @__PURE__ */ Uint8Array.from({ length: 128 }, (_, c) =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) ? LDH_LOWER : c >= 0x41 && c <= 0x5a ? LDH_UPPER : c === 0x2d ? LDH_HYPHEN : c === 0x2e ? LDH_DOT : LDH_OTHER,
+);
+
+/**
+ * asciiStrictDomain()'s checks (the UTS #46 steps and criteria it states) on input[start, end), read
+ * in place, one lookup per code unit: ASCII_REFUSED where it does not answer, else ASCII_LOWER or
+ * ASCII_UPPER.
+ */
+function asciiStrictDomainAt(input: string, start: number, end: number): number {
+  const n = end - start;
+  if (n <= 0 || n > 253) return ASCII_REFUSED;
+  let labelStart = start;
+  let upper = false;
+  for (let i = start; i < end; i++) {
+    const c = input.charCodeAt(i);
+    const kind = c < 128 ? LDH[c] : LDH_OTHER;
+    if (kind === LDH_DOT) {
+      if (!ldhLabel(input, labelStart, i)) return ASCII_REFUSED;
+      labelStart = i + 1;
+    } else if (kind === LDH_UPPER) upper = true;
+    else if (kind === LDH_OTHER) return ASCII_REFUSED;
+  }
+  if (!ldhLabel(input, labelStart, end)) return ASCII_REFUSED;
+  return upper ? ASCII_UPPER : ASCII_LOWER;
+}
+
+/** The label checks of asciiStrictDomainAt() on the label input[from, to) (its characters already read). */
+function ldhLabel(input: string, from: number, to: number): boolean {
+  const length = to - from;
+  // §4.2 step 4 (VerifyDnsLength): each label 1 to 63; §4.1 criterion 3: no "-" first or last.
+  if (length === 0 || length > 63 || input.charCodeAt(from) === 0x2d || input.charCodeAt(to - 1) === 0x2d) return false;
+  // §4.1 criterion 2: no "-" in both the third and fourth positions (so no "xn--" label either).
+  return !(length >= 4 && input.charCodeAt(from + 2) === 0x2d && input.charCodeAt(from + 3) === 0x2d);
+}
+
+/**
+ * Whether input[start, end) is a valid domain (validDomain() ok) by the ASCII shortcut, read in
+ * place (no copy of the match, no result object): true when asciiStrictDomain() accepts it (steps
+ * 1-2 through strict ToASCII) and the ends in a number checker refuses it (step 3); false where the
+ * shortcut does not answer or step 3 refuses, for validDomain() to decide and say why. The checker
+ * reads the domain as written: its result is the same on the domain lowercased (§3.5 reads ASCII
+ * digits, "0x"/"0X" and hex digits of either case only).
+ */
+export function validAsciiDomainAt(input: string, start: number, end: number): boolean {
+  return asciiStrictDomainAt(input, start, end) !== ASCII_REFUSED && !endsInANumberAt(input, start, end);
+}
+
+/** Whether input[start, end) is a valid domain of the 2026-06-25 snapshot (strictDomain() ok) by the ASCII shortcut, read in place; false: strictDomain() decides. */
+export function strictAsciiDomainAt(input: string, start: number, end: number): boolean {
+  return asciiStrictDomainAt(input, start, end) !== ASCII_REFUSED;
 }
 
 /** Which UTS #46 check refused `input` (strict ToASCII failed): the first, in the order UTS #46 applies them. */
@@ -198,15 +249,27 @@ function diagnose(input: string): ValidDomainResult & { ok: false } {
  * string goes through here.
  */
 export function endsInANumber(input: string): boolean {
+  return endsInANumberAt(input, 0, input.length);
+}
+
+/** endsInANumber() of input[from, to), read in place. */
+function endsInANumberAt(input: string, from: number, to: number): boolean {
   // 1. Assert: input is not the empty string (the domain parser never returns it).
-  if (input === "") return false;
+  if (from >= to) return false;
   // 2. Let parts be the result of strictly splitting input on U+002E (.).
   // 3. If the last item in parts is the empty string, then remove the last item from parts.
-  let end = input.length;
+  let end = to;
   if (input.charCodeAt(end - 1) === 0x2e /* . */) end--;
+  // Steps 5 and 6 return true only for a last item that ends in an ASCII digit, an ASCII hex digit
+  // or the "x" of a bare "0x" (step 6's radix prefix, then an empty number): on any other last code
+  // point (most domains: "com", "org") they fail, and step 4 need not look for where `last` starts.
+  if (end > from) {
+    const c = input.charCodeAt(end - 1);
+    if (c > 0x7f || MAY_END_A_NUMBER[c] === 0) return false;
+  }
   // 4. Let last be the last item in parts (from after the "." before `end`, or the start).
   let start = end;
-  while (start > 0 && input.charCodeAt(start - 1) !== 0x2e) start--;
+  while (start > from && input.charCodeAt(start - 1) !== 0x2e) start--;
   // 5. If last is not the empty string and contains only ASCII digits, then return true.
   if (start < end && onlyDigits(input, start, end, 10)) return true;
   // 6. If parsing last as an IPv4 number does not return failure, then return true.
@@ -214,6 +277,9 @@ export function endsInANumber(input: string): boolean {
   // 7. Return false.
   return false;
 }
+
+/** The ASCII code points an IPv4 number (§3.5 IPv4 number parser) can end in: 0-9, a-f, A-F, and x or X (of "0x"). */
+const MAY_END_A_NUMBER = /* @__PURE__ */ Uint8Array.from({ length: 128 }, (_, c) => (/[0-9a-fA-FxX]/.test(String.fromCharCode(c)) ? 1 : 0));
 
 /** URL Standard §3.5 IPv4 number parser, steps 1-7, on input[start, end): whether it returns failure (false) or a number (true). */
 function ipv4NumberParses(input: string, start: number, end: number): boolean {

@@ -71,7 +71,7 @@ export function pageHtml(page) {
     <nav aria-label="pages" id="site-nav">
       ${nav}
     </nav>
-    <button type="button" class="theme-toggle" id="theme-toggle" hidden>Theme: automatic</button>
+    <button type="button" class="theme-toggle" id="theme-toggle" hidden>Theme: auto</button>
   </header>
   <main id="main" tabindex="-1">
     <h1>${escapeHtml(page.title)}</h1>

@@ -316,8 +316,12 @@ export type PredicateResult =
       readonly message: string;
     };
 
-/** A check on the text a rule matched (Revision.predicates). Never throws. */
-export type Predicate = (text: string) => PredicateResult;
+/**
+ * A check on the text a rule matched (Revision.predicates). Never throws. `passesAt`, when given:
+ * the check's shortcut for its common case, on input[start, end) read in place (no copy, no result
+ * object): true only where the check answers ok; false where the check itself must decide.
+ */
+export type Predicate = ((text: string) => PredicateResult) & { readonly passesAt?: (input: string, start: number, end: number) => boolean };
 
 /** The class of a base URL (Revision.baseRules): a key of its rules, or why the base is none. */
 export type BaseClass = { readonly ok: true; readonly class: string } | { readonly ok: false; readonly message: string };

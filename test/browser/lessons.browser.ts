@@ -312,6 +312,17 @@ describe("the explorer teaches: edits, exercises, decisions, responsive pages, d
       expect(columns[0]!.title).to.contain("Chinese translation");
       expect(columns[1]!.title).to.contain("as published");
       expect(await page.textContent(".intro")).to.contain("Chinese translation");
+      // A column without the rule says which column holds it (rfc8089's IPv6address: RFC 3986's text, not RFC 6874's or RFC 8089's).
+      await visit(page, `${url}source.html?spec=rfc8089&rule=IPv6address`);
+      await ready(page);
+      const notes = await page.$$eval(".document", (els) => els.map((e: any) => ({ title: e.querySelector("h2").textContent, note: e.querySelector(".note").textContent, links: Array.from(e.querySelectorAll(".note a[href^='#']")).map((a: any) => a.getAttribute("href")), marked: e.querySelector("mark.rule-here")?.id ?? null })));
+      const holding = notes.filter((n) => n.marked !== null);
+      expect(holding.map((n) => n.title)).to.have.length(1).and.satisfy((ts: string[]) => ts[0]!.includes("3986"));
+      // Each other column names it and links to its highlight.
+      for (const n of notes.filter((x) => x.marked === null)) {
+        expect(n.note, n.title).to.contain(`the rule is in ${holding[0]!.title})`);
+        expect(n.links, n.title).to.deep.equal([`#${holding[0]!.marked}`]);
+      }
       // Resolution's note for RFC 1738: the RFC's own words first, the translation said to be one.
       await visit(page, `${url}resolution.html`);
       await ready(page);

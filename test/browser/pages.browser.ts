@@ -44,11 +44,16 @@ describe("every page of the explorer (layout, accessibility, keyboard)", functio
           await visit(page, `${serve.url}${address}`);
           await ready(page);
           problems.push(...(await overflowProblems(page, address)));
+          // At a laptop's width the header is one line: the title, the pages and the theme button.
+          if (width >= 1366) {
+            const tops = await page.$$eval(".site-title, .site-header nav, #theme-toggle", (els) => els.map((e: any) => Math.round(e.getBoundingClientRect().top)));
+            if (tops.length !== 3 || Math.max(...tops) - Math.min(...tops) > 10) problems.push(`${address} at ${width} px: the header takes more than one line (tops ${tops.join(", ")})`);
+          }
         }
       }
       await page.setViewportSize({ width: 1366, height: 900 });
       expect(problems).to.deep.equal([]);
-      report.push("## Layout", "", `${PAGES.length} pages at 390 × 844 and at 1366 × 900: none wider than the viewport.`, "");
+      report.push("## Layout", "", `${PAGES.length} pages at 390 × 844 and at 1366 × 900: none wider than the viewport; at 1366 px each header on one line.`, "");
     });
 
     it("axe-core finds no serious or critical violation on any page (light; and dark on five)", async () => {

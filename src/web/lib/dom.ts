@@ -75,7 +75,7 @@ function setUpTheme(): void {
   const apply = () => {
     document.documentElement.dataset.theme = theme === "auto" ? (system.matches ? "dark" : "light") : theme;
     document.documentElement.dataset.themeChoice = theme;
-    if (button) button.textContent = `Theme: ${theme === "auto" ? "automatic" : theme}`;
+    if (button) button.textContent = `Theme: ${theme}`;
   };
   apply();
   system.addEventListener("change", apply);

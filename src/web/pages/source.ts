@@ -46,13 +46,14 @@ startPage(async () => {
     const cited = section ?? info?.section ?? null;
     const anchor = readAnchor();
     writeParams({ rule, section: cited });
-    const parts = [documentColumn(revision, doc, doc.translation ? `${revision.title}: the seed, a ${doc.translation} translation` : doc.title, rule, cited, "doc", "")];
-    if (doc.original) parts.push(documentColumn(revision, doc.original, doc.original.title, rule, cited, "original", "original-"));
+    const columns: Column[] = [{ doc, title: doc.translation ? `${revision.title}: the seed, a ${doc.translation} translation` : doc.title, kind: "doc", idPrefix: "" }];
+    if (doc.original) columns.push({ doc: doc.original, title: doc.original.title, kind: "original", idPrefix: "original-" });
     // One column for each earlier RFC whose rules the revision keeps (rfc8089: RFC 3986 and RFC 6874).
     (doc.borrowed ?? []).forEach((b, i) => {
       const kind = i === 0 ? "borrowed" : `borrowed-${i + 1}`;
-      parts.push(documentColumn(revision, b, b.title, rule, cited, kind, `${kind}-`));
+      columns.push({ doc: b, title: b.title, kind, idPrefix: `${kind}-` });
     });
+    const parts = columns.map((col) => documentColumn(revision, col, columns, rule, cited));
     body.classList.toggle("two", parts.length === 2);
     fill(body, parts);
     // Each column scrolls to its own highlight (the rule, else the section's heading); the page to the first.
@@ -67,12 +68,21 @@ startPage(async () => {
   show(readParam("rule"), readParam("section"));
 });
 
+/** One column of the page: a document, its title, and the prefix that keeps its anchors apart. */
+interface Column {
+  doc: DocumentText;
+  title: string;
+  kind: string;
+  idPrefix: string;
+}
+
 /**
  * One document in its blocks (scripts/site/documents.mjs): headings with their anchors (`idPrefix`
  * keeps a second column's apart), paragraphs (a text with lines keeps them), page breaks as
  * markers; the cited section's heading marked, the rule's text highlighted where it stands.
  */
-function documentColumn(revision: Revision, doc: DocumentText, title: string, rule: string | null, section: string | null, kind: string, idPrefix: string): HTMLElement {
+function documentColumn(revision: Revision, column: Column, columns: readonly Column[], rule: string | null, section: string | null): HTMLElement {
+  const { doc, title, kind, idPrefix } = column;
   const text = doc.text;
   const span = rule ? doc.rules[rule] : undefined;
   const sectionId = section !== null ? doc.sectionIds?.[section] ?? null : null;
@@ -102,8 +112,21 @@ function documentColumn(revision: Revision, doc: DocumentText, title: string, ru
   return h("section", { class: "document", "data-doc": kind, "aria-label": title },
     h("h2", {}, title),
     h("p", { class: "note" }, `The project's copy: ${doc.file}`,
-      section ? [` · ${section}`, sectionId === null ? " (heading not found in this text)" : ""] : "",
-      rule ? [" · ", info ? h("a", { href: ruleHref(revision.id, info.pegName) }, rule) : rule, span ? " highlighted" : " (not found in this text)"] : ""),
+      section ? [` · ${section}`, ...(sectionId === null ? [" (", ...whereElse(columns, column, (c) => { const id = c.doc.sectionIds?.[section]; return id === undefined ? null : `${c.idPrefix}${id}`; }, "heading"), ")"] : [])] : "",
+      rule ? [" · ", info ? h("a", { href: ruleHref(revision.id, info.pegName) }, rule) : rule, ...(span ? [" highlighted"] : [" (", ...whereElse(columns, column, (c) => (c.doc.rules[rule] === undefined ? null : `${c.kind}-rule`), "rule"), ")"])] : ""),
     heads.length > 0 ? h("details", { class: "doc-contents" }, h("summary", {}, `Sections (${heads.length})`), h("ul", {}, heads.map((b) => h("li", { class: `level-${b.level}` }, h("a", { href: `#${idPrefix}${b.id}` }, b.label.length > 70 ? `${b.label.slice(0, 69)}…` : b.label))))) : null,
     h("div", { class: "document-text", tabindex: "0", role: "region", "aria-label": `the text of ${title}` }, blocks));
+}
+
+/**
+ * Where a heading or rule this column lacks stands instead: a link to it in each other column that
+ * holds it (`anchorIn` gives its id there, or null where the column lacks it), or that none does.
+ */
+function whereElse(columns: readonly Column[], column: Column, anchorIn: (c: Column) => string | null, what: string): (HTMLElement | string)[] {
+  const others = columns.filter((c) => c !== column).flatMap((c) => {
+    const id = anchorIn(c);
+    return id === null ? [] : [h("a", { href: `#${id}` }, c.title)];
+  });
+  if (others.length === 0) return ["not found in this text"];
+  return [`not in this text: the ${what} is in `, ...others.flatMap((a, i) => (i === 0 ? [a] : [" and ", a]))];
 }
