@@ -14,6 +14,22 @@ const require = createRequire(import.meta.url);
 
 if (isMainThread) {
   const args = process.argv.slice(2);
+  const USAGE = `Usage: npm run differential -- [--count N] [--spec ID] [--seed S]
+
+The scanner and the AST declared in each grammar against peggy's parser of the same grammar: N
+generated, mutated and cut strings per revision (default 1000000), every revision (or --spec ID), one
+revision per worker thread. Exit status 1 if any problem is found, 2 on a bad argument.`;
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  // Every argument is a known flag followed by its value: a typo is refused, not run as the default.
+  for (let i = 0; i < args.length; i += 2) {
+    if (!["--count", "--spec", "--seed"].includes(args[i]) || args[i + 1] === undefined) {
+      console.error(`differential: unexpected argument ${JSON.stringify(args[i])}\n\n${USAGE}`);
+      process.exit(2);
+    }
+  }
   const flag = (name, fallback) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : fallback;
