@@ -81,6 +81,8 @@ export function readerCode(spec, pegOf, wholeNames) {
     return code;
   };
   // The pieces of a reference from record `o` (its declaration `d`), the root's own items first.
+  // A span (the reference's, the authority's) is passed as its two positions (-1: absent), so that
+  // reading one makes no object.
   const pieces = (o, d) => {
     const item = (key) => root.components.get(key) ?? d.components?.get(key);
     const owner = (key) => (root.components.has(key) ? "ast" : o);
@@ -89,10 +91,17 @@ export function readerCode(spec, pegOf, wholeNames) {
       if (!v) return "null";
       if (v.kind === "self") return owner(key);
       if (v.kind === "path") return `(${at(owner(key), v.path)} ?? null)`;
-      return `spanOf(${position(owner(key), v.from)}, ${position(owner(key), v.to)})`;
+      throw new Error(`components: ${key} is a span of positions, which componentsFromPieces reads as a piece`);
     };
-    const span = item("span") ? `${value("span")}.span` : `${o}.span`;
-    const authority = item("authority") ? `${value("authority")}, ${value("host")}` : "null, null";
+    const positions = (key) => {
+      const v = item(key);
+      if (!v) return "-1, -1";
+      if (v.kind === "self") return `${owner(key)}.span.start, ${owner(key)}.span.end`;
+      if (v.kind === "path") return `(${at(owner(key), v.path)}?.span.start ?? -1), (${at(owner(key), v.path)}?.span.end ?? -1)`;
+      return `${position(owner(key), v.from)}, ${position(owner(key), v.to)}`;
+    };
+    const span = item("span") ? positions("span") : `${o}.span.start, ${o}.span.end`;
+    const authority = item("authority") ? `${positions("authority")}, ${value("host")}` : "-1, -1, null";
     return `componentsFromPieces(ast.text, ast.span.start, ${span}, ${value("scheme")}, ${authority}, ${value("query")}, ${value("fragment")})`;
   };
   const lines = [];

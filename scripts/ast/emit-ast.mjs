@@ -177,7 +177,7 @@ export function emitAstModule(planned, id, file, srcDir, extras, encoded) {
   out.push(`import { lazyAst, packOffsets, type Offsets } from "${srcDir}/ast/lazy";`);
   if (encoded.ast !== null) out.push(readerImport(encoded, [encoded.ast.table], srcDir));
   if (plans.some((p) => p.tables && !p.ship)) out.push(`import { walkTags } from "${srcDir}/scanner/walk-captures";`);
-  if (ctx.reader) out.push(`import { componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);
+  if (ctx.reader) out.push(`import { componentsFromPieces, type ReadComponents } from "${srcDir}/ast/components";`);
   if (ctx.calls.size > 0) out.push(`import * as H from "${extras}";`);
   if (imports.length > 0) out.push(`import type { ${imports.join(", ")} } from "${extras}";`);
   out.push("");
