@@ -66,8 +66,13 @@ export function componentFields(spec, pegOf) {
   return keep;
 }
 
-/** The code of the revision's reader: `readComponents(ast)`. */
-export function readerCode(spec, pegOf, wholeNames) {
+/**
+ * The code of the revision's reader: `readComponents(ast)`; with `name`, a copy of it named so for
+ * the ASTs of one start rule, without the test of the rule (emit-ast.mjs, ownReader, says which
+ * rules): components()' lean builder of that rule calls its own copy, whose property reads see one
+ * shape of root and records, not every rule's.
+ */
+export function readerCode(spec, pegOf, wholeNames, name = null) {
   const root = spec.root;
   if (!root.components) return null;
   const at = (o, path) => path.reduce((x, n) => `${x}?.${n}`, o);
@@ -107,7 +112,7 @@ export function readerCode(spec, pegOf, wholeNames) {
   const lines = [];
   const from = root.components.get("from");
   if (!from) {
-    if (wholeNames.length > 0) lines.push(`  const rule = ast.rule;`, `  if (${wholeNames.map((n) => `rule !== ${JSON.stringify(n)}`).join(" && ")}) return null;`);
+    if (wholeNames.length > 0 && name === null) lines.push(`  const rule = ast.rule;`, `  if (${wholeNames.map((n) => `rule !== ${JSON.stringify(n)}`).join(" && ")}) return null;`);
     lines.push(`  return ${pieces("ast", root)};`);
   } else {
     lines.push(`  const o = ${at("ast", from.path)};`, `  if (o === undefined || o === null) return null;`);
@@ -119,6 +124,10 @@ export function readerCode(spec, pegOf, wholeNames) {
     }
     lines.push(`  return null;`);
   }
+  if (name !== null) return `/** readComponents() for the lean ASTs of one start rule. */
+function ${name}(ast: any): ReadComponents | null {
+${lines.join("\n")}
+}`;
   return `/** The components of a whole reference in this revision's AST (its @components annotations); null for an AST of a smaller rule. */
 export function readComponents(ast: any): ReadComponents | null {
 ${lines.join("\n")}
