@@ -68,7 +68,7 @@ describe("format(parse(x).ast) === x for every valid reference of the test table
       const a = ast.authority;
       if (ast.kind === undefined || !a || !a.host || a.host.text.length < 2) return null;
       const host = { ...a.host, text: a.host.text.slice(0, -1), span: { start: a.host.span.start, end: a.host.span.end - 1 } };
-      const read = componentsFromPieces(ast.text, ast.span.start, ast.span, ast.scheme ?? null, a, host, ast.query ?? null, ast.fragment ?? null);
+      const read = componentsFromPieces(ast.text, ast.span.start, ast.span.start, ast.span.end, ast.scheme ?? null, a.span.start, a.span.end, host, ast.query ?? null, ast.fragment ?? null);
       return format(read.components);
     };
     let caught = 0;

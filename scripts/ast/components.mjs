@@ -66,8 +66,13 @@ export function componentFields(spec, pegOf) {
   return keep;
 }
 
-/** The code of the revision's reader: `readComponents(ast)`. */
-export function readerCode(spec, pegOf, wholeNames) {
+/**
+ * The code of the revision's reader: `readComponents(ast)`; with `name`, a copy of it named so for
+ * the ASTs of one start rule, without the test of the rule (emit-ast.mjs, ownReader, says which
+ * rules): components()' lean builder of that rule calls its own copy, whose property reads see one
+ * shape of root and records, not every rule's.
+ */
+export function readerCode(spec, pegOf, wholeNames, name = null) {
   const root = spec.root;
   if (!root.components) return null;
   const at = (o, path) => path.reduce((x, n) => `${x}?.${n}`, o);
@@ -81,6 +86,8 @@ export function readerCode(spec, pegOf, wholeNames) {
     return code;
   };
   // The pieces of a reference from record `o` (its declaration `d`), the root's own items first.
+  // A span (the reference's, the authority's) is passed as its two positions (-1: absent), so that
+  // reading one makes no object.
   const pieces = (o, d) => {
     const item = (key) => root.components.get(key) ?? d.components?.get(key);
     const owner = (key) => (root.components.has(key) ? "ast" : o);
@@ -89,16 +96,23 @@ export function readerCode(spec, pegOf, wholeNames) {
       if (!v) return "null";
       if (v.kind === "self") return owner(key);
       if (v.kind === "path") return `(${at(owner(key), v.path)} ?? null)`;
-      return `spanOf(${position(owner(key), v.from)}, ${position(owner(key), v.to)})`;
+      throw new Error(`components: ${key} is a span of positions, which componentsFromPieces reads as a piece`);
     };
-    const span = item("span") ? `${value("span")}.span` : `${o}.span`;
-    const authority = item("authority") ? `${value("authority")}, ${value("host")}` : "null, null";
+    const positions = (key) => {
+      const v = item(key);
+      if (!v) return "-1, -1";
+      if (v.kind === "self") return `${owner(key)}.span.start, ${owner(key)}.span.end`;
+      if (v.kind === "path") return `(${at(owner(key), v.path)}?.span.start ?? -1), (${at(owner(key), v.path)}?.span.end ?? -1)`;
+      return `${position(owner(key), v.from)}, ${position(owner(key), v.to)}`;
+    };
+    const span = item("span") ? positions("span") : `${o}.span.start, ${o}.span.end`;
+    const authority = item("authority") ? `${positions("authority")}, ${value("host")}` : "-1, -1, null";
     return `componentsFromPieces(ast.text, ast.span.start, ${span}, ${value("scheme")}, ${authority}, ${value("query")}, ${value("fragment")})`;
   };
   const lines = [];
   const from = root.components.get("from");
   if (!from) {
-    if (wholeNames.length > 0) lines.push(`  const rule = ast.rule;`, `  if (${wholeNames.map((n) => `rule !== ${JSON.stringify(n)}`).join(" && ")}) return null;`);
+    if (wholeNames.length > 0 && name === null) lines.push(`  const rule = ast.rule;`, `  if (${wholeNames.map((n) => `rule !== ${JSON.stringify(n)}`).join(" && ")}) return null;`);
     lines.push(`  return ${pieces("ast", root)};`);
   } else {
     lines.push(`  const o = ${at("ast", from.path)};`, `  if (o === undefined || o === null) return null;`);
@@ -110,6 +124,10 @@ export function readerCode(spec, pegOf, wholeNames) {
     }
     lines.push(`  return null;`);
   }
+  if (name !== null) return `/** readComponents() for the lean ASTs of one start rule. */
+function ${name}(ast: any): ReadComponents | null {
+${lines.join("\n")}
+}`;
   return `/** The components of a whole reference in this revision's AST (its @components annotations); null for an AST of a smaller rule. */
 export function readComponents(ast: any): ReadComponents | null {
 ${lines.join("\n")}

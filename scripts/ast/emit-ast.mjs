@@ -177,7 +177,7 @@ export function emitAstModule(planned, id, file, srcDir, extras, encoded) {
   out.push(`import { lazyAst, packOffsets, type Offsets } from "${srcDir}/ast/lazy";`);
   if (encoded.ast !== null) out.push(readerImport(encoded, [encoded.ast.table], srcDir));
   if (plans.some((p) => p.tables && !p.ship)) out.push(`import { walkTags } from "${srcDir}/scanner/walk-captures";`);
-  if (ctx.reader) out.push(`import { componentsFromPieces, spanOf, type ReadComponents } from "${srcDir}/ast/components";`);
+  if (ctx.reader) out.push(`import { componentsFromPieces, type ReadComponents } from "${srcDir}/ast/components";`);
   if (ctx.calls.size > 0) out.push(`import * as H from "${extras}";`);
   if (imports.length > 0) out.push(`import type { ${imports.join(", ")} } from "${extras}";`);
   out.push("");
@@ -203,6 +203,7 @@ export function emitAstModule(planned, id, file, srcDir, extras, encoded) {
   if (ctx.reader) {
     out.push(ctx.reader, "");
     for (const p of plans) out.push(p.leanCode, "");
+    for (const p of plans) if (ownReader(ctx, p)) out.push(readerCode(ctx.spec, ctx.pegOf, ctx.spec.root.whole, `readComponents_${p.peg}`), "");
   }
   // Every shipped table in one packed text: the start rules share most of their sub-automata.
   if (encoded.ast !== null) {
@@ -216,12 +217,23 @@ export function emitAstModule(planned, id, file, srcDir, extras, encoded) {
     const t = p.tables;
     const table = t && p.ship ? `/* @__PURE__ */ taggedTable(TABLES, ${encoded.ast.at.get(p.peg).join(", ")}, ${t.K}, ${t.count}, ${t.start}, ${t.registers}, ${t.captures})` : "null";
     const walk = t && !p.ship ? `, walk: /* @__PURE__ */ walkTags(${JSON.stringify(p.walk.keep)}, ${JSON.stringify(p.walk.entries)}, ${p.captures})` : "";
-    const components = ctx.reader ? `, components: (input: string, c: Int32Array) => readComponents(lean_${p.peg}(input, c))` : "";
+    const reader = ctx.reader && ownReader(ctx, p) ? `readComponents_${p.peg}` : "readComponents";
+    const components = ctx.reader ? `, components: (input: string, c: Int32Array) => ${reader}(lean_${p.peg}(input, c))` : "";
     const predicates = t && p.ship && p.predicateSlots ? `, predicates: ${JSON.stringify(p.predicateSlots.map(({ slot, rule }) => [slot, rule]))}` : "";
     out.push(`  ${JSON.stringify(p.peg)}: { table: ${table}${walk}, build: build_${p.peg} as AstEntry["build"]${components}${predicates} },`);
   }
   out.push(`};`);
   return out.join("\n") + "\n";
+}
+
+/**
+ * Whether components()' lean builder of start rule `p` calls a reader of its own (a copy of
+ * readComponents): the rules that derive a whole reference (the @ast-root's `whole` list; a copy
+ * leaves out the reader's test of the rule), or, for a revision without that list, the rules
+ * parse() applies by default (the top rule, the scheme productions). The other rules share one.
+ */
+function ownReader(ctx, p) {
+  return ctx.spec.root.whole.length > 0 ? ctx.whole.has(p.peg) : ctx.shipped.has(p.peg);
 }
 
 /**

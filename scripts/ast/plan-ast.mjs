@@ -483,6 +483,26 @@ export class StartRulePlan {
     const isOptional = (x) => x.optional && (x.nullable || x.call);
     const fixed = entries.filter((x) => !isOptional(x));
     const optional = entries.filter(isOptional);
+    // A lean builder's root is a module constant too (src/ast/build.ts, LeanPiece: the reader keeps
+    // nothing), refilled: every field written each call (an optional one undefined or null where
+    // absent, which the reader's "?." and "??" read as absent), so no field of a previous input stays.
+    if (this.keep) {
+      const root = `L_${this.start}`;
+      const initial = [`spec: ${JSON.stringify(this.ctx.specId)}`, `rule: ${pub}`, `text: ""`, `span: { start: 0, end: 0 }`, ...entries.map((x) => `${x.name}: null`)];
+      const leanBody = [
+        `const ${root}: any = { ${initial.join(", ")} };`,
+        ``,
+        `function build_${this.start}(input: string, c: Int32Array): ${rootType} {`,
+        ...out.map((l) => `  ${l}`),
+        `  const ast = ${root};`,
+        `  ast.text = input;`,
+        `  ast.span.end = input.length;`,
+        ...entries.map((x) => `  ast.${x.name} = ${x.code};`),
+        `  return ast;`,
+        `}`,
+      ].join("\n");
+      return { code: [...this.functions, leanBody].join("\n\n"), type: null };
+    }
     const body = [
       `function build_${this.start}(input: string, c: Int32Array): ${rootType} {`,
       // Its records are lazy nodes over the positions, packed once.

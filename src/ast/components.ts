@@ -6,7 +6,7 @@
 // path [ "?" query ] [ "#" fragment ] (draft-2003 §3, draft-1997 §4.3, rfc1738 §3.1; draft-1993 and
 // draft-1994 spell the same order in each scheme's production). The path is what lies between the
 // authority (or "scheme:") and the query or fragment.
-import type { Components, HostKind, Span, TextComponent } from "./types";
+import type { Components, HostKind, TextComponent } from "./types";
 
 /** What a revision's reader returns: the components, and text before the scheme that is none of them (draft-1994's "URL:"). */
 export interface ReadComponents {
@@ -14,25 +14,25 @@ export interface ReadComponents {
   prefix: string;
 }
 
-/** A piece of a reference: where it is, and (for a text component) its text. */
-type Piece = { span: Span } | null;
-
 /**
  * Components from the pieces of one reference, in the offsets of the input (the AST's spans): where
  * the reference starts (after a prefix) and ends; the scheme name (the ":" after it is not part of
- * it); the authority (the text after "//" up to the path, empty when "//" is followed by the path)
- * and the host in it; the query (after a "?") and the fragment (after a "#"), each ignored when the
- * character before it is not that one. The userinfo is the authority's text before the host
- * (without its "@"), the port its text after the host (without its ":"), the path the text between
- * the authority (or "scheme:", or the start) and the query or the fragment. The pieces are
- * arguments, not an object: components() calls this once per input.
+ * it); where the authority starts and ends (the text after "//" up to the path, empty when "//" is
+ * followed by the path; -1 when there is none) and the host in it; the query (after a "?") and the
+ * fragment (after a "#"), each ignored when the character before it is not that one. The userinfo is
+ * the authority's text before the host (without its "@"), the port its text after the host (without
+ * its ":"), the path the text between the authority (or "scheme:", or the start) and the query or the
+ * fragment. The pieces are arguments, and the spans pairs of positions, not objects: components()
+ * calls this once per input.
  */
 export function componentsFromPieces(
   text: string,
   textStart: number,
-  span: Span,
+  spanStart: number,
+  spanEnd: number,
   scheme: TextComponent | null,
-  authority: Piece,
+  authorityStart: number,
+  authorityEnd: number,
   host: (TextComponent & { kind: HostKind }) | null,
   queryPiece: TextComponent | null,
   fragmentPiece: TextComponent | null,
@@ -43,18 +43,17 @@ export function componentsFromPieces(
   let hostText: string | null = null;
   let port: string | null = null;
   let hostKind: HostKind | null = null;
-  let pathStart = scheme ? scheme.span.end + 1 : span.start;
-  if (authority) {
-    const a = authority.span;
-    pathStart = a.end;
+  let pathStart = scheme ? scheme.span.end + 1 : spanStart;
+  if (authorityStart >= 0 && authorityEnd >= authorityStart) {
+    pathStart = authorityEnd;
     hostText = host ? host.text : "";
     hostKind = host ? host.kind : null;
-    if (host && host.span.start > a.start) userinfo = text.slice(a.start - textStart, host.span.start - 1 - textStart);
-    if (host && host.span.end < a.end) port = text.slice(host.span.end + 1 - textStart, a.end - textStart);
+    if (host && host.span.start > authorityStart) userinfo = text.slice(authorityStart - textStart, host.span.start - 1 - textStart);
+    if (host && host.span.end < authorityEnd) port = text.slice(host.span.end + 1 - textStart, authorityEnd - textStart);
   }
-  const pathEnd = query ? query.span.start - 1 : fragment ? fragment.span.start - 1 : span.end;
+  const pathEnd = query ? query.span.start - 1 : fragment ? fragment.span.start - 1 : spanEnd;
   return {
-    prefix: text.slice(0, span.start - textStart),
+    prefix: text.slice(0, spanStart - textStart),
     components: {
       scheme: scheme ? scheme.text : null,
       userinfo,
@@ -72,9 +71,4 @@ export function componentsFromPieces(
 export function authorityOf(c: Components): string | null {
   if (c.host === null) return null;
   return (c.userinfo !== null ? c.userinfo + "@" : "") + c.host + (c.port !== null ? ":" + c.port : "");
-}
-
-/** A span between two positions of an AST (-1: a field that is not there), or null. */
-export function spanOf(start: number, end: number): { span: Span } | null {
-  return start >= 0 && end >= start ? { span: { start, end } } : null;
 }
