@@ -6,7 +6,7 @@
 // c[2i + 1]; c[0] and c[1] are the start rule's own match (0 and the input's length).
 
 import type { Components } from "../ast/types";
-import { stepSkips } from "./skip";
+import { selfLoopSkips } from "./skip";
 import { fromZigzag, nextNumber, type Numbers, type TextSource } from "./tables";
 import type { GeneratedScanner } from "./types";
 import type { WalkTags } from "./walk-captures";
@@ -165,8 +165,7 @@ export function runFormOf(t: TaggedTable, classRanges: readonly (readonly number
   const listAt = [0, 0];
   for (let k = 0; k < listOps.length; k += 1 + 2 * listOps[k]) listAt.push(k + 1 + 2 * listOps[k]);
   const opAt = new Int32Array(t.states * K);
-  // A skip reads self-loops and two-character returns whose transitions carry no operation (src/scanner/skip.ts).
-  const skips = stepSkips(t.states, classRanges, next, ops);
+  const skips = selfLoopSkips(t.states, classRanges, (s, k) => next[s * K + k] === s && ops[s * K + k] === 0);
   for (let i = 0; i < next.length; i++) {
     const state = (i / K) | 0;
     const skip = next[i] === state && ops[i] === 0 ? skips.at[state] : -1;
